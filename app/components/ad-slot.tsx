@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next'
+import { type Ad, type AdPlacement } from '~/domain/ads'
+
+/**
+ * A header or footer ad area (spec §2): image ads with their optional link, HTML ads as the
+ * server sanitized them. Renders nothing when the area has no ads. Used by the public frame and
+ * the signed-in shell with the ads from `loadAdSlots()` (app/domain/ads.server.ts).
+ */
+export function AdSlot({ ads, placement }: { ads: Ad[] | undefined; placement: AdPlacement }) {
+	const { t } = useTranslation('public')
+	if (!ads?.length) return null
+	const area = placement === 'Header' ? 'header' : 'footer'
+	return (
+		<aside className={`ad-slot ad-slot--${area}`} aria-label={t(`ads.${area}Label`)}>
+			<div className="container ad-slot__inner">
+				<p className="ad-slot__badge" aria-hidden="true">
+					{t('ads.badge')}
+				</p>
+				{ads.map((ad) => (
+					<div key={ad.id} className={`ad ad--${ad.kind}`}>
+						{ad.kind === 'image' && ad.image ? <ImageAd ad={ad} /> : null}
+						{ad.kind === 'html' && ad.html ? (
+							// Sanitized on the server (app/utils/sanitize.server.ts); the CSP blocks anything that slips through.
+							<div className="ad__html" dangerouslySetInnerHTML={{ __html: ad.html }} />
+						) : null}
+					</div>
+				))}
+			</div>
+		</aside>
+	)
+}
+
+function ImageAd({ ad }: { ad: Ad }) {
+	const { t } = useTranslation('public')
+	const image = <img src={ad.image!} alt={t('ads.imageAlt')} className="ad__image" />
+	if (!ad.link) return image
+	return ad.external ? (
+		<a href={ad.link} target="_blank" rel="noopener noreferrer sponsored" className="ad__link">
+			{image}
+		</a>
+	) : (
+		<a href={ad.link} className="ad__link">
+			{image}
+		</a>
+	)
+}

@@ -1,0 +1,25 @@
+import { type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { type ContentPageLoader } from '~/domain/content.server'
+import { type RootLoaderData } from '~/root'
+import { pageMeta } from '~/utils/meta'
+
+/** About us, terms and conditions, privacy policy: a title and a sanitized body from the database. */
+export function ContentPage() {
+	const { page } = useLoaderData<ContentPageLoader>()
+	const { t } = useTranslation('public')
+	return (
+		<article className="content-page container" lang={page.language} aria-labelledby="content-title">
+			<header className="content-page__header">
+				<h1 id="content-title">{page.title}</h1>
+				<p className="content-page__updated">{t('content.updated', { date: page.updated })}</p>
+			</header>
+			{/* Sanitized on the server (app/utils/sanitize.server.ts). */}
+			<div className="content-page__body prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+		</article>
+	)
+}
+
+export const contentPageMeta: MetaFunction<ContentPageLoader, { root: RootLoaderData }> = ({ data, matches }) =>
+	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)

@@ -1,0 +1,261 @@
+import { useNavigation, useFormAction } from '@remix-run/react'
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
+import { translateMessage } from '~/utils/messages'
+import { useHoneypot } from './honeypot-context'
+
+/**
+ * The few form pieces every form uses: labels, aria-invalid, aria-describedby and translated
+ * errors wired once. Errors are translation keys (app/utils/validation.ts).
+ */
+
+export type ListOfErrors = Array<string | null | undefined> | null | undefined
+
+/** The first error of a field, translated; the list keeps its id so inputs can point at it. */
+export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+	const { t } = useTranslation()
+	const shown = errors?.filter(Boolean) as string[] | undefined
+	if (!shown?.length) return null
+	return (
+		<ul id={id} className="field__errors">
+			{/* One message at a time: the first rule the value breaks. */}
+			<li>{translateMessage(t, shown[0]!)}</li>
+		</ul>
+	)
+}
+
+/** Form-level errors (a wrong password, a rate limit) above the fields. */
+export function FormAlert({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+	const { t } = useTranslation()
+	const shown = errors?.filter(Boolean) as string[] | undefined
+	if (!shown?.length) return null
+	return (
+		<div id={id} className="form-alert" role="alert">
+			{shown.map((error) => (
+				<p key={error}>{translateMessage(t, error)}</p>
+			))}
+		</div>
+	)
+}
+
+type FieldBase = {
+	label: React.ReactNode
+	errors?: ListOfErrors
+	help?: React.ReactNode
+	className?: string
+	/** Shows "required" to the eye and to assistive technology (the server enforces it). */
+	required?: boolean
+}
+
+type ControlProps = {
+	id: string
+	className: string
+	'aria-invalid': true | undefined
+	'aria-describedby': string | undefined
+	'aria-required': true | undefined
+}
+
+/**
+ * What every field shares: the label, the help line, the first error, and the ids and aria
+ * attributes that tie them to the control, which `children` renders.
+ */
+function FieldShell({
+	label,
+	errors,
+	help,
+	className,
+	required,
+	givenId,
+	controlClass,
+	children,
+}: FieldBase & { givenId?: string; controlClass: string; children: (props: ControlProps) => React.ReactNode }) {
+	const fallbackId = useId()
+	const id = givenId ?? fallbackId
+	const hasErrors = Boolean(errors?.some(Boolean))
+	const errorId = hasErrors ? `${id}-error` : undefined
+	const helpId = help ? `${id}-help` : undefined
+	return (
+		<div className={['field', className].filter(Boolean).join(' ')}>
+			{/* A required field's star is drawn by CSS for the eye; aria-required tells assistive technology. */}
+			<label htmlFor={id} className={required ? 'field__label field__label--required' : 'field__label'}>
+				{label}
+			</label>
+			{children({
+				id,
+				className: controlClass,
+				'aria-invalid': hasErrors || undefined,
+				'aria-describedby': [helpId, errorId].filter(Boolean).join(' ') || undefined,
+				'aria-required': required || undefined,
+			})}
+			{help ? (
+				<p id={helpId} className="field__help">
+					{help}
+				</p>
+			) : null}
+			<ErrorList id={errorId} errors={errors} />
+		</div>
+	)
+}
+
+export function Field({
+	inputProps: { key, id, ...inputProps },
+	...field
+}: FieldBase & { inputProps: React.InputHTMLAttributes<HTMLInputElement> & { key?: string } }) {
+	return (
+		<FieldShell {...field} givenId={id} controlClass="field__input">
+			{(control) => <input key={key} {...inputProps} {...control} />}
+		</FieldShell>
+	)
+}
+
+export function TextareaField({
+	textareaProps: { key, id, ...textareaProps },
+	...field
+}: FieldBase & { textareaProps: React.TextareaHTMLAttributes<HTMLTextAreaElement> & { key?: string } }) {
+	return (
+		<FieldShell {...field} givenId={id} controlClass="field__input field__input--textarea">
+			{(control) => <textarea key={key} rows={5} {...textareaProps} {...control} />}
+		</FieldShell>
+	)
+}
+
+export type Option = { value: string; label: string }
+
+export function SelectField({
+	options,
+	placeholder,
+	selectProps: { key, id, ...selectProps },
+	...field
+}: FieldBase & {
+	options: Option[]
+	placeholder?: string
+	selectProps: React.SelectHTMLAttributes<HTMLSelectElement> & { key?: string }
+}) {
+	return (
+		<FieldShell {...field} givenId={id} controlClass="field__input field__input--select">
+			{(control) => (
+				<select key={key} {...selectProps} {...control}>
+					{placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+					{options.map((option) => (
+						<option key={option.value} value={option.value}>
+							{option.label}
+						</option>
+					))}
+				</select>
+			)}
+		</FieldShell>
+	)
+}
+
+/**
+ * A group of checkboxes for one list field (services, brands…): a fieldset whose legend names it,
+ * with the first error under the list and aria-describedby on every box.
+ */
+export function CheckboxGroup({
+	legend,
+	name,
+	options,
+	defaultValue,
+	errors,
+	help,
+	required,
+	className,
+}: {
+	legend: string
+	name: string
+	options: Option[]
+	defaultValue?: string[] | string | null
+	errors?: ListOfErrors
+	help?: React.ReactNode
+	required?: boolean
+	className?: string
+}) {
+	const id = useId()
+	const hasErrors = Boolean(errors?.some(Boolean))
+	const selected = new Set(Array.isArray(defaultValue) ? defaultValue : defaultValue ? [defaultValue] : [])
+	const describedBy = [help ? `${id}-help` : null, hasErrors ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
+	return (
+		<fieldset className={['fieldset checkbox-group', className].filter(Boolean).join(' ')} aria-describedby={describedBy} aria-invalid={hasErrors || undefined}>
+			<legend className={required ? 'field__label field__label--required' : 'field__label'}>{legend}</legend>
+			{help ? (
+				<p id={`${id}-help`} className="field__help">
+					{help}
+				</p>
+			) : null}
+			<ul className="checkbox-group__list">
+				{options.map((option) => (
+					<li key={option.value}>
+						<label className="checkbox">
+							<input type="checkbox" name={name} value={option.value} defaultChecked={selected.has(option.value)} />
+							<span>{option.label}</span>
+						</label>
+					</li>
+				))}
+			</ul>
+			<ErrorList id={`${id}-error`} errors={errors} />
+		</fieldset>
+	)
+}
+
+/** A submit button that shows it is working while its form is being submitted. */
+export function StatusButton({
+	status,
+	children,
+	className,
+	...props
+}: React.ButtonHTMLAttributes<HTMLButtonElement> & { status: 'idle' | 'pending' }) {
+	const { t } = useTranslation()
+	const pending = status === 'pending'
+	return (
+		<button
+			{...props}
+			className={['button', className ?? 'button--primary', pending ? 'button--pending' : ''].filter(Boolean).join(' ')}
+			aria-busy={pending || undefined}
+			disabled={props.disabled || pending}
+		>
+			{pending ? <span className="spinner" aria-hidden="true" /> : null}
+			{children}
+			{pending ? <span className="visually-hidden"> ({t('forms.sending')})</span> : null}
+		</button>
+	)
+}
+
+/** True while a form posting to `formAction` (this route's action by default) is in flight. */
+export function useIsPending({ formAction, formMethod = 'POST' }: { formAction?: string; formMethod?: string } = {}) {
+	const navigation = useNavigation()
+	const ownAction = useFormAction()
+	return (
+		navigation.state !== 'idle' &&
+		navigation.formMethod === formMethod &&
+		navigation.formAction === (formAction ?? ownAction)
+	)
+}
+
+/** The hidden inputs every form carries: the CSRF token, and the bot trap where asked. */
+export function FormSecurity({ honeypot = false }: { honeypot?: boolean }) {
+	return (
+		<>
+			<AuthenticityTokenInput name="csrf" />
+			{honeypot ? <HoneypotInputs /> : null}
+		</>
+	)
+}
+
+/**
+ * remix-utils' honeypot fields, hidden with a class rather than an inline style (the CSP forbids
+ * inline styles, which would leave the trap visible to people).
+ */
+function HoneypotInputs() {
+	const { t } = useTranslation()
+	const { nameFieldName = 'name__confirm', validFromFieldName = 'from__confirm', encryptedValidFrom } = useHoneypot()
+	return (
+		<div className="honeypot" aria-hidden="true">
+			<label htmlFor={nameFieldName}>{t('forms.honeypot')}</label>
+			<input id={nameFieldName} name={nameFieldName} type="text" defaultValue="" autoComplete="off" tabIndex={-1} />
+			{validFromFieldName && encryptedValidFrom ? (
+				<input name={validFromFieldName} type="hidden" value={encryptedValidFrom} readOnly />
+			) : null}
+		</div>
+	)
+}

@@ -1,0 +1,12 @@
+/** The title row of a signed-in page: the page title (spec §2), a line under it, actions on the right. */
+export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: React.ReactNode; actions?: React.ReactNode }) {
+	return (
+		<div className="page-header">
+			<div>
+				<h1 className="page-header__title">{title}</h1>
+				{subtitle ? <p className="page-header__subtitle">{subtitle}</p> : null}
+			</div>
+			{actions ? <div className="page-header__actions">{actions}</div> : null}
+		</div>
+	)
+}

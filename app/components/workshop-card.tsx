@@ -1,0 +1,55 @@
+import { Link, useRouteLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { type WorkshopCard as Card } from '~/domain/workshops'
+import { fallbackLanguage } from '~/i18n/config'
+import { type RootLoaderData } from '~/root'
+import { formatRating } from '~/utils/format'
+import { Stars } from './stars'
+
+/** A workshop in the list and on the home page: logo, name, city, stars, review count, main services. */
+export function WorkshopCard({ workshop, headingLevel = 3 }: { workshop: Card; headingLevel?: 2 | 3 }) {
+	const { t } = useTranslation('public')
+	const language = useRouteLoaderData<RootLoaderData>('root')?.language ?? fallbackLanguage
+	const Heading = headingLevel === 2 ? 'h2' : 'h3'
+	const href = `/workshop-details/${workshop.id}`
+	return (
+		<article className={`workshop-card${workshop.featured ? ' workshop-card--featured' : ''}`}>
+			<div className="workshop-card__logo">
+				{workshop.logo ? <img src={workshop.logo} alt="" width={72} height={72} loading="lazy" /> : <span aria-hidden="true">{workshop.name.slice(0, 1)}</span>}
+			</div>
+			<div className="workshop-card__body">
+				<Heading className="workshop-card__name">
+					<Link to={href} className="workshop-card__link">
+						{workshop.name}
+					</Link>
+				</Heading>
+				{workshop.featured ? <p className="badge badge--featured">{t('workshop.featured')}</p> : null}
+				{workshop.city ? <p className="workshop-card__city">{workshop.city}</p> : null}
+				<p className="rating-line">
+					<Stars rating={workshop.ratingAverage} size="small" />
+					{workshop.reviewCount > 0 ? (
+						<>
+							<span className="rating-line__value" aria-hidden="true">
+								{formatRating(workshop.ratingAverage, language)}
+							</span>
+							<span className="rating-line__count">
+								{t(workshop.reviewCount === 1 ? 'rating.reviewsOne' : 'rating.reviews', { total: workshop.reviewCount })}
+							</span>
+						</>
+					) : (
+						<span className="rating-line__count">{t('rating.noReviews')}</span>
+					)}
+				</p>
+				{workshop.services.length ? (
+					<ul className="tags" aria-label={t('workshop.mainServices')}>
+						{workshop.services.map((service) => (
+							<li key={service} className="tag">
+								{service}
+							</li>
+						))}
+					</ul>
+				) : null}
+			</div>
+		</article>
+	)
+}

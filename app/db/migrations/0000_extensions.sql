@@ -1,0 +1,2 @@
+-- Trigram indexes serve the free-text search on workshop and user names.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;

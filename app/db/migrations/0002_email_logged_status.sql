@@ -1,0 +1,1 @@
+ALTER TYPE "public"."email_status" ADD VALUE 'logged' BEFORE 'failed';

@@ -1,0 +1,882 @@
+/**
+ * The whole product's data model, one PostgreSQL schema for PGlite and for a server.
+ *
+ * Conventions (docs/decisions/0002-identifiers.md, 0003-data-model.md):
+ * - Every table's primary key is a random UUID; no sequential id ever reaches a URL or an API.
+ *   Routes carry the base64url encoding of that UUID (app/utils/public-id.ts).
+ * - Money is stored in integer cents; currency is EUR.
+ * - Columns are snake_case in SQL and camelCase in TypeScript (drizzle `casing: 'snake_case'`).
+ * - Statuses are PostgreSQL enums; their transitions live in the domain modules, not here.
+ */
+import { relations, sql, type SQL } from 'drizzle-orm'
+import {
+	type AnyPgColumn,
+	boolean,
+	check,
+	date,
+	doublePrecision,
+	index,
+	integer,
+	jsonb,
+	pgEnum,
+	pgSequence,
+	pgTable,
+	primaryKey,
+	smallint,
+	text,
+	time,
+	timestamp,
+	unique,
+	uniqueIndex,
+	uuid,
+} from 'drizzle-orm/pg-core'
+
+const id = () => uuid().primaryKey().defaultRandom()
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
+const updatedAt = () =>
+	timestamp({ withTimezone: true })
+		.notNull()
+		.defaultNow()
+		.$onUpdate(() => new Date())
+const moment = () => timestamp({ withTimezone: true })
+
+// ---------------------------------------------------------------- enums
+
+export const languages = ['et', 'en', 'ru'] as const
+export const languageEnum = pgEnum('language', languages)
+
+export const userRoles = ['customer', 'workshop', 'admin'] as const
+export const userRoleEnum = pgEnum('user_role', userRoles)
+
+export const sessionKindEnum = pgEnum('session_kind', ['web', 'api'])
+
+/** Request: pending → offer → in_progress → completed; pending|offer → cancelled. */
+export const requestStatuses = ['pending', 'offer', 'in_progress', 'completed', 'cancelled'] as const
+export const requestStatusEnum = pgEnum('request_status', requestStatuses)
+
+/** Offer: pending → selected → job_completed; pending → rejected | request_cancelled. */
+export const offerStatuses = ['pending', 'selected', 'rejected', 'job_completed', 'request_cancelled'] as const
+export const offerStatusEnum = pgEnum('offer_status', offerStatuses)
+
+export const fuelTypes = ['petrol', 'diesel', 'hybrid', 'plugin_hybrid', 'electric', 'lpg', 'cng', 'other'] as const
+export const fuelTypeEnum = pgEnum('fuel_type', fuelTypes)
+
+export const transmissions = ['manual', 'automatic', 'semi_automatic', 'cvt'] as const
+export const transmissionEnum = pgEnum('transmission', transmissions)
+
+export const uploadPurposes = [
+	'workshop_logo',
+	'workshop_photo',
+	'warranty_document',
+	'request_image',
+	'offer_attachment',
+	'invoice',
+	'site_logo',
+	'site_favicon',
+	'ad_image',
+] as const
+export const uploadPurposeEnum = pgEnum('upload_purpose', uploadPurposes)
+
+export const adPlacements = ['Header', 'Footer'] as const
+export const adPlacementEnum = pgEnum('ad_placement', adPlacements)
+
+export const subscriptionStatuses = ['pending_payment', 'active', 'expired', 'replaced'] as const
+export const subscriptionStatusEnum = pgEnum('subscription_status', subscriptionStatuses)
+
+export const paymentStatuses = ['pending', 'paid', 'cancelled', 'failed'] as const
+export const paymentStatusEnum = pgEnum('payment_status', paymentStatuses)
+
+/** logged: kept in the outbox and printed in the log because no SMTP server is configured. */
+export const emailStatuses = ['pending', 'sent', 'logged', 'failed'] as const
+export const emailStatusEnum = pgEnum('email_status', emailStatuses)
+
+// ---------------------------------------------------------------- accounts
+
+export const users = pgTable(
+	'users',
+	{
+		id: id(),
+		email: text().notNull(),
+		passwordHash: text().notNull(),
+		role: userRoleEnum().notNull(),
+		firstName: text().notNull(),
+		lastName: text().notNull(),
+		mobile: text().notNull().default(''),
+		preferredLanguage: languageEnum(),
+		blocked: boolean().notNull().default(false),
+		blockedAt: moment(),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+		index('users_role_created_idx').on(t.role, t.createdAt),
+		index('users_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+	],
+)
+
+/** A signed-in browser (kind web, token in the cookie) or an API token (kind api, bearer). */
+export const sessions = pgTable(
+	'sessions',
+	{
+		id: id(),
+		userId: uuid()
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		kind: sessionKindEnum().notNull().default('web'),
+		/** SHA-256 of the token; the token itself is never stored. */
+		tokenHash: text().notNull().unique(),
+		expiresAt: moment().notNull(),
+		lastSeenAt: moment().notNull().defaultNow(),
+		userAgent: text(),
+		createdAt: createdAt(),
+	},
+	(t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+export const passwordResetTokens = pgTable(
+	'password_reset_tokens',
+	{
+		id: id(),
+		userId: uuid()
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		tokenHash: text().notNull().unique(),
+		expiresAt: moment().notNull(),
+		usedAt: moment(),
+		createdAt: createdAt(),
+	},
+	(t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+)
+
+/** Fixed-window counters shared by every process (login, registration, reset, contact). */
+export const rateLimits = pgTable('rate_limits', {
+	key: text().primaryKey(),
+	hits: integer().notNull().default(0),
+	windowEndsAt: moment().notNull(),
+})
+
+// ---------------------------------------------------------------- reference lists
+
+/** Every reference list has the same shape: a stable code (used in URLs and widgets) and a name per language. */
+const referenceList = (name: string) =>
+	pgTable(name, {
+		id: id(),
+		code: text().notNull().unique(),
+		nameEt: text().notNull(),
+		nameEn: text().notNull(),
+		nameRu: text().notNull(),
+		sortOrder: integer().notNull().default(0),
+		active: boolean().notNull().default(true),
+	})
+
+export const services = referenceList('services')
+export const carBrands = referenceList('car_brands')
+export const spareParts = referenceList('spare_parts')
+export const paymentMethods = referenceList('payment_methods')
+export const cities = referenceList('cities')
+
+// ---------------------------------------------------------------- files
+
+/** A stored file (under DATA_DIR/uploads); checked by content before it gets a row here. */
+export const uploads = pgTable(
+	'uploads',
+	{
+		id: id(),
+		ownerId: uuid().references(() => users.id, { onDelete: 'set null' }),
+		purpose: uploadPurposeEnum().notNull(),
+		mimeType: text().notNull(),
+		byteSize: integer().notNull(),
+		sha256: text().notNull(),
+		storageKey: text().notNull().unique(),
+		thumbnailKey: text(),
+		width: integer(),
+		height: integer(),
+		originalName: text(),
+		createdAt: createdAt(),
+	},
+	(t) => [index('uploads_owner_idx').on(t.ownerId)],
+)
+
+// ---------------------------------------------------------------- workshops
+
+export const workshops = pgTable(
+	'workshops',
+	{
+		id: id(),
+		userId: uuid()
+			.notNull()
+			.unique()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		contactFirstName: text().notNull(),
+		contactLastName: text().notNull(),
+		companyName: text().notNull(),
+		/** The spec's "company ID": a 10-digit registry number, not a foreign key. */
+		companyId: text().notNull(),
+		workshopName: text().notNull(),
+		phone: text().notNull().default(''),
+		email: text().notNull().default(''),
+		billingEmail: text(),
+		website: text(),
+		foundedYear: integer(),
+		installersCount: integer(),
+		state: text().notNull().default(''),
+		cityId: uuid().references(() => cities.id),
+		streetName: text().notNull().default(''),
+		zipCode: text().notNull().default(''),
+		marketingText: text().notNull().default(''),
+		additionalServices: text().notNull().default(''),
+		logoUploadId: uuid().references(() => uploads.id, { onDelete: 'set null' }),
+		/** Opening hours; a null pair means closed that day. */
+		weekdayOpens: time(),
+		weekdayCloses: time(),
+		saturdayOpens: time(),
+		saturdayCloses: time(),
+		sundayOpens: time(),
+		sundayCloses: time(),
+		nextFreeTimes: timestamp({ withTimezone: true }).array().notNull().default(sql`'{}'`),
+		warrantyWorkKm: integer(),
+		warrantyPartsMonths: integer(),
+		warrantyInfo: text().notNull().default(''),
+		warrantyDocumentUploadId: uuid().references(() => uploads.id, { onDelete: 'set null' }),
+		/** Kept in step with reviews in the same transaction, so the directory sorts on an index. */
+		ratingAverage: doublePrecision().notNull().default(0),
+		reviewCount: integer().notNull().default(0),
+		/** 1 while a paid package is active (listed first), else 0; kept by the subscription domain. */
+		packageRank: smallint().notNull().default(0),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		index('workshops_city_idx').on(t.cityId),
+		index('workshops_featured_idx').on(t.packageRank.desc(), t.ratingAverage.desc(), t.reviewCount.desc()),
+		index('workshops_review_count_idx').on(t.reviewCount.desc()),
+		index('workshops_name_idx').on(sql`lower(${t.workshopName})`),
+		index('workshops_name_trgm_idx').using('gin', sql`${t.workshopName} gin_trgm_ops`),
+		check('workshops_company_id_digits', sql`${t.companyId} ~ '^[0-9]{10}$'`),
+	],
+)
+
+/** Many-to-many links from a workshop to a reference list, indexed from both sides for filters. */
+const workshopLink = <T extends typeof services>(name: string, target: T, column: string) =>
+	pgTable(
+		name,
+		{
+			workshopId: uuid()
+				.notNull()
+				.references(() => workshops.id, { onDelete: 'cascade' }),
+			itemId: uuid(column)
+				.notNull()
+				.references(() => target.id, { onDelete: 'cascade' }),
+		},
+		(t) => [primaryKey({ columns: [t.workshopId, t.itemId] }), index(`${name}_item_idx`).on(t.itemId, t.workshopId)],
+	)
+
+export const workshopServices = workshopLink('workshop_services', services, 'service_id')
+export const workshopCarBrands = workshopLink('workshop_car_brands', carBrands, 'car_brand_id')
+export const workshopSpareParts = workshopLink('workshop_spare_parts', spareParts, 'spare_part_id')
+export const workshopPaymentMethods = workshopLink('workshop_payment_methods', paymentMethods, 'payment_method_id')
+
+export const workshopPhotos = pgTable(
+	'workshop_photos',
+	{
+		id: id(),
+		workshopId: uuid()
+			.notNull()
+			.references(() => workshops.id, { onDelete: 'cascade' }),
+		uploadId: uuid()
+			.notNull()
+			.references(() => uploads.id, { onDelete: 'cascade' }),
+		position: integer().notNull().default(0),
+	},
+	(t) => [index('workshop_photos_workshop_idx').on(t.workshopId, t.position)],
+)
+
+// ---------------------------------------------------------------- vehicles and requests
+
+export const vehicles = pgTable(
+	'vehicles',
+	{
+		id: id(),
+		ownerId: uuid()
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		/** Stored upper-case without spaces; unique among vehicles that are not deleted. */
+		registrationNumber: text().notNull(),
+		vin: text(),
+		shortDescription: text().notNull().default(''),
+		vehicleYear: integer(),
+		registrationYear: integer(),
+		manufactureYear: integer(),
+		fuelType: fuelTypeEnum(),
+		brandId: uuid()
+			.notNull()
+			.references(() => carBrands.id),
+		model: text().notNull(),
+		modelSpecification: text().notNull(),
+		transmission: transmissionEnum().notNull(),
+		/** In miles (spec §9). */
+		mileage: integer().notNull(),
+		/** Soft delete keeps the service history of a vehicle that was removed. */
+		deletedAt: moment(),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		uniqueIndex('vehicles_registration_number_key').on(t.registrationNumber).where(sql`${t.deletedAt} is null`),
+		index('vehicles_owner_idx').on(t.ownerId, t.createdAt),
+		check('vehicles_vin_length', sql`${t.vin} is null or length(${t.vin}) = 17`),
+		check('vehicles_mileage_positive', sql`${t.mileage} >= 0`),
+	],
+)
+
+export const serviceRequests = pgTable(
+	'service_requests',
+	{
+		id: id(),
+		customerId: uuid()
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		vehicleId: uuid()
+			.notNull()
+			.references(() => vehicles.id),
+		/** The date and time the customer would like the service. */
+		preferredAt: moment().notNull(),
+		location: text().notNull(),
+		cityId: uuid().references(() => cities.id),
+		details: text().notNull(),
+		notes: text().notNull().default(''),
+		estimatedPriceCents: integer(),
+		status: requestStatusEnum().notNull().default('pending'),
+		selectedOfferId: uuid().references((): AnyPgColumn => offers.id),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		index('service_requests_customer_idx').on(t.customerId, t.createdAt.desc()),
+		index('service_requests_open_idx')
+			.on(t.createdAt.desc())
+			.where(sql`${t.status} in ('pending', 'offer')`),
+		index('service_requests_vehicle_idx').on(t.vehicleId),
+	],
+)
+
+export const serviceRequestServices = pgTable(
+	'service_request_services',
+	{
+		requestId: uuid()
+			.notNull()
+			.references(() => serviceRequests.id, { onDelete: 'cascade' }),
+		serviceId: uuid()
+			.notNull()
+			.references(() => services.id),
+	},
+	(t) => [
+		primaryKey({ columns: [t.requestId, t.serviceId] }),
+		index('service_request_services_service_idx').on(t.serviceId, t.requestId),
+	],
+)
+
+export const serviceRequestImages = pgTable(
+	'service_request_images',
+	{
+		id: id(),
+		requestId: uuid()
+			.notNull()
+			.references(() => serviceRequests.id, { onDelete: 'cascade' }),
+		uploadId: uuid()
+			.notNull()
+			.references(() => uploads.id, { onDelete: 'cascade' }),
+		position: integer().notNull().default(0),
+	},
+	(t) => [
+		index('service_request_images_request_idx').on(t.requestId, t.position),
+		check('service_request_images_max_three', sql`${t.position} between 0 and 2`),
+	],
+)
+
+/** The request's timeline: one row per status it entered, with who moved it. */
+export const requestEvents = pgTable(
+	'request_events',
+	{
+		id: id(),
+		requestId: uuid()
+			.notNull()
+			.references(() => serviceRequests.id, { onDelete: 'cascade' }),
+		status: requestStatusEnum().notNull(),
+		actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+		createdAt: createdAt(),
+	},
+	(t) => [index('request_events_request_idx').on(t.requestId, t.createdAt)],
+)
+
+export const offers = pgTable(
+	'offers',
+	{
+		id: id(),
+		requestId: uuid()
+			.notNull()
+			.references(() => serviceRequests.id, { onDelete: 'cascade' }),
+		workshopId: uuid()
+			.notNull()
+			.references(() => workshops.id, { onDelete: 'cascade' }),
+		/** The offer price (bid amount). */
+		priceCents: integer().notNull(),
+		notes: text().notNull().default(''),
+		description: text().notNull().default(''),
+		attachmentUploadId: uuid().references(() => uploads.id, { onDelete: 'set null' }),
+		status: offerStatusEnum().notNull().default('pending'),
+		/** The final price (actual bill amount), entered when the job is completed. */
+		finalPriceCents: integer(),
+		selectedAt: moment(),
+		completedAt: moment(),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		unique('offers_one_per_workshop_key').on(t.requestId, t.workshopId),
+		index('offers_workshop_idx').on(t.workshopId, t.createdAt.desc()),
+		index('offers_workshop_month_idx').on(t.workshopId, t.createdAt),
+		check('offers_price_positive', sql`${t.priceCents} > 0`),
+	],
+)
+
+export const reviews = pgTable(
+	'reviews',
+	{
+		id: id(),
+		requestId: uuid()
+			.notNull()
+			.unique()
+			.references(() => serviceRequests.id, { onDelete: 'cascade' }),
+		workshopId: uuid()
+			.notNull()
+			.references(() => workshops.id, { onDelete: 'cascade' }),
+		customerId: uuid()
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		rating: smallint().notNull(),
+		title: text().notNull().default(''),
+		body: text().notNull(),
+		reply: text(),
+		repliedAt: moment(),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		index('reviews_workshop_idx').on(t.workshopId, t.createdAt.desc()),
+		index('reviews_created_idx').on(t.createdAt.desc()),
+		check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+	],
+)
+
+// ---------------------------------------------------------------- messages
+
+/**
+ * Types (spec §2): 1 new request for a workshop / reply to a review (opens a dialog), 2 new offer,
+ * 3 offer selected, rejected or request cancelled, 4 job completed, 5 new review.
+ * The message is a translation key plus parameters, rendered in the reader's language.
+ */
+export const notifications = pgTable(
+	'notifications',
+	{
+		id: id(),
+		userId: uuid()
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		type: smallint().notNull(),
+		messageKey: text().notNull(),
+		messageParams: jsonb().$type<Record<string, string | number>>().notNull().default({}),
+		/** The related item's id (a request, offer or review). */
+		receivedId: uuid().notNull(),
+		isRead: boolean().notNull().default(false),
+		readAt: moment(),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
+		index('notifications_user_unread_idx')
+			.on(t.userId)
+			.where(sql`not ${t.isRead}`),
+	],
+)
+
+export const chatMessages = pgTable(
+	'chat_messages',
+	{
+		id: id(),
+		senderId: uuid()
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		receiverId: uuid()
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		message: text().notNull(),
+		readAt: moment(),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		// One index serves a conversation in either direction.
+		index('chat_messages_pair_idx').on(
+			sql`least(${t.senderId}, ${t.receiverId})`,
+			sql`greatest(${t.senderId}, ${t.receiverId})`,
+			t.createdAt,
+		),
+		check('chat_messages_not_empty', sql`length(btrim(${t.message})) > 0`),
+	],
+)
+
+// ---------------------------------------------------------------- subscriptions
+
+export const packages = pgTable('packages', {
+	id: id(),
+	code: text().notNull().unique(),
+	nameEt: text().notNull(),
+	nameEn: text().notNull(),
+	nameRu: text().notNull(),
+	descriptionEt: text().notNull().default(''),
+	descriptionEn: text().notNull().default(''),
+	descriptionRu: text().notNull().default(''),
+	/** Price per month, net of VAT. 0 for the free package. */
+	priceCents: integer().notNull().default(0),
+	currency: text().notNull().default('EUR'),
+	/** Offers a workshop may make per calendar month; null means unlimited. */
+	offersPerMonth: integer(),
+	/** Listed first in the directory and on the home page, with a badge on the public page. */
+	featured: boolean().notNull().default(false),
+	active: boolean().notNull().default(true),
+	sortOrder: integer().notNull().default(0),
+	createdAt: createdAt(),
+	updatedAt: updatedAt(),
+})
+
+export const subscriptions = pgTable(
+	'subscriptions',
+	{
+		id: id(),
+		workshopId: uuid()
+			.notNull()
+			.references(() => workshops.id, { onDelete: 'cascade' }),
+		packageId: uuid()
+			.notNull()
+			.references(() => packages.id),
+		status: subscriptionStatusEnum().notNull(),
+		periodStart: moment(),
+		periodEnd: moment(),
+		cancelAtPeriodEnd: boolean().notNull().default(false),
+		provider: text(),
+		providerReference: text(),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		uniqueIndex('subscriptions_one_active_key')
+			.on(t.workshopId)
+			.where(sql`${t.status} = 'active'`),
+		index('subscriptions_due_idx')
+			.on(t.periodEnd)
+			.where(sql`${t.status} = 'active'`),
+	],
+)
+
+export const payments = pgTable(
+	'payments',
+	{
+		id: id(),
+		workshopId: uuid()
+			.notNull()
+			.references(() => workshops.id, { onDelete: 'cascade' }),
+		subscriptionId: uuid()
+			.notNull()
+			.references(() => subscriptions.id, { onDelete: 'cascade' }),
+		packageId: uuid()
+			.notNull()
+			.references(() => packages.id),
+		provider: text().notNull(),
+		/** The provider's id for this payment (a Checkout session id); activation is keyed on it. */
+		providerReference: text().notNull(),
+		amountCents: integer().notNull(),
+		currency: text().notNull().default('EUR'),
+		status: paymentStatusEnum().notNull().default('pending'),
+		paidAt: moment(),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		unique('payments_provider_reference_key').on(t.provider, t.providerReference),
+		index('payments_workshop_idx').on(t.workshopId, t.createdAt.desc()),
+	],
+)
+
+export const invoiceNumberSequence = pgSequence('invoice_number_seq', { startWith: 1000 })
+
+export const invoices = pgTable(
+	'invoices',
+	{
+		id: id(),
+		/** Running number from invoice_number_seq. */
+		number: integer()
+			.notNull()
+			.unique()
+			.default(sql`nextval('invoice_number_seq')`),
+		workshopId: uuid()
+			.notNull()
+			.references(() => workshops.id, { onDelete: 'cascade' }),
+		paymentId: uuid()
+			.notNull()
+			.unique()
+			.references(() => payments.id),
+		packageName: text().notNull(),
+		periodStart: moment().notNull(),
+		periodEnd: moment().notNull(),
+		netCents: integer().notNull(),
+		/** VAT rate in basis points: 2400 is 24 %. */
+		vatRateBasisPoints: integer().notNull(),
+		vatCents: integer().notNull(),
+		totalCents: integer().notNull(),
+		currency: text().notNull().default('EUR'),
+		seller: jsonb().$type<InvoiceParty>().notNull(),
+		buyer: jsonb().$type<InvoiceParty>().notNull(),
+		pdfUploadId: uuid().references(() => uploads.id),
+		createdAt: createdAt(),
+	},
+	(t) => [index('invoices_workshop_idx').on(t.workshopId, t.createdAt.desc())],
+)
+
+export type InvoiceParty = {
+	name: string
+	companyId?: string
+	vatNumber?: string
+	address: string
+	email: string
+}
+
+// ---------------------------------------------------------------- site content
+
+export const contentPages = pgTable(
+	'content_pages',
+	{
+		id: id(),
+		/** about-us, terms-and-conditions, privacy-policy */
+		slug: text().notNull(),
+		language: languageEnum().notNull(),
+		title: text().notNull(),
+		/** Sanitized again when rendered. */
+		bodyHtml: text().notNull(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [unique('content_pages_slug_language_key').on(t.slug, t.language)],
+)
+
+export const ads = pgTable(
+	'ads',
+	{
+		id: id(),
+		/** Spec §3: 1 is an image with an optional link, anything else HTML content. */
+		adsType: smallint().notNull(),
+		imageUploadId: uuid().references(() => uploads.id, { onDelete: 'set null' }),
+		adsLink: text(),
+		content: text(),
+		placement: adPlacementEnum().notNull(),
+		active: boolean().notNull().default(true),
+		sortOrder: integer().notNull().default(0),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [index('ads_placement_idx').on(t.placement, t.sortOrder).where(sql`${t.active}`)],
+)
+
+/** Exactly one row (id is always true). */
+export const siteSettings = pgTable(
+	'site_settings',
+	{
+		id: boolean().primaryKey().default(true),
+		appname: text().notNull(),
+		logoUploadId: uuid().references(() => uploads.id, { onDelete: 'set null' }),
+		faviconUploadId: uuid().references(() => uploads.id, { onDelete: 'set null' }),
+		siteAddress: text().notNull().default(''),
+		siteAddressEstonian: text().notNull().default(''),
+		siteAddressRussian: text().notNull().default(''),
+		siteEmail: text().notNull(),
+		countryCode: text().notNull().default('+372'),
+		sitePhoneNumber: text().notNull().default(''),
+		facebookLink: text().notNull().default(''),
+		twitterLink: text().notNull().default(''),
+		instagramLink: text().notNull().default(''),
+		linkedinLink: text().notNull().default(''),
+		/** The seller on invoices. */
+		companyName: text().notNull().default(''),
+		companyRegistryCode: text().notNull().default(''),
+		vatNumber: text().notNull().default(''),
+		vatRateBasisPoints: integer().notNull().default(2400),
+		updatedAt: updatedAt(),
+	},
+	(t) => [check('site_settings_single_row', sql`${t.id}`)],
+)
+
+export const contactMessages = pgTable(
+	'contact_messages',
+	{
+		id: id(),
+		name: text().notNull(),
+		email: text().notNull(),
+		message: text().notNull(),
+		language: languageEnum().notNull().default('et'),
+		handledAt: moment(),
+		handledById: uuid().references(() => users.id, { onDelete: 'set null' }),
+		createdAt: createdAt(),
+	},
+	(t) => [index('contact_messages_created_idx').on(t.createdAt.desc())],
+)
+
+export type EmailAttachment = { uploadId: string; filename: string }
+
+/** Every e-mail goes through here; a worker sends it with retries (SMTP_URL) or leaves it for the log. */
+export const emailOutbox = pgTable(
+	'email_outbox',
+	{
+		id: id(),
+		to: text().notNull(),
+		subject: text().notNull(),
+		text: text().notNull(),
+		html: text(),
+		attachments: jsonb().$type<EmailAttachment[]>().notNull().default([]),
+		status: emailStatusEnum().notNull().default('pending'),
+		attempts: integer().notNull().default(0),
+		nextAttemptAt: moment().notNull().defaultNow(),
+		lastError: text(),
+		sentAt: moment(),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		index('email_outbox_due_idx')
+			.on(t.nextAttemptAt)
+			.where(sql`${t.status} = 'pending'`),
+		index('email_outbox_created_idx').on(t.createdAt.desc()),
+	],
+)
+
+/** One row per visitor per day (visitor = a salted hash, never the raw address). */
+export const visits = pgTable(
+	'visits',
+	{
+		day: date().notNull(),
+		visitorHash: text().notNull(),
+		createdAt: createdAt(),
+	},
+	(t) => [primaryKey({ columns: [t.day, t.visitorHash] })],
+)
+
+export const auditLog = pgTable(
+	'audit_log',
+	{
+		id: id(),
+		actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+		action: text().notNull(),
+		entityType: text().notNull(),
+		entityId: text(),
+		before: jsonb(),
+		after: jsonb(),
+		createdAt: createdAt(),
+	},
+	(t) => [index('audit_log_created_idx').on(t.createdAt.desc())],
+)
+
+// ---------------------------------------------------------------- relations (for relational queries)
+
+export const usersRelations = relations(users, ({ one, many }) => ({
+	workshop: one(workshops, { fields: [users.id], references: [workshops.userId] }),
+	vehicles: many(vehicles),
+	requests: many(serviceRequests),
+}))
+
+export const workshopsRelations = relations(workshops, ({ one, many }) => ({
+	user: one(users, { fields: [workshops.userId], references: [users.id] }),
+	city: one(cities, { fields: [workshops.cityId], references: [cities.id] }),
+	logo: one(uploads, { fields: [workshops.logoUploadId], references: [uploads.id] }),
+	photos: many(workshopPhotos),
+	services: many(workshopServices),
+	carBrands: many(workshopCarBrands),
+	spareParts: many(workshopSpareParts),
+	paymentMethods: many(workshopPaymentMethods),
+	offers: many(offers),
+	reviews: many(reviews),
+}))
+
+export const workshopPhotosRelations = relations(workshopPhotos, ({ one }) => ({
+	workshop: one(workshops, { fields: [workshopPhotos.workshopId], references: [workshops.id] }),
+	upload: one(uploads, { fields: [workshopPhotos.uploadId], references: [uploads.id] }),
+}))
+
+export const workshopServicesRelations = relations(workshopServices, ({ one }) => ({
+	workshop: one(workshops, { fields: [workshopServices.workshopId], references: [workshops.id] }),
+	item: one(services, { fields: [workshopServices.itemId], references: [services.id] }),
+}))
+export const workshopCarBrandsRelations = relations(workshopCarBrands, ({ one }) => ({
+	workshop: one(workshops, { fields: [workshopCarBrands.workshopId], references: [workshops.id] }),
+	item: one(carBrands, { fields: [workshopCarBrands.itemId], references: [carBrands.id] }),
+}))
+export const workshopSparePartsRelations = relations(workshopSpareParts, ({ one }) => ({
+	workshop: one(workshops, { fields: [workshopSpareParts.workshopId], references: [workshops.id] }),
+	item: one(spareParts, { fields: [workshopSpareParts.itemId], references: [spareParts.id] }),
+}))
+export const workshopPaymentMethodsRelations = relations(workshopPaymentMethods, ({ one }) => ({
+	workshop: one(workshops, { fields: [workshopPaymentMethods.workshopId], references: [workshops.id] }),
+	item: one(paymentMethods, { fields: [workshopPaymentMethods.itemId], references: [paymentMethods.id] }),
+}))
+
+export const vehiclesRelations = relations(vehicles, ({ one, many }) => ({
+	owner: one(users, { fields: [vehicles.ownerId], references: [users.id] }),
+	brand: one(carBrands, { fields: [vehicles.brandId], references: [carBrands.id] }),
+	requests: many(serviceRequests),
+}))
+
+export const serviceRequestsRelations = relations(serviceRequests, ({ one, many }) => ({
+	customer: one(users, { fields: [serviceRequests.customerId], references: [users.id] }),
+	vehicle: one(vehicles, { fields: [serviceRequests.vehicleId], references: [vehicles.id] }),
+	city: one(cities, { fields: [serviceRequests.cityId], references: [cities.id] }),
+	selectedOffer: one(offers, { fields: [serviceRequests.selectedOfferId], references: [offers.id] }),
+	services: many(serviceRequestServices),
+	images: many(serviceRequestImages),
+	events: many(requestEvents),
+	offers: many(offers),
+	review: one(reviews, { fields: [serviceRequests.id], references: [reviews.requestId] }),
+}))
+
+export const serviceRequestServicesRelations = relations(serviceRequestServices, ({ one }) => ({
+	request: one(serviceRequests, { fields: [serviceRequestServices.requestId], references: [serviceRequests.id] }),
+	service: one(services, { fields: [serviceRequestServices.serviceId], references: [services.id] }),
+}))
+
+export const serviceRequestImagesRelations = relations(serviceRequestImages, ({ one }) => ({
+	request: one(serviceRequests, { fields: [serviceRequestImages.requestId], references: [serviceRequests.id] }),
+	upload: one(uploads, { fields: [serviceRequestImages.uploadId], references: [uploads.id] }),
+}))
+
+export const requestEventsRelations = relations(requestEvents, ({ one }) => ({
+	request: one(serviceRequests, { fields: [requestEvents.requestId], references: [serviceRequests.id] }),
+}))
+
+export const offersRelations = relations(offers, ({ one }) => ({
+	request: one(serviceRequests, { fields: [offers.requestId], references: [serviceRequests.id] }),
+	workshop: one(workshops, { fields: [offers.workshopId], references: [workshops.id] }),
+	attachment: one(uploads, { fields: [offers.attachmentUploadId], references: [uploads.id] }),
+}))
+
+export const reviewsRelations = relations(reviews, ({ one }) => ({
+	request: one(serviceRequests, { fields: [reviews.requestId], references: [serviceRequests.id] }),
+	workshop: one(workshops, { fields: [reviews.workshopId], references: [workshops.id] }),
+	customer: one(users, { fields: [reviews.customerId], references: [users.id] }),
+}))
+
+export const subscriptionsRelations = relations(subscriptions, ({ one }) => ({
+	workshop: one(workshops, { fields: [subscriptions.workshopId], references: [workshops.id] }),
+	package: one(packages, { fields: [subscriptions.packageId], references: [packages.id] }),
+}))
+
+/** Helper for `where` clauses on a language's name column of a reference list. */
+export type ReferenceTable = typeof services
+export const nameColumn = (table: ReferenceTable, language: (typeof languages)[number]): SQL =>
+	language === 'en' ? sql`${table.nameEn}` : language === 'ru' ? sql`${table.nameRu}` : sql`${table.nameEt}`
+
+export type ContentLanguage = (typeof languages)[number]

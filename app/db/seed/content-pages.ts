@@ -1,0 +1,80 @@
+import { type Language } from '~/i18n/config'
+
+/** The three content pages of spec §2, per language. HTML is sanitized again when rendered. */
+export const demoContentPages: Record<string, Record<Language, { title: string; bodyHtml: string }>> = {
+	'about-us': {
+		et: {
+			title: 'Meist',
+			bodyHtml: `<p><strong>Autohub</strong> viib kokku autoomanikud ja usaldusväärsed autotöökojad üle Eesti. Kirjelda, mida su auto vajab, ning töökojad saadavad sulle oma pakkumised: hinna, tähtaja ja garantiitingimused ühes kohas.</p>
+<h2>Kuidas see töötab</h2>
+<ol><li>Lisa oma sõiduk ja kirjelda vajalikku teenust.</li><li>Võrdle töökodade pakkumisi, hinnanguid ja garantiisid.</li><li>Vali sobiv pakkumine ja jälgi töö kulgu.</li><li>Jäta tagasiside, mis aitab teisi autoomanikke.</li></ol>
+<h2>Töökodadele</h2>
+<p>Töökojad saavad uusi kliente ilma reklaamikuludeta: avalik profiil, päringud sinu teenustele ja mugav pakkumiste haldus. Alusta tasuta paketiga.</p>`,
+		},
+		en: {
+			title: 'About us',
+			bodyHtml: `<p><strong>Autohub</strong> brings car owners and trusted workshops together all over Estonia. Describe what your car needs and workshops send you their offers: price, timing and warranty terms in one place.</p>
+<h2>How it works</h2>
+<ol><li>Add your vehicle and describe the service you need.</li><li>Compare the workshops' offers, ratings and warranties.</li><li>Choose an offer and follow the work as it progresses.</li><li>Leave a review that helps other car owners.</li></ol>
+<h2>For workshops</h2>
+<p>Workshops win new customers without advertising costs: a public profile, requests that match your services and simple offer management. Start with the free package.</p>`,
+		},
+		ru: {
+			title: 'О нас',
+			bodyHtml: `<p><strong>Autohub</strong> соединяет владельцев автомобилей и надёжные автосервисы по всей Эстонии. Опишите, что нужно вашему автомобилю, и автосервисы пришлют свои предложения: цена, сроки и гарантия в одном месте.</p>
+<h2>Как это работает</h2>
+<ol><li>Добавьте автомобиль и опишите нужную услугу.</li><li>Сравните предложения, рейтинги и гарантии автосервисов.</li><li>Выберите предложение и следите за ходом работ.</li><li>Оставьте отзыв, который поможет другим автовладельцам.</li></ol>
+<h2>Для автосервисов</h2>
+<p>Автосервисы получают новых клиентов без затрат на рекламу: публичный профиль, заявки по вашим услугам и удобное управление предложениями. Начните с бесплатного пакета.</p>`,
+		},
+	},
+	'terms-and-conditions': {
+		et: {
+			title: 'Kasutustingimused',
+			bodyHtml: `<p>Need tingimused kehtivad Autohubi portaali kasutamisel. Portaali kasutades nõustud tingimustega.</p>
+<h2>1. Teenuse olemus</h2><p>Autohub on vahendusplatvorm. Teenuse lepingu sõlmivad omavahel klient ja töökoda; Autohub ei ole lepingu pool ega vastuta tehtud töö eest.</p>
+<h2>2. Konto</h2><p>Kasutaja vastutab oma andmete õigsuse ja parooli hoidmise eest. Tingimusi rikkuva konto võib administraator blokeerida.</p>
+<h2>3. Pakkumised ja tagasiside</h2><p>Töökoda vastutab oma pakkumise sisu eest. Tagasiside peab põhinema tegelikul kogemusel ning olema viisakas.</p>
+<h2>4. Tasulised paketid</h2><p>Tasulist paketti arveldatakse kord kuus ette. Paketi saab igal ajal lõpetada; see kehtib makstud perioodi lõpuni.</p>`,
+		},
+		en: {
+			title: 'Terms and conditions',
+			bodyHtml: `<p>These terms apply to the use of the Autohub portal. By using the portal you accept them.</p>
+<h2>1. The service</h2><p>Autohub is a marketplace. The service contract is made between the customer and the workshop; Autohub is not a party to it and is not liable for the work done.</p>
+<h2>2. Your account</h2><p>Users are responsible for the accuracy of their data and for keeping their password safe. The administrator may block an account that breaks these terms.</p>
+<h2>3. Offers and reviews</h2><p>Workshops are responsible for the content of their offers. Reviews must reflect a real experience and stay polite.</p>
+<h2>4. Paid packages</h2><p>Paid packages are billed monthly in advance. A package can be cancelled at any time and stays active until the end of the paid period.</p>`,
+		},
+		ru: {
+			title: 'Условия использования',
+			bodyHtml: `<p>Эти условия действуют при использовании портала Autohub. Пользуясь порталом, вы принимаете условия.</p>
+<h2>1. Суть услуги</h2><p>Autohub — площадка-посредник. Договор на услугу заключают клиент и автосервис; Autohub не является стороной договора и не отвечает за выполненную работу.</p>
+<h2>2. Учётная запись</h2><p>Пользователь отвечает за правильность своих данных и сохранность пароля. Администратор может заблокировать учётную запись, нарушающую условия.</p>
+<h2>3. Предложения и отзывы</h2><p>Автосервис отвечает за содержание своего предложения. Отзывы должны основываться на реальном опыте и быть вежливыми.</p>
+<h2>4. Платные пакеты</h2><p>Платный пакет оплачивается ежемесячно вперёд. Пакет можно отменить в любое время; он действует до конца оплаченного периода.</p>`,
+		},
+	},
+	'privacy-policy': {
+		et: {
+			title: 'Privaatsuspoliitika',
+			bodyHtml: `<p>Hoiame sinu andmeid hoolikalt ja kasutame neid ainult teenuse osutamiseks.</p>
+<h2>Milliseid andmeid kogume</h2><ul><li>Konto andmed: nimi, e-post, telefon.</li><li>Sõidukite ja teenusepäringute andmed.</li><li>Töökodade profiiliandmed ja arveldusandmed.</li></ul>
+<h2>Kellele andmeid näitame</h2><p>Teenusepäringut näevad töökojad, kes pakuvad vastavat teenust. Sinu kontaktandmeid näeb töökoda alles siis, kui oled tema pakkumise valinud.</p>
+<h2>Sinu õigused</h2><p>Võid igal ajal küsida oma andmete väljavõtet või nende kustutamist, kirjutades meile kontaktivormi kaudu.</p>`,
+		},
+		en: {
+			title: 'Privacy policy',
+			bodyHtml: `<p>We look after your data carefully and use it only to provide the service.</p>
+<h2>What we collect</h2><ul><li>Account data: name, e-mail, phone.</li><li>Your vehicles and service requests.</li><li>Workshop profiles and billing details.</li></ul>
+<h2>Who sees it</h2><p>A service request is shown to workshops that offer the service. A workshop sees your contact details only after you have selected its offer.</p>
+<h2>Your rights</h2><p>You can ask for a copy of your data or for its deletion at any time through the contact form.</p>`,
+		},
+		ru: {
+			title: 'Политика конфиденциальности',
+			bodyHtml: `<p>Мы бережно храним ваши данные и используем их только для оказания услуги.</p>
+<h2>Какие данные мы собираем</h2><ul><li>Данные учётной записи: имя, e-mail, телефон.</li><li>Данные автомобилей и заявок на услуги.</li><li>Профили автосервисов и платёжные данные.</li></ul>
+<h2>Кому мы их показываем</h2><p>Заявку видят автосервисы, оказывающие нужную услугу. Контакты клиента автосервис видит только после того, как клиент выбрал его предложение.</p>
+<h2>Ваши права</h2><p>Вы можете в любое время запросить копию своих данных или их удаление через форму обратной связи.</p>`,
+		},
+	},
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod'
+import { supportedLanguages } from '~/i18n/config'
+import { companyId, emailAddress, messages, mobileNumber, nameText, password, requiredText } from '~/utils/validation'
+
+/** The account forms (spec §5), one schema each, shared by the portal and the JSON API. */
+
+export const LoginSchema = z.object({
+	email: emailAddress(),
+	// Any length: the rules apply when a password is chosen, not when one is typed to log in.
+	password: requiredText(200),
+})
+
+const samePasswords = (value: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) => {
+	if (value.password !== value.confirmPassword) {
+		ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: messages.passwordMismatch })
+	}
+}
+
+const personFields = {
+	firstName: nameText(),
+	lastName: nameText(),
+	email: emailAddress(),
+	mobile: mobileNumber(),
+	password: password(),
+	confirmPassword: requiredText(200),
+}
+
+export const RegisterSchema = z
+	.discriminatedUnion(
+		'role',
+		[
+			z.object({ role: z.literal('customer'), ...personFields }),
+			z.object({
+				role: z.literal('workshop'),
+				...personFields,
+				companyName: nameText(),
+				workshopName: nameText(),
+				companyId: companyId(),
+			}),
+		],
+		{ error: messages.required },
+	)
+	.superRefine(samePasswords)
+
+export type Registration = z.infer<typeof RegisterSchema>
+
+export const ForgotPasswordSchema = z.object({ email: emailAddress() })
+
+export const ResetPasswordSchema = z
+	.object({ password: password(), confirmPassword: requiredText(200) })
+	.superRefine(samePasswords)
+
+export const ProfileSchema = z.object({
+	firstName: nameText(),
+	lastName: nameText(),
+	mobile: mobileNumber(),
+})
+
+export const ChangePasswordSchema = z
+	.object({
+		// Spec §5: the old password is required, at least 8 characters.
+		oldPassword: z.string({ error: messages.required }).min(8, messages.min8),
+		password: password(),
+		confirmPassword: requiredText(200),
+	})
+	.superRefine(samePasswords)
+
+export const LanguageSchema = z.object({
+	language: z.enum(supportedLanguages, { error: messages.required }),
+})

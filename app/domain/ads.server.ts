@@ -1,0 +1,81 @@
+import { asc, eq } from 'drizzle-orm'
+import { ads } from '~/db/schema'
+import { db } from '~/utils/db.server'
+import { safeLink, sanitizeHtml } from '~/utils/sanitize.server'
+import { uploadUrl } from '~/utils/upload-url'
+import { type Ad, type AdPlacement, type AdSlots } from './ads'
+
+export type { Ad, AdSlots }
+
+type StoredAd = Ad & { placement: AdPlacement; adsType: number }
+
+// Read on every page: kept in memory briefly (like site settings); an administrator's save calls forgetAds().
+const TTL_MS = 30_000
+let cache: { ads: StoredAd[]; until: number } | undefined
+
+async function activeAds(): Promise<StoredAd[]> {
+	if (cache && cache.until > Date.now()) return cache.ads
+	const rows = await db
+		.select()
+		.from(ads)
+		.where(eq(ads.active, true))
+		.orderBy(asc(ads.placement), asc(ads.sortOrder), asc(ads.createdAt))
+	const list = rows
+		.map((row): StoredAd => {
+			const isImage = row.adsType === 1
+			const link = isImage ? safeLink(row.adsLink) : null
+			return {
+				id: row.id,
+				kind: isImage ? 'image' : 'html',
+				image: isImage && row.imageUploadId ? uploadUrl(row.imageUploadId) : null,
+				link,
+				external: Boolean(link && !link.startsWith('/')),
+				html: isImage ? null : sanitizeHtml(row.content),
+				placement: row.placement,
+				adsType: row.adsType,
+			}
+		})
+		// An image ad without an image, or an HTML ad that sanitizes to nothing, shows nothing.
+		.filter((ad) => (ad.kind === 'image' ? Boolean(ad.image) : Boolean(ad.html)))
+	cache = { ads: list, until: Date.now() + TTL_MS }
+	return list
+}
+
+const strip = ({ placement: _p, adsType: _t, ...ad }: StoredAd): Ad => ad
+
+/**
+ * The header and footer ads for a page's loader: `const ads = await loadAdSlots()` and render
+ * `<AdSlot placement="Header" ads={ads.header} />` (app/components/ad-slot.tsx).
+ */
+export async function loadAdSlots(): Promise<AdSlots> {
+	const list = await activeAds()
+	return {
+		header: list.filter((ad) => ad.placement === 'Header').map(strip),
+		footer: list.filter((ad) => ad.placement === 'Footer').map(strip),
+	}
+}
+
+/** Spec §7 `GET /admin/api/ads-details`: `{ ads_type, image, ads_link, content, placement }`, absolute URLs. */
+export type ApiAd = {
+	ads_type: number
+	image: string | null
+	ads_link: string | null
+	content: string | null
+	placement: AdPlacement
+}
+
+export async function adsForApi(origin: string): Promise<ApiAd[]> {
+	const absolute = (url: string | null) => (url && url.startsWith('/') ? `${origin}${url}` : url)
+	return (await activeAds()).map((ad) => ({
+		ads_type: ad.adsType,
+		image: absolute(ad.image),
+		ads_link: absolute(ad.link),
+		content: ad.html,
+		placement: ad.placement,
+	}))
+}
+
+/** Drops the cache (after an administrator changes an ad, and in tests). */
+export function forgetAds() {
+	cache = undefined
+}

@@ -1,0 +1,16 @@
+/**
+ * A refused move in the domain (a status transition that is not allowed, a limit reached):
+ * a translation key and an HTTP status. Routes show it next to the form; the API answers it.
+ */
+export class DomainError extends Error {
+	constructor(
+		public readonly key: string,
+		public readonly status: 400 | 403 | 404 | 409 | 422 | 429 = 409,
+		public readonly params?: Record<string, string | number>,
+	) {
+		super(key)
+	}
+}
+
+/** Not there, or not yours: the same answer, so another user's ids reveal nothing. */
+export const notFound = () => new DomainError('common:errors.notFoundTitle', 404)

@@ -1,0 +1,2 @@
+/** A choice of a form's select or checkbox list: the item's id and its name in the reader's language. */
+export type Choice = { value: string; label: string }

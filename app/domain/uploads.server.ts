@@ -1,0 +1,52 @@
+import { eq, sql } from 'drizzle-orm'
+import { uploads } from '~/db/schema'
+import { type SessionUser } from '~/utils/auth.server'
+import { db, queryRows } from '~/utils/db.server'
+import { type Upload, type UploadPurpose } from '~/utils/storage.server'
+
+/** Files anyone may see. */
+const PUBLIC_PURPOSES: UploadPurpose[] = ['workshop_logo', 'workshop_photo', 'warranty_document', 'site_logo', 'site_favicon', 'ad_image']
+
+export function isPublicUpload(upload: Pick<Upload, 'purpose'>) {
+	return PUBLIC_PURPOSES.includes(upload.purpose)
+}
+
+/**
+ * The stored file if this viewer may have it, else null (the route answers 404 either way):
+ * request images to the request's customer and to workshops (spec issue 5), offer attachments to
+ * the offer's workshop and the request's customer, invoices to their workshop; administrators all.
+ */
+export async function findViewableUpload(uploadId: string, viewer: SessionUser | null): Promise<Upload | null> {
+	const [upload] = await db.select().from(uploads).where(eq(uploads.id, uploadId))
+	if (!upload) return null
+	if (isPublicUpload(upload)) return upload
+	if (!viewer) return null
+	if (viewer.role === 'admin') return upload
+	if (upload.purpose === 'request_image') {
+		if (viewer.role === 'workshop') return upload
+		const [row] = await queryRows<{ ok: boolean }>(
+			db,
+			sql`select exists (select 1 from service_request_images i join service_requests r on r.id = i.request_id
+			                   where i.upload_id = ${uploadId} and r.customer_id = ${viewer.id}) as ok`,
+		)
+		return row?.ok ? upload : null
+	}
+	if (upload.purpose === 'offer_attachment') {
+		const [row] = await queryRows<{ ok: boolean }>(
+			db,
+			sql`select exists (select 1 from offers o join service_requests r on r.id = o.request_id
+			                   where o.attachment_upload_id = ${uploadId}
+			                     and (r.customer_id = ${viewer.id} or o.workshop_id = ${viewer.workshop?.id ?? null})) as ok`,
+		)
+		return row?.ok ? upload : null
+	}
+	if (upload.purpose === 'invoice' && viewer.workshop) {
+		const [row] = await queryRows<{ ok: boolean }>(
+			db,
+			sql`select exists (select 1 from invoices where pdf_upload_id = ${uploadId} and workshop_id = ${viewer.workshop.id}) as ok`,
+		)
+		return row?.ok ? upload : null
+	}
+	return null
+}
+

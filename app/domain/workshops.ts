@@ -1,0 +1,113 @@
+/**
+ * The public workshop directory: the shapes the server answers with and the helpers the pages,
+ * the API and the widgets share. Filters use reference-list codes
+ * (`?city=tallinn&service=tyres&brand=toyota`), so a list can be shared as a link.
+ * No zod here, so the pages' browser code stays small: the query's schema is in ./workshop-query.ts.
+ */
+export const WORKSHOP_PAGE_SIZE = 9
+export const REVIEW_PAGE_SIZE = 5
+/** Deeper pages than this are refused: nobody reads them, and offsets get slow. */
+export const MAX_PAGE = 1000
+
+/** rating: paid package first, then average rating, then number of reviews (the default). */
+export const workshopSorts = ['rating', 'reviews', 'name'] as const
+export type WorkshopSort = (typeof workshopSorts)[number]
+
+/** The list's query as the server understands it (./workshop-query.ts parses it). */
+export type WorkshopListQuery = {
+	q?: string
+	city?: string
+	service?: string
+	brand?: string
+	sort: WorkshopSort
+	page: number
+}
+
+/** The query as URL parameters, defaults left out (for links, pagination and the canonical URL). */
+export function workshopListParams(query: Partial<WorkshopListQuery>): URLSearchParams {
+	const params = new URLSearchParams()
+	if (query.q) params.set('q', query.q)
+	if (query.city) params.set('city', query.city)
+	if (query.service) params.set('service', query.service)
+	if (query.brand) params.set('brand', query.brand)
+	if (query.sort && query.sort !== 'rating') params.set('sort', query.sort)
+	if (query.page && query.page > 1) params.set('page', String(query.page))
+	return params
+}
+
+export type ReferenceOption = { code: string; name: string }
+export type FilterOptions = { cities: ReferenceOption[]; services: ReferenceOption[]; brands: ReferenceOption[] }
+
+/** One card of the list. URLs are paths on the portal (the API makes them absolute). */
+export type WorkshopCard = {
+	/** The workshop's public id (base64url of its UUID), as in /workshop-details/{id}. */
+	id: string
+	name: string
+	city: string | null
+	logo: string | null
+	ratingAverage: number
+	reviewCount: number
+	/** Its main services, in the reader's language. */
+	services: string[]
+	/** On the paid package: listed first, with a badge. */
+	featured: boolean
+}
+
+export type Paged<T> = {
+	items: T[]
+	page: number
+	pageSize: number
+	total: number
+	totalPages: number
+	/** True when `total` is a lower bound: a broad name search is counted only up to TEXT_COUNT_CAP. */
+	capped: boolean
+}
+
+export type OpeningHours = { opens: string; closes: string } | null
+
+export type WorkshopProfile = {
+	id: string
+	name: string
+	companyName: string
+	featured: boolean
+	logo: string | null
+	photos: Array<{ url: string; thumbnail: string }>
+	marketingText: string
+	address: { street: string; zipCode: string; city: string | null; state: string }
+	phone: string
+	email: string
+	website: string | null
+	foundedYear: number | null
+	installersCount: number | null
+	carBrands: string[]
+	services: string[]
+	additionalServices: string
+	spareParts: string[]
+	paymentMethods: string[]
+	openingHours: { weekdays: OpeningHours; saturday: OpeningHours; sunday: OpeningHours }
+	/** ISO timestamps of the next free times still ahead. */
+	nextFreeTimes: string[]
+	warranty: { workKm: number | null; partsMonths: number | null; info: string; document: string | null }
+	ratingAverage: number
+	reviewCount: number
+}
+
+export type PublicReview = {
+	id: string
+	rating: number
+	title: string
+	body: string
+	/** First name and the initial of the last name. */
+	reviewer: string
+	createdAt: string
+	reply: string | null
+	repliedAt: string | null
+}
+
+/** A review on the home page, with the workshop it is about. */
+export type LatestReview = PublicReview & { workshop: { id: string; name: string } }
+
+/** A rating rounded to the nearest half star (spec §2: 5 stars, half stars allowed). */
+export function roundToHalf(rating: number): number {
+	return Math.min(5, Math.max(0, Math.round(rating * 2) / 2))
+}

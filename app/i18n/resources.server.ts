@@ -1,0 +1,24 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { localesDir } from '~/utils/paths.server'
+import { namespaces, supportedLanguages, type Language } from './config'
+
+export type Dictionary = Record<string, unknown>
+export type Resources = Record<Language, Record<string, Dictionary>>
+
+let cached: Resources | undefined
+
+/** The dictionaries under locales/, read once per process. */
+export function getResources(): Resources {
+	if (cached) return cached
+	const resources = {} as Resources
+	for (const language of supportedLanguages) {
+		resources[language] = {}
+		for (const namespace of namespaces) {
+			const file = path.join(localesDir, language, `${namespace}.json`)
+			resources[language][namespace] = JSON.parse(fs.readFileSync(file, 'utf8')) as Dictionary
+		}
+	}
+	cached = resources
+	return resources
+}

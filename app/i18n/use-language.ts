@@ -1,0 +1,8 @@
+import { useRouteLoaderData } from '@remix-run/react'
+import { type RootLoaderData } from '~/root'
+import { fallbackLanguage, type Language } from './config'
+
+/** The language of the page (the root loader decides it). */
+export function useLanguage(): Language {
+	return useRouteLoaderData<RootLoaderData>('root')?.language ?? fallbackLanguage
+}

@@ -1,0 +1,10 @@
+import '@remix-run/node'
+
+declare module '@remix-run/node' {
+	interface AppLoadContext {
+		/** The CSP nonce of this response (server/index.ts). */
+		cspNonce?: string
+		/** The client's IP address, honouring TRUST_PROXY (server/index.ts). */
+		clientIp?: string
+	}
+}

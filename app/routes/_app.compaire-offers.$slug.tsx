@@ -1,0 +1,178 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { ConfirmAction } from '~/components/confirm-action'
+import { PageHeader } from '~/components/page-header'
+import { Stars } from '~/components/stars'
+import { StatusBadge } from '~/components/status-badge'
+import { StepIndicator } from '~/components/step-indicator'
+import { DomainError } from '~/domain/errors'
+import { offerSorts } from '~/domain/offers'
+import { getCustomerRequest, listOffersForCustomer } from '~/domain/requests.server'
+import { selectOffer } from '~/domain/service-flow.server'
+import { getFixedT, getLanguage } from '~/i18n/i18n.server'
+import { useLanguage } from '~/i18n/use-language'
+import { type RootLoaderData } from '~/root'
+import { requireUser } from '~/utils/auth.server'
+import { validateCsrf } from '~/utils/csrf.server'
+import { formatMoney, formatNumber, formatRating } from '~/utils/format'
+import { pageMeta } from '~/utils/meta'
+import { decodeId, encodeId } from '~/utils/public-id'
+import { idParam, or404 } from '~/utils/route-helpers.server'
+import { redirectWithToast } from '~/utils/toast.server'
+import { uploadUrl } from '~/utils/upload-url'
+
+type Sort = (typeof offerSorts)[number]
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	const user = await requireUser(request, { role: 'customer' })
+	const requestId = idParam(params.slug)
+	const language = await getLanguage(request)
+	const asked = new URL(request.url).searchParams.get('sort')
+	const sort: Sort = (offerSorts as readonly string[]).includes(asked ?? '') ? (asked as Sort) : 'price'
+	const detail = await or404(getCustomerRequest(user.id, requestId, language))
+	const offers = await listOffersForCustomer(user.id, requestId, language, sort)
+	const t = getFixedT(language, 'customer')
+	return {
+		meta: { title: t('offers.title') },
+		slug: encodeId(requestId),
+		sort,
+		request: { status: detail.status, services: detail.services, vehicle: detail.vehicle.name, plate: detail.vehicle.registrationNumber },
+		offers: offers.map((offer) => ({ ...offer, workshopSlug: encodeId(offer.workshopId) })),
+	}
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+	const user = await requireUser(request, { role: 'customer' })
+	const requestId = idParam(params.slug)
+	const formData = await request.formData()
+	await validateCsrf(request, formData)
+	const offerId = decodeId(String(formData.get('offer') ?? ''))
+	if (formData.get('intent') !== 'select' || !offerId) throw new Response('Bad request', { status: 400 })
+	const slug = encodeId(requestId)
+	try {
+		await or404(selectOffer(user.id, requestId, offerId))
+	} catch (error) {
+		if (!(error instanceof DomainError)) throw error
+		return redirectWithToast(`/compaire-offers/${slug}`, { type: 'error', key: error.key }, { request })
+	}
+	return redirectWithToast(`/work-progress/${slug}`, { type: 'success', key: 'customer:offers.selected' }, { request })
+}
+
+export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
+	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+
+export default function CompareOffersPage() {
+	const { t } = useTranslation('customer')
+	const language = useLanguage()
+	const { request, offers, sort, slug } = useLoaderData<typeof loader>()
+	const selectable = request.status === 'offer'
+	return (
+		<>
+			<PageHeader
+				title={t('offers.title')}
+				subtitle={`${request.services.join(', ')} · ${request.vehicle} · ${request.plate}`}
+				actions={
+					<Link to={`/request-details/${slug}`} className="button button--ghost">
+						{t('offers.backToRequest')}
+					</Link>
+				}
+			/>
+			<StepIndicator current={2} />
+			{request.status === 'in_progress' || request.status === 'completed' ? (
+				<p className="notice">
+					{t('offers.alreadyChosen')} <Link to={`/work-progress/${slug}`}>{t('offers.followWork')}</Link>
+				</p>
+			) : null}
+			{offers.length ? (
+				<>
+					<nav className="filter-tabs" aria-label={t('offers.sortLabel')}>
+						<ul>
+							{offerSorts.map((option) => (
+								<li key={option}>
+									<Link to={`?sort=${option}`} aria-current={option === sort ? 'page' : undefined} className={option === sort ? 'active' : undefined} preventScrollReset>
+										{t(`offers.sort.${option}`)}
+									</Link>
+								</li>
+							))}
+						</ul>
+					</nav>
+					<ul className="offer-list">
+						{offers.map((offer) => (
+							<li key={offer.id} className={`offer-card card offer-card--${offer.status}`}>
+								<div className="offer-card__head">
+									{offer.logoUploadId ? (
+										<img src={uploadUrl(offer.logoUploadId, 'thumb')} alt="" width={56} height={56} className="offer-card__logo" />
+									) : null}
+									<div className="offer-card__who">
+										<h2 className="offer-card__name">
+											<Link to={`/workshop-details/${offer.workshopSlug}`}>{offer.workshopName}</Link>
+											{offer.featured ? <span className="badge badge--pro">{t('offers.pro')}</span> : null}
+										</h2>
+										<p className="offer-card__rating">
+											<Stars rating={offer.ratingAverage} size="small" />
+											<span>
+												{offer.reviewCount ? formatRating(offer.ratingAverage, language) : ''}{' '}
+												{t('offers.basedOn', { count: offer.reviewCount })}
+											</span>
+										</p>
+										{offer.city ? <p className="item__meta">{offer.city}</p> : null}
+									</div>
+									<div className="offer-card__price">
+										<span className="offer-card__amount">{formatMoney(offer.priceCents, language)}</span>
+										{offer.status !== 'pending' ? <StatusBadge kind="offer" status={offer.status} /> : null}
+									</div>
+								</div>
+								{offer.description ? <p className="prose-text">{offer.description}</p> : null}
+								{offer.notes ? (
+									<p className="offer-card__notes">
+										<strong>{t('offers.notes')}:</strong> {offer.notes}
+									</p>
+								) : null}
+								<dl className="offer-card__terms">
+									<div>
+										<dt>{t('offers.workWarranty')}</dt>
+										<dd>{offer.warrantyWorkKm ? t('offers.km', { km: formatNumber(offer.warrantyWorkKm, language) }) : t('offers.notGiven')}</dd>
+									</div>
+									<div>
+										<dt>{t('offers.partsWarranty')}</dt>
+										<dd>{offer.warrantyPartsMonths ? t('offers.months', { count: offer.warrantyPartsMonths }) : t('offers.notGiven')}</dd>
+									</div>
+									{offer.warrantyInfo ? (
+										<div className="offer-card__terms-wide">
+											<dt>{t('offers.warrantyInfo')}</dt>
+											<dd>{offer.warrantyInfo}</dd>
+										</div>
+									) : null}
+								</dl>
+								<div className="offer-card__actions">
+									{offer.attachmentUploadId ? (
+										<a href={uploadUrl(offer.attachmentUploadId)} className="button button--ghost button--small" download>
+											{t('offers.attachment')}
+										</a>
+									) : null}
+									{selectable && offer.status === 'pending' ? (
+										<ConfirmAction
+											id={`select-${encodeId(offer.id)}`}
+											label={t('offers.select')}
+											title={t('offers.selectTitle', { workshop: offer.workshopName })}
+											description={t('offers.selectText', { price: formatMoney(offer.priceCents, language) })}
+											confirmLabel={t('offers.selectConfirm')}
+											fields={{ intent: 'select', offer: encodeId(offer.id) }}
+											triggerClassName="button button--primary"
+										/>
+									) : null}
+								</div>
+							</li>
+						))}
+					</ul>
+				</>
+			) : (
+				<div className="empty empty--large">
+					<p>{t('common:empty.noOffers')}</p>
+					<p className="item__meta">{t('offers.emptyHelp')}</p>
+				</div>
+			)}
+		</>
+	)
+}

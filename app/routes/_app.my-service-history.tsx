@@ -1,0 +1,31 @@
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { PageHeader } from '~/components/page-header'
+import { RequestList } from '~/components/request-list'
+import { listCustomerRequests } from '~/domain/requests.server'
+import { getFixedT, getLanguage } from '~/i18n/i18n.server'
+import { type RootLoaderData } from '~/root'
+import { requireUser } from '~/utils/auth.server'
+import { pageMeta } from '~/utils/meta'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const user = await requireUser(request, { role: 'customer' })
+	const language = await getLanguage(request)
+	const t = getFixedT(language, 'customer')
+	return { meta: { title: t('history.title') }, requests: await listCustomerRequests(user.id, language, 'history') }
+}
+
+export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
+	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+
+export default function ServiceHistoryPage() {
+	const { t } = useTranslation('customer')
+	const { requests } = useLoaderData<typeof loader>()
+	return (
+		<>
+			<PageHeader title={t('history.title')} subtitle={t('history.subtitle')} />
+			{requests.length ? <RequestList requests={requests} /> : <p className="empty">{t('common:empty.noData')}</p>}
+		</>
+	)
+}

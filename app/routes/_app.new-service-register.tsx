@@ -1,0 +1,195 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { CheckboxGroup, ErrorList, Field, FormAlert, FormSecurity, SelectField, StatusButton, TextareaField, useIsPending } from '~/components/forms'
+import { PageHeader } from '~/components/page-header'
+import { StepIndicator } from '~/components/step-indicator'
+import { DomainError } from '~/domain/errors'
+import { getChoices } from '~/domain/reference.server'
+import { MAX_REQUEST_IMAGES, ServiceRequestSchema } from '~/domain/requests'
+import { createServiceRequest } from '~/domain/service-flow.server'
+import { listVehicles } from '~/domain/vehicles.server'
+import { getFixedT, getLanguage } from '~/i18n/i18n.server'
+import { type RootLoaderData } from '~/root'
+import { requireUser } from '~/utils/auth.server'
+import { validateCsrf } from '~/utils/csrf.server'
+import { pageMeta } from '~/utils/meta'
+import { message } from '~/utils/messages'
+import { readFormWithFiles, readUploads } from '~/utils/multipart.server'
+import { decodeId, encodeId } from '~/utils/public-id'
+import { redirectWithToast } from '~/utils/toast.server'
+import { dateToTallinnInput } from '~/utils/validation'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const user = await requireUser(request, { role: 'customer' })
+	const language = await getLanguage(request)
+	const t = getFixedT(language, 'customer')
+	const [vehicles, choices] = await Promise.all([listVehicles(user.id), getChoices(language, ['services', 'cities'])])
+	const chosen = decodeId(new URL(request.url).searchParams.get('vehicle'))
+	return {
+		meta: { title: t('request.newTitle') },
+		vehicles: vehicles.map((v) => ({ value: v.id, label: `${v.brandName} ${v.model} · ${v.registrationNumber}` })),
+		services: choices.services,
+		cities: choices.cities,
+		// Only the customer's own vehicle can be preselected.
+		vehicleId: vehicles.find((v) => v.id === chosen)?.id ?? (vehicles.length === 1 ? vehicles[0]!.id : ''),
+		earliest: dateToTallinnInput(new Date()),
+	}
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	const user = await requireUser(request, { role: 'customer' })
+	const formData = await readFormWithFiles(request)
+	await validateCsrf(request, formData)
+	const submission = parseWithZod(formData, { schema: ServiceRequestSchema })
+	const images = await readUploads(formData, 'images', 'request_image', MAX_REQUEST_IMAGES)
+	if (submission.status !== 'success' || images.error) {
+		const errors: Record<string, string[] | null> = {
+			...(submission.status === 'success' ? {} : submission.error),
+			...(images.error ? { images: [images.error] } : {}),
+		}
+		return data({ result: submission.reply(), errors }, { status: 400 })
+	}
+	try {
+		const requestId = await createServiceRequest(user.id, submission.value, images.files)
+		return redirectWithToast(`/request-details/${encodeId(requestId)}`, { type: 'success', key: 'customer:request.created' }, { request })
+	} catch (error) {
+		if (!(error instanceof DomainError)) throw error
+		const errors: Record<string, string[] | null> | null = null
+		return data({ result: submission.reply({ formErrors: [message(error.key, error.params)] }), errors }, { status: error.status })
+	}
+}
+
+export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
+	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+
+export default function NewServiceRequestPage() {
+	const { t } = useTranslation('customer')
+	const { vehicles, services, cities, vehicleId, earliest } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const isPending = useIsPending()
+	const [form, fields] = useForm({
+		id: 'new-service-request',
+		lastResult: actionData?.result,
+		defaultValue: { vehicleId },
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: ServiceRequestSchema }),
+		shouldRevalidate: 'onInput',
+	})
+	// The images are checked on the server only (by content).
+	const imageErrors = actionData?.errors?.images
+	const serviceDefaults = fields.serviceIds.initialValue as string[] | string | undefined
+
+	return (
+		<>
+			<PageHeader title={t('request.newTitle')} subtitle={t('request.newSubtitle')} />
+			<StepIndicator current={1} />
+			{vehicles.length === 0 ? (
+				<div className="empty empty--large">
+					<p>{t('request.noVehicle')}</p>
+					<Link to="/add-vehicle?returnTo=/new-service-register" className="button button--primary">
+						{t('request.addVehicleFirst')}
+					</Link>
+				</div>
+			) : (
+				<Form method="post" encType="multipart/form-data" className="form card" {...getFormProps(form)}>
+					<FormSecurity />
+					<FormAlert id={form.errorId} errors={form.errors} />
+					<fieldset className="fieldset">
+						<legend>{t('request.vehicleSection')}</legend>
+						<SelectField
+							label={t('request.vehicle')}
+							required
+							placeholder={t('request.chooseVehicle')}
+							options={vehicles}
+							selectProps={getSelectProps(fields.vehicleId)}
+							errors={fields.vehicleId.errors}
+						/>
+						<p className="field__help">
+							<Link to="/add-vehicle?returnTo=/new-service-register">{t('request.addAnotherVehicle')}</Link>
+						</p>
+					</fieldset>
+
+					<CheckboxGroup
+						legend={t('request.services')}
+						name="serviceIds"
+						required
+						options={services}
+						defaultValue={serviceDefaults}
+						errors={fields.serviceIds.errors}
+						help={t('request.servicesHelp')}
+						className="checkbox-group--columns"
+					/>
+
+					<fieldset className="fieldset">
+						<legend>{t('request.whenWhere')}</legend>
+						<div className="form-grid form-grid--two">
+							<Field
+								label={t('request.preferredAt')}
+								required
+								inputProps={{ ...getInputProps(fields.preferredAt, { type: 'datetime-local' }), min: earliest }}
+								errors={fields.preferredAt.errors}
+							/>
+							<SelectField
+								label={t('request.city')}
+								placeholder={t('request.anyCity')}
+								options={cities}
+								selectProps={getSelectProps(fields.cityId)}
+								errors={fields.cityId.errors}
+							/>
+							<Field
+								className="field--wide"
+								label={t('request.location')}
+								required
+								help={t('request.locationHelp')}
+								inputProps={getInputProps(fields.location, { type: 'text' })}
+								errors={fields.location.errors}
+							/>
+						</div>
+					</fieldset>
+
+					<TextareaField
+						label={t('request.details')}
+						required
+						help={t('request.detailsHelp')}
+						textareaProps={getTextareaProps(fields.details)}
+						errors={fields.details.errors}
+					/>
+					<TextareaField
+						label={t('request.notes')}
+						help={t('request.notesHelp')}
+						textareaProps={{ ...getTextareaProps(fields.notes), rows: 3 }}
+						errors={fields.notes.errors}
+					/>
+
+					<div className="field">
+						<label htmlFor="request-images" className="field__label">
+							{t('request.images')}
+						</label>
+						<input
+							id="request-images"
+							name="images"
+							type="file"
+							multiple
+							accept="image/png,image/jpeg,image/webp"
+							className="field__input field__input--file"
+							aria-describedby="request-images-help request-images-error"
+							aria-invalid={imageErrors?.length ? true : undefined}
+						/>
+						<p id="request-images-help" className="field__help">
+							{t('common:upload.imagesHelp')}
+						</p>
+						<ErrorList id="request-images-error" errors={imageErrors} />
+					</div>
+
+					<div className="form-actions">
+						<StatusButton type="submit" status={isPending ? 'pending' : 'idle'} className="button--primary button--large">
+							{t('request.submit')}
+						</StatusButton>
+					</div>
+				</Form>
+			)}
+		</>
+	)
+}

@@ -1,0 +1,99 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { Field, FormSecurity, StatusButton, useIsPending } from '~/components/forms'
+import { PageHeader } from '~/components/page-header'
+import { ProfileSchema } from '~/domain/accounts'
+import { updateProfile } from '~/domain/accounts.server'
+import { getFixedT, getLanguage } from '~/i18n/i18n.server'
+import { type RootLoaderData } from '~/root'
+import { requireUser } from '~/utils/auth.server'
+import { validateCsrf } from '~/utils/csrf.server'
+import { pageMeta } from '~/utils/meta'
+import { redirectWithToast } from '~/utils/toast.server'
+
+const signedIn = ['customer', 'workshop', 'admin'] as const
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const user = await requireUser(request, { role: signedIn })
+	const t = getFixedT(await getLanguage(request), 'account')
+	return {
+		meta: { title: t('profile.metaTitle') },
+		profile: { firstName: user.firstName, lastName: user.lastName, mobile: user.mobile, email: user.email, role: user.role },
+	}
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	const user = await requireUser(request, { role: signedIn })
+	const formData = await request.formData()
+	await validateCsrf(request, formData)
+	const submission = parseWithZod(formData, { schema: ProfileSchema })
+	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+	await updateProfile(user.id, submission.value)
+	return redirectWithToast('/profile', { type: 'success', key: 'account:profile.saved' }, { request })
+}
+
+export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
+	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+
+export default function ProfilePage() {
+	const { t } = useTranslation('account')
+	const { profile } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const isPending = useIsPending()
+	const [form, fields] = useForm({
+		id: 'profile',
+		lastResult: actionData?.result,
+		defaultValue: profile,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+		// Errors clear while the user types, so nothing shifts under the pointer when they click submit.
+		shouldRevalidate: 'onInput',
+	})
+	return (
+		<>
+			<PageHeader title={t('profile.title')} subtitle={t('profile.subtitle')} />
+			<div className="card card--narrow">
+				<Form method="post" className="form" {...getFormProps(form)}>
+					<FormSecurity />
+					<div className="form-grid form-grid--two">
+						<Field
+							label={t('profile.firstName')}
+							required
+							inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }}
+							errors={fields.firstName.errors}
+						/>
+						<Field
+							label={t('profile.lastName')}
+							required
+							inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }}
+							errors={fields.lastName.errors}
+						/>
+						<Field
+							label={t('profile.mobile')}
+							required
+							inputProps={{ ...getInputProps(fields.mobile, { type: 'tel' }), autoComplete: 'tel' }}
+							errors={fields.mobile.errors}
+						/>
+						<Field
+							label={t('profile.email')}
+							help={t('profile.emailNote')}
+							inputProps={{ id: 'profile-email', type: 'email', value: profile.email, readOnly: true, disabled: true }}
+						/>
+					</div>
+					{profile.role === 'workshop' ? (
+						<p className="notice">
+							{t('profile.workshopNote')} <Link to="/workshop-profile">{t('profile.workshopLink')}</Link>
+						</p>
+					) : null}
+					<div className="form-actions">
+						<StatusButton type="submit" status={isPending ? 'pending' : 'idle'}>
+							{t('profile.submit')}
+						</StatusButton>
+					</div>
+				</Form>
+			</div>
+		</>
+	)
+}

@@ -1,0 +1,110 @@
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { Link, NavLink, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { AdSlot } from '~/components/ad-slot'
+import { Brand } from '~/components/brand'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { Icon } from '~/components/icon'
+import { LanguageSelector } from '~/components/language-selector'
+import { LogoutButton } from '~/components/logout-button'
+import { SiteAddress } from '~/components/site-address'
+import { type AdSlots } from '~/domain/ads'
+import { loadAdSlots } from '~/domain/ads.server'
+import { countUnread } from '~/domain/notifications.server'
+import { countVisitInBackground } from '~/domain/visits.server'
+import { fallbackLanguage } from '~/i18n/config'
+import { type RootLoaderData } from '~/root'
+import { requireUser } from '~/utils/auth.server'
+import { menus } from '~/utils/menus'
+
+/** The signed-in shell of spec §2: side menu per role, header with name, role, bell, language and log out. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+	const user = await requireUser(request)
+	countVisitInBackground(request, context)
+	const [unreadCount, ads] = await Promise.all([countUnread(user.id), loadAdSlots()])
+	return { unreadCount, ads }
+}
+
+function Shell({ children, unreadCount, ads }: { children: React.ReactNode; unreadCount: number; ads?: AdSlots }) {
+	const { t } = useTranslation('account')
+	const root = useRouteLoaderData<RootLoaderData>('root')
+	if (!root?.user) return <main id="main">{children}</main>
+	const { user, site } = root
+	const language = root.language ?? fallbackLanguage
+	const displayName = user.role === 'workshop' && user.workshopName ? user.workshopName : `${user.firstName} ${user.lastName}`
+	return (
+		<div className="shell">
+			<a href="#main" className="skip-link">
+				{t('common:nav.skipToContent')}
+			</a>
+			<aside className="shell__side">
+				<Brand site={site} size={36} className="shell__brand" />
+				<nav className="side-menu" aria-label={t('menu.label')}>
+					<ul>
+						{menus[user.role].map((item) => (
+							<li key={item.to}>
+								<NavLink to={item.to} prefetch="intent">
+									<Icon name={item.icon} />
+									<span>{t(item.key)}</span>
+								</NavLink>
+							</li>
+						))}
+					</ul>
+				</nav>
+				<SiteAddress site={site} language={language} className="shell__address" />
+			</aside>
+			<div className="shell__body">
+				<header className="shell__header">
+					<div className="shell__who">
+						<span className="shell__name">{displayName}</span>
+						<span className={`badge badge--role badge--role-${user.role}`}>{t(`auth:roles.${user.role}`)}</span>
+					</div>
+					<div className="shell__tools">
+						<Link
+							to="/notifications"
+							className="bell"
+							aria-label={t('shell.notifications', { count: unreadCount })}
+							title={t('shell.notifications', { count: unreadCount })}
+						>
+							<Icon name="bell" />
+							{unreadCount > 0 ? (
+								<span className="bell__badge" aria-hidden="true">
+									{unreadCount > 99 ? '99+' : unreadCount}
+								</span>
+							) : null}
+						</Link>
+						<LanguageSelector />
+						<LogoutButton className="button button--ghost button--small" />
+					</div>
+				</header>
+				<AdSlot placement="Header" ads={ads?.header} />
+				<main id="main" className="shell__main" tabIndex={-1}>
+					{children}
+				</main>
+				<AdSlot placement="Footer" ads={ads?.footer} />
+				<footer className="shell__footer">
+					<SiteAddress site={site} language={language} className="shell__footer-address" />
+					<p>{t('common:footer.rights', { year: new Date().getFullYear(), site: site.appname })}</p>
+				</footer>
+			</div>
+		</div>
+	)
+}
+
+export default function SignedInLayout() {
+	const { unreadCount, ads } = useLoaderData<typeof loader>()
+	return (
+		<Shell unreadCount={unreadCount} ads={ads}>
+			<Outlet />
+		</Shell>
+	)
+}
+
+export function ErrorBoundary() {
+	const error = useRouteError()
+	return (
+		<Shell unreadCount={0}>
+			<GeneralErrorBoundary error={error} />
+		</Shell>
+	)
+}

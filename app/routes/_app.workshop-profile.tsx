@@ -1,0 +1,368 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { CheckboxGroup, ErrorList, Field, FormAlert, FormSecurity, SelectField, StatusButton, TextareaField, useIsPending } from '~/components/forms'
+import { PageHeader } from '~/components/page-header'
+import { DomainError } from '~/domain/errors'
+import { getChoices } from '~/domain/reference.server'
+import { dayGroups, MAX_NEXT_FREE_TIMES, MAX_WORKSHOP_PHOTOS, WorkshopProfileSchema } from '~/domain/workshop-profile'
+import { loadWorkshopProfile, saveWorkshopProfile } from '~/domain/workshop-profile.server'
+import { getFixedT, getLanguage } from '~/i18n/i18n.server'
+import { type RootLoaderData } from '~/root'
+import { validateCsrf } from '~/utils/csrf.server'
+import { message } from '~/utils/messages'
+import { pageMeta } from '~/utils/meta'
+import { readFormWithFiles, readUploads } from '~/utils/multipart.server'
+import { decodeId, encodeId } from '~/utils/public-id'
+import { or404, requireWorkshop } from '~/utils/route-helpers.server'
+import { redirectWithToast } from '~/utils/toast.server'
+import { uploadUrl } from '~/utils/upload-url'
+import { dateToTallinnInput } from '~/utils/validation'
+
+const hhmm = (value: string | null) => (value ? value.slice(0, 5) : '')
+const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value))
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const { actor } = await requireWorkshop(request)
+	const language = await getLanguage(request)
+	const [profile, choices] = await Promise.all([
+		or404(loadWorkshopProfile(actor.workshopId)),
+		getChoices(language, ['services', 'carBrands', 'spareParts', 'paymentMethods', 'cities']),
+	])
+	const { workshop } = profile
+	const t = getFixedT(language, 'workshop')
+	const now = Date.now()
+	return {
+		meta: { title: t('profile.title') },
+		choices,
+		companyName: workshop.companyName,
+		companyId: workshop.companyId,
+		publicSlug: encodeId(workshop.id),
+		logoUploadId: workshop.logoUploadId,
+		warrantyDocumentUploadId: workshop.warrantyDocumentUploadId,
+		photos: profile.photos.map((photo) => ({ slug: encodeId(photo.id), uploadId: photo.uploadId })),
+		defaults: {
+			contactFirstName: workshop.contactFirstName,
+			contactLastName: workshop.contactLastName,
+			workshopName: workshop.workshopName,
+			phone: workshop.phone,
+			email: workshop.email,
+			billingEmail: text(workshop.billingEmail),
+			website: text(workshop.website),
+			foundedYear: text(workshop.foundedYear),
+			installersCount: text(workshop.installersCount),
+			state: workshop.state,
+			cityId: text(workshop.cityId),
+			streetName: workshop.streetName,
+			zipCode: workshop.zipCode,
+			marketingText: workshop.marketingText,
+			additionalServices: workshop.additionalServices,
+			serviceIds: profile.serviceIds,
+			carBrandIds: profile.carBrandIds,
+			sparePartIds: profile.sparePartIds,
+			paymentMethodIds: profile.paymentMethodIds,
+			weekdayOpens: hhmm(workshop.weekdayOpens),
+			weekdayCloses: hhmm(workshop.weekdayCloses),
+			saturdayOpens: hhmm(workshop.saturdayOpens),
+			saturdayCloses: hhmm(workshop.saturdayCloses),
+			sundayOpens: hhmm(workshop.sundayOpens),
+			sundayCloses: hhmm(workshop.sundayCloses),
+			// Times already past are dropped: the list is about what is free next.
+			nextFreeTimes: workshop.nextFreeTimes.filter((time) => time.getTime() > now).map((time) => dateToTallinnInput(time)),
+			warrantyWorkKm: text(workshop.warrantyWorkKm),
+			warrantyPartsMonths: text(workshop.warrantyPartsMonths),
+			warrantyInfo: workshop.warrantyInfo,
+		},
+	}
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	const { actor, user } = await requireWorkshop(request)
+	const formData = await readFormWithFiles(request)
+	await validateCsrf(request, formData)
+	const submission = parseWithZod(formData, { schema: WorkshopProfileSchema })
+	const [logo, photos, document] = await Promise.all([
+		readUploads(formData, 'logo', 'workshop_logo', 1),
+		readUploads(formData, 'photos', 'workshop_photo', MAX_WORKSHOP_PHOTOS),
+		readUploads(formData, 'warrantyDocument', 'warranty_document', 1),
+	])
+	const fileErrors = {
+		...(logo.error ? { logo: [logo.error] } : {}),
+		...(photos.error ? { photos: [photos.error] } : {}),
+		...(document.error ? { warrantyDocument: [document.error] } : {}),
+	}
+	if (submission.status !== 'success' || Object.keys(fileErrors).length) {
+		return data({ result: submission.reply(), fileErrors }, { status: 400 })
+	}
+	try {
+		await saveWorkshopProfile(actor.workshopId, user.id, submission.value, {
+			logo: logo.files[0] ?? null,
+			removeLogo: formData.get('removeLogo') === 'yes',
+			photos: photos.files,
+			removePhotoIds: formData
+				.getAll('removePhoto')
+				.map((value) => decodeId(String(value)))
+				.filter((id): id is string => Boolean(id)),
+			warrantyDocument: document.files[0] ?? null,
+			removeWarrantyDocument: formData.get('removeWarrantyDocument') === 'yes',
+		})
+	} catch (error) {
+		if (!(error instanceof DomainError)) throw error
+		return data({ result: submission.reply({ formErrors: [message(error.key, error.params)] }), fileErrors }, { status: error.status })
+	}
+	return redirectWithToast('/workshop-profile', { type: 'success', key: 'workshop:profile.saved' }, { request })
+}
+
+export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
+	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+
+export default function WorkshopProfilePage() {
+	const { t } = useTranslation('workshop')
+	const loaderData = useLoaderData<typeof loader>()
+	const { choices, defaults, photos } = loaderData
+	const actionData = useActionData<typeof action>()
+	const isPending = useIsPending()
+	const [form, fields] = useForm({
+		id: 'workshop-profile',
+		lastResult: actionData?.result,
+		defaultValue: defaults,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: WorkshopProfileSchema }),
+		shouldRevalidate: 'onInput',
+	})
+	const fileErrors = (actionData?.fileErrors ?? {}) as Record<string, string[] | undefined>
+	const listDefault = (value: unknown) => (Array.isArray(value) ? (value as string[]) : typeof value === 'string' ? [value] : [])
+	const freeTimes = listDefault(fields.nextFreeTimes.initialValue)
+
+	return (
+		<>
+			<PageHeader
+				title={t('profile.title')}
+				subtitle={t('profile.subtitle')}
+				actions={
+					<Link to={`/workshop-details/${loaderData.publicSlug}`} className="button button--ghost">
+						{t('profile.seePublic')}
+					</Link>
+				}
+			/>
+			<Form method="post" encType="multipart/form-data" className="form profile-form" {...getFormProps(form)}>
+				<FormSecurity />
+				<FormAlert id={form.errorId} errors={form.errors} />
+
+				<section className="card form" aria-labelledby="profile-company">
+					<h2 id="profile-company">{t('profile.company')}</h2>
+					<dl className="facts">
+						<div>
+							<dt>{t('profile.companyName')}</dt>
+							<dd>{loaderData.companyName}</dd>
+						</div>
+						<div>
+							<dt>{t('profile.companyId')}</dt>
+							<dd>{loaderData.companyId}</dd>
+						</div>
+					</dl>
+					<p className="field__help">{t('profile.customerServiceNote')}</p>
+					<div className="form-grid form-grid--two">
+						<Field className="field--wide" label={t('profile.workshopName')} required inputProps={getInputProps(fields.workshopName, { type: 'text' })} errors={fields.workshopName.errors} />
+						<Field label={t('profile.contactFirstName')} required inputProps={getInputProps(fields.contactFirstName, { type: 'text' })} errors={fields.contactFirstName.errors} />
+						<Field label={t('profile.contactLastName')} required inputProps={getInputProps(fields.contactLastName, { type: 'text' })} errors={fields.contactLastName.errors} />
+					</div>
+				</section>
+
+				<section className="card form" aria-labelledby="profile-contact">
+					<h2 id="profile-contact">{t('profile.contact')}</h2>
+					<div className="form-grid form-grid--two">
+						<Field label={t('profile.phone')} required inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel' }} errors={fields.phone.errors} />
+						<Field label={t('profile.email')} required inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
+						<Field label={t('profile.billingEmail')} help={t('profile.billingEmailHelp')} inputProps={getInputProps(fields.billingEmail, { type: 'email' })} errors={fields.billingEmail.errors} />
+						<Field label={t('profile.website')} help={t('profile.websiteHelp')} inputProps={{ ...getInputProps(fields.website, { type: 'url' }), placeholder: 'https://' }} errors={fields.website.errors} />
+					</div>
+					<h3>{t('profile.address')}</h3>
+					<div className="form-grid form-grid--two">
+						<Field className="field--wide" label={t('profile.streetName')} required inputProps={{ ...getInputProps(fields.streetName, { type: 'text' }), autoComplete: 'street-address' }} errors={fields.streetName.errors} />
+						<SelectField label={t('profile.city')} required placeholder={t('profile.chooseCity')} options={choices.cities} selectProps={getSelectProps(fields.cityId)} errors={fields.cityId.errors} />
+						<Field label={t('profile.zipCode')} required inputProps={{ ...getInputProps(fields.zipCode, { type: 'text' }), autoComplete: 'postal-code' }} errors={fields.zipCode.errors} />
+						<Field className="field--wide" label={t('profile.state')} required help={t('profile.stateHelp')} inputProps={getInputProps(fields.state, { type: 'text' })} errors={fields.state.errors} />
+					</div>
+				</section>
+
+				<section className="card form" aria-labelledby="profile-about">
+					<h2 id="profile-about">{t('profile.about')}</h2>
+					<TextareaField label={t('profile.marketingText')} help={t('profile.marketingTextHelp')} textareaProps={{ ...getTextareaProps(fields.marketingText), rows: 6 }} errors={fields.marketingText.errors} />
+					<div className="form-grid form-grid--two">
+						<Field label={t('profile.foundedYear')} inputProps={{ ...getInputProps(fields.foundedYear, { type: 'number' }), inputMode: 'numeric' }} errors={fields.foundedYear.errors} />
+						<Field label={t('profile.installersCount')} inputProps={{ ...getInputProps(fields.installersCount, { type: 'number' }), inputMode: 'numeric', min: 0 }} errors={fields.installersCount.errors} />
+					</div>
+					<TextareaField label={t('profile.additionalServices')} help={t('profile.additionalServicesHelp')} textareaProps={{ ...getTextareaProps(fields.additionalServices), rows: 3 }} errors={fields.additionalServices.errors} />
+				</section>
+
+				<section className="card form" aria-labelledby="profile-offer">
+					<h2 id="profile-offer">{t('profile.whatYouOffer')}</h2>
+					<p className="field__help">{t('profile.whatYouOfferHelp')}</p>
+					<CheckboxGroup legend={t('profile.services')} name="serviceIds" required options={choices.services} defaultValue={listDefault(fields.serviceIds.initialValue)} errors={fields.serviceIds.errors} className="checkbox-group--columns" />
+					<CheckboxGroup legend={t('profile.carBrands')} name="carBrandIds" required options={choices.carBrands} defaultValue={listDefault(fields.carBrandIds.initialValue)} errors={fields.carBrandIds.errors} className="checkbox-group--columns" />
+					<CheckboxGroup legend={t('profile.spareParts')} name="sparePartIds" required options={choices.spareParts} defaultValue={listDefault(fields.sparePartIds.initialValue)} errors={fields.sparePartIds.errors} className="checkbox-group--columns" />
+					<CheckboxGroup legend={t('profile.paymentMethods')} name="paymentMethodIds" required options={choices.paymentMethods} defaultValue={listDefault(fields.paymentMethodIds.initialValue)} errors={fields.paymentMethodIds.errors} className="checkbox-group--columns" />
+				</section>
+
+				<section className="card form" aria-labelledby="profile-hours">
+					<h2 id="profile-hours">{t('profile.hours')}</h2>
+					<p className="field__help">{t('profile.hoursHelp')}</p>
+					<div className="hours-grid">
+						{dayGroups.map((group) => {
+							const opens = fields[`${group}Opens`]
+							const closes = fields[`${group}Closes`]
+							return (
+								<fieldset key={group} className="fieldset hours-grid__row">
+									<legend>{t(`profile.days.${group}`)}</legend>
+									<Field label={t('profile.opens')} inputProps={getInputProps(opens, { type: 'time' })} errors={opens.errors} />
+									<Field label={t('profile.closes')} inputProps={getInputProps(closes, { type: 'time' })} errors={closes.errors} />
+								</fieldset>
+							)
+						})}
+					</div>
+					<fieldset className="fieldset">
+						<legend>{t('profile.nextFreeTimes')}</legend>
+						<p className="field__help">{t('profile.nextFreeTimesHelp')}</p>
+						<div className="free-time-inputs">
+							{Array.from({ length: MAX_NEXT_FREE_TIMES }, (_, index) => (
+								<input
+									key={index}
+									type="datetime-local"
+									name="nextFreeTimes"
+									defaultValue={freeTimes[index] ?? ''}
+									className="field__input"
+									aria-label={t('profile.nextFreeTime', { number: index + 1 })}
+								/>
+							))}
+						</div>
+						<ErrorList errors={fields.nextFreeTimes.errors} />
+					</fieldset>
+				</section>
+
+				<section className="card form" aria-labelledby="profile-warranty">
+					<h2 id="profile-warranty">{t('profile.warranty')}</h2>
+					<div className="form-grid form-grid--two">
+						<Field label={t('profile.warrantyWorkKm')} inputProps={{ ...getInputProps(fields.warrantyWorkKm, { type: 'number' }), inputMode: 'numeric', min: 0 }} errors={fields.warrantyWorkKm.errors} />
+						<Field label={t('profile.warrantyPartsMonths')} inputProps={{ ...getInputProps(fields.warrantyPartsMonths, { type: 'number' }), inputMode: 'numeric', min: 0 }} errors={fields.warrantyPartsMonths.errors} />
+					</div>
+					<TextareaField label={t('profile.warrantyInfo')} textareaProps={{ ...getTextareaProps(fields.warrantyInfo), rows: 3 }} errors={fields.warrantyInfo.errors} />
+					<FileField
+						id="profile-warranty-document"
+						name="warrantyDocument"
+						label={t('profile.warrantyDocument')}
+						help={t('profile.pdfHelp')}
+						accept="application/pdf"
+						errors={fileErrors.warrantyDocument}
+						current={loaderData.warrantyDocumentUploadId ? { href: uploadUrl(loaderData.warrantyDocumentUploadId), label: t('profile.currentDocument'), removeName: 'removeWarrantyDocument' } : null}
+					/>
+				</section>
+
+				<section className="card form" aria-labelledby="profile-images">
+					<h2 id="profile-images">{t('profile.images')}</h2>
+					<div className="logo-field">
+						{loaderData.logoUploadId ? <img src={uploadUrl(loaderData.logoUploadId, 'thumb')} alt={t('profile.currentLogo')} width={96} height={96} className="logo-field__image" /> : null}
+						<FileField
+							id="profile-logo"
+							name="logo"
+							label={t('profile.logo')}
+							help={t('profile.imageHelp')}
+							accept="image/png,image/jpeg,image/webp"
+							errors={fileErrors.logo}
+							current={loaderData.logoUploadId ? { label: t('profile.removeLogoLabel'), removeName: 'removeLogo' } : null}
+						/>
+					</div>
+					{photos.length ? (
+						<fieldset className="fieldset">
+							<legend>{t('profile.currentPhotos')}</legend>
+							<ul className="photo-strip">
+								{photos.map((photo, index) => (
+									<li key={photo.slug} className="photo-strip__item">
+										<img src={uploadUrl(photo.uploadId, 'thumb')} alt={t('profile.photoAlt', { number: index + 1 })} width={240} height={180} />
+										<label className="checkbox">
+											<input type="checkbox" name="removePhoto" value={photo.slug} />
+											<span>{t('profile.removePhoto')}</span>
+										</label>
+									</li>
+								))}
+							</ul>
+						</fieldset>
+					) : null}
+					<FileField
+						id="profile-photos"
+						name="photos"
+						label={t('profile.addPhotos')}
+						help={t('profile.photosHelp', { max: MAX_WORKSHOP_PHOTOS })}
+						accept="image/png,image/jpeg,image/webp"
+						multiple
+						errors={fileErrors.photos}
+					/>
+				</section>
+
+				<div className="form-actions form-actions--sticky">
+					<StatusButton type="submit" status={isPending ? 'pending' : 'idle'} className="button--primary button--large">
+						{t('profile.save')}
+					</StatusButton>
+				</div>
+			</Form>
+		</>
+	)
+}
+
+/** A file input with its help, error, and the current file with a "remove" checkbox. */
+function FileField({
+	id,
+	name,
+	label,
+	help,
+	accept,
+	multiple,
+	errors,
+	current,
+}: {
+	id: string
+	name: string
+	label: string
+	help: string
+	accept: string
+	multiple?: boolean
+	errors?: string[]
+	current?: { href?: string; label: string; removeName: string } | null
+}) {
+	const { t } = useTranslation('workshop')
+	return (
+		<div className="field">
+			<label htmlFor={id} className="field__label">
+				{label}
+			</label>
+			<input
+				id={id}
+				name={name}
+				type="file"
+				accept={accept}
+				multiple={multiple}
+				className="field__input field__input--file"
+				aria-describedby={`${id}-help ${id}-error`}
+				aria-invalid={errors?.length ? true : undefined}
+			/>
+			<p id={`${id}-help`} className="field__help">
+				{help}
+			</p>
+			{current ? (
+				<p className="field__help">
+					{current.href ? (
+						<a href={current.href} download>
+							{current.label}
+						</a>
+					) : null}{' '}
+					<label className="checkbox checkbox--inline">
+						<input type="checkbox" name={current.removeName} value="yes" />
+						<span>{current.href ? t('profile.removeFile') : current.label}</span>
+					</label>
+				</p>
+			) : null}
+			<ErrorList id={`${id}-error`} errors={errors} />
+		</div>
+	)
+}

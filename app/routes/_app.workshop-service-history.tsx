@@ -1,0 +1,93 @@
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { PageHeader } from '~/components/page-header'
+import { Stars } from '~/components/stars'
+import { workshopServiceHistory } from '~/domain/bids.server'
+import { getFixedT, getLanguage } from '~/i18n/i18n.server'
+import { useLanguage } from '~/i18n/use-language'
+import { type RootLoaderData } from '~/root'
+import { formatDate, formatMoney } from '~/utils/format'
+import { pageMeta } from '~/utils/meta'
+import { encodeId } from '~/utils/public-id'
+import { requireWorkshop } from '~/utils/route-helpers.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const { actor } = await requireWorkshop(request)
+	const language = await getLanguage(request)
+	const t = getFixedT(language, 'workshop')
+	const history = await workshopServiceHistory(actor.workshopId, language)
+	const monthName = (month: string) =>
+		new Intl.DateTimeFormat({ et: 'et-EE', en: 'en-GB', ru: 'ru-RU' }[language], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`))
+	return {
+		meta: { title: t('history.title') },
+		months: history.months.map((m) => ({ ...m, label: monthName(m.month) })),
+		jobs: history.jobs.map((job) => ({ ...job, slug: encodeId(job.offerId) })),
+	}
+}
+
+export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
+	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+
+export default function WorkshopServiceHistoryPage() {
+	const { t } = useTranslation('workshop')
+	const language = useLanguage()
+	const { months, jobs } = useLoaderData<typeof loader>()
+	return (
+		<>
+			<PageHeader title={t('history.title')} subtitle={t('history.subtitle')} />
+			{jobs.length ? (
+				<div className="stack">
+					<section className="panel" aria-labelledby="history-months">
+						<h2 id="history-months">{t('history.byMonth')}</h2>
+						<table className="table">
+							<thead>
+								<tr>
+									<th scope="col">{t('history.month')}</th>
+									<th scope="col" className="table__number">
+										{t('history.jobs')}
+									</th>
+									<th scope="col" className="table__number">
+										{t('history.total')}
+									</th>
+								</tr>
+							</thead>
+							<tbody>
+								{months.map((month) => (
+									<tr key={month.month}>
+										<th scope="row">{month.label}</th>
+										<td className="table__number">{month.jobs}</td>
+										<td className="table__number">{formatMoney(month.totalCents, language)}</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</section>
+					<section className="panel" aria-labelledby="history-jobs">
+						<h2 id="history-jobs">{t('history.jobsTitle')}</h2>
+						<ul className="item-list">
+							{jobs.map((job) => (
+								<li key={job.offerId} className="item">
+									<div className="item__main">
+										<p className="item__title">
+											<Link to={`/workshop-bid-details/${job.slug}`}>{job.services.join(', ')}</Link>
+										</p>
+										<p className="item__meta">
+											{job.customer} · {job.vehicle} · {job.registrationNumber} · {formatDate(job.completedAt, language)}
+										</p>
+									</div>
+									<div className="item__side">
+										{job.rating ? <Stars rating={job.rating} size="small" /> : null}
+										<p className="item__highlight">{formatMoney(job.finalPriceCents, language)}</p>
+									</div>
+								</li>
+							))}
+						</ul>
+					</section>
+				</div>
+			) : (
+				<p className="empty">{t('common:empty.noData')}</p>
+			)}
+		</>
+	)
+}

@@ -1,0 +1,74 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { AuthPanel } from '~/components/auth-panel'
+import { Field, FormAlert, FormSecurity, StatusButton, useIsPending } from '~/components/forms'
+import { ForgotPasswordSchema } from '~/domain/accounts'
+import { accountErrorMessage, requestPasswordReset } from '~/domain/accounts.server'
+import { getFixedT, getLanguage } from '~/i18n/i18n.server'
+import { type RootLoaderData } from '~/root'
+import { requireAnonymous } from '~/utils/auth.server'
+import { clientIp } from '~/utils/client-ip.server'
+import { validateCsrf } from '~/utils/csrf.server'
+import { pageMeta } from '~/utils/meta'
+import { redirectWithToast } from '~/utils/toast.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	await requireAnonymous(request)
+	const t = getFixedT(await getLanguage(request), 'auth')
+	return { meta: { title: t('forgot.metaTitle') } }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+	await requireAnonymous(request)
+	const formData = await request.formData()
+	await validateCsrf(request, formData)
+	const submission = parseWithZod(formData, { schema: ForgotPasswordSchema })
+	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+	const limited = await requestPasswordReset({
+		email: submission.value.email,
+		ip: clientIp(context),
+		language: await getLanguage(request),
+	})
+	if (limited) return data({ result: submission.reply({ formErrors: [accountErrorMessage(limited)] }) }, { status: limited.status })
+	// The same answer whether or not the address has an account.
+	return redirectWithToast('/login', { type: 'success', key: 'auth:forgot.sent' }, { request })
+}
+
+export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
+	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+
+export default function ForgotPasswordPage() {
+	const { t } = useTranslation('auth')
+	const actionData = useActionData<typeof action>()
+	const isPending = useIsPending()
+	const [form, fields] = useForm({
+		id: 'forgot-password',
+		lastResult: actionData?.result,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+		// Errors clear while the user types, so nothing shifts under the pointer when they click submit.
+		shouldRevalidate: 'onInput',
+	})
+	return (
+		<AuthPanel title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
+			<Form method="post" className="form" {...getFormProps(form)}>
+				<FormSecurity />
+				<FormAlert id={form.errorId} errors={form.errors} />
+				<Field
+					label={t('forgot.email')}
+					required
+					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+					errors={fields.email.errors}
+				/>
+				<div className="form-actions form-actions--spread">
+					<StatusButton type="submit" status={isPending ? 'pending' : 'idle'} className="button--primary button--large">
+						{t('forgot.submit')}
+					</StatusButton>
+					<Link to="/login">{t('forgot.back')}</Link>
+				</div>
+			</Form>
+		</AuthPanel>
+	)
+}

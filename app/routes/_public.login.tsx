@@ -1,0 +1,101 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { AuthPanel } from '~/components/auth-panel'
+import { Field, FormAlert, FormSecurity, StatusButton, useIsPending } from '~/components/forms'
+import { LoginSchema } from '~/domain/accounts'
+import { accountErrorMessage, authenticate } from '~/domain/accounts.server'
+import { getFixedT, getLanguage, languageCookie } from '~/i18n/i18n.server'
+import { type RootLoaderData } from '~/root'
+import { createSessionToken, redirectSignedIn, requireAnonymous } from '~/utils/auth.server'
+import { clientIp } from '~/utils/client-ip.server'
+import { validateCsrf } from '~/utils/csrf.server'
+import { db } from '~/utils/db.server'
+import { pageMeta } from '~/utils/meta'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	await requireAnonymous(request)
+	const t = getFixedT(await getLanguage(request), 'auth')
+	return { meta: { title: t('login.metaTitle') } }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+	await requireAnonymous(request)
+	const formData = await request.formData()
+	await validateCsrf(request, formData)
+	const submission = parseWithZod(formData, { schema: LoginSchema })
+	if (submission.status !== 'success') {
+		return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+	}
+	const result = await authenticate({ ...submission.value, ip: clientIp(context) })
+	if (!result.ok) {
+		const formErrors = [accountErrorMessage(result.error)]
+		return data({ result: submission.reply({ formErrors, hideFields: ['password'] }) }, { status: result.error.status })
+	}
+	const { user } = result
+	const token = await createSessionToken(db, { userId: user.id, kind: 'web', userAgent: request.headers.get('User-Agent') })
+	// The interface speaks the language the user chose in their settings.
+	const language = user.preferredLanguage ? { 'Set-Cookie': await languageCookie.serialize(user.preferredLanguage) } : undefined
+	return redirectSignedIn(request, token, '/dashboard', 'auth:login.success', language)
+}
+
+export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
+	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+
+export default function LoginPage() {
+	const { t } = useTranslation('auth')
+	const actionData = useActionData<typeof action>()
+	const isPending = useIsPending()
+	const [form, fields] = useForm({
+		id: 'login',
+		lastResult: actionData?.result,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+		// Errors clear while the user types, so nothing shifts under the pointer when they click submit.
+		shouldRevalidate: 'onInput',
+	})
+
+	return (
+		<AuthPanel
+			title={t('login.title')}
+			subtitle={t('login.subtitle')}
+			aside={
+				<>
+					<h2>{t('login.asideTitle')}</h2>
+					<ul className="check-list">
+						<li>{t('login.asideOne')}</li>
+						<li>{t('login.asideTwo')}</li>
+						<li>{t('login.asideThree')}</li>
+					</ul>
+				</>
+			}
+		>
+			<Form method="post" className="form" {...getFormProps(form)}>
+				<FormSecurity />
+				<FormAlert id={form.errorId} errors={form.errors} />
+				<Field
+					label={t('login.email')}
+					required
+					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+					errors={fields.email.errors}
+				/>
+				<Field
+					label={t('login.password')}
+					required
+					inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
+					errors={fields.password.errors}
+				/>
+				<div className="form-actions form-actions--spread">
+					<StatusButton type="submit" status={isPending ? 'pending' : 'idle'} className="button--primary button--large">
+						{t('login.submit')}
+					</StatusButton>
+					<Link to="/forget-password">{t('login.forgot')}</Link>
+				</div>
+			</Form>
+			<p className="auth__switch">
+				{t('login.noAccount')} <Link to="/register">{t('login.registerLink')}</Link>
+			</p>
+		</AuthPanel>
+	)
+}

@@ -1,0 +1,194 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Trans, useTranslation } from 'react-i18next'
+import { AuthPanel } from '~/components/auth-panel'
+import { Field, FormAlert, FormSecurity, StatusButton, useIsPending } from '~/components/forms'
+import { RegisterSchema } from '~/domain/accounts'
+import { accountErrorMessage, allowRegistration, register } from '~/domain/accounts.server'
+import { getFixedT, getLanguage } from '~/i18n/i18n.server'
+import { type RootLoaderData } from '~/root'
+import { requireAnonymous } from '~/utils/auth.server'
+import { clientIp } from '~/utils/client-ip.server'
+import { validateCsrf } from '~/utils/csrf.server'
+import { isSpam } from '~/utils/honeypot.server'
+import { pageMeta } from '~/utils/meta'
+import { redirectWithToast } from '~/utils/toast.server'
+
+type Role = 'customer' | 'workshop'
+const roleFrom = (value: unknown): Role => (value === 'workshop' ? 'workshop' : 'customer')
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	await requireAnonymous(request)
+	const t = getFixedT(await getLanguage(request), 'auth')
+	return { role: roleFrom(new URL(request.url).searchParams.get('role')), meta: { title: t('register.metaTitle') } }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+	await requireAnonymous(request)
+	const formData = await request.formData()
+	await validateCsrf(request, formData)
+	const hidden = { hideFields: ['password', 'confirmPassword'] }
+	// A bot gets the same answer as a person, and nothing is stored.
+	if (isSpam(formData)) return redirectWithToast('/login', { type: 'success', key: 'auth:register.success' }, { request })
+	const submission = parseWithZod(formData, { schema: RegisterSchema })
+	if (submission.status !== 'success') return data({ result: submission.reply(hidden) }, { status: 400 })
+
+	const limited = await allowRegistration(clientIp(context))
+	if (limited) {
+		return data({ result: submission.reply({ ...hidden, formErrors: [accountErrorMessage(limited)] }) }, { status: 429 })
+	}
+	const result = await register(submission.value, await getLanguage(request))
+	if (!result.ok) {
+		return data({ result: submission.reply({ ...hidden, fieldErrors: { [result.field]: [result.key] } }) }, { status: 400 })
+	}
+	return redirectWithToast('/login', { type: 'success', key: 'auth:register.success' }, { request })
+}
+
+export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
+	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+
+export default function RegisterPage() {
+	const { t } = useTranslation('auth')
+	const { role: initialRole } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const isPending = useIsPending()
+	// After a failed submission the form keeps the role that was submitted.
+	const submittedRole = actionData?.result.initialValue?.role
+	const role = submittedRole ? roleFrom(submittedRole) : initialRole
+	const [form, fields] = useForm({
+		id: `register-${role}`,
+		lastResult: actionData?.result,
+		defaultValue: { role },
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
+		// Errors clear while the user types, so nothing shifts under the pointer when they click submit.
+		shouldRevalidate: 'onInput',
+	})
+	// The workshop fields exist only in the workshop variant of the schema.
+	const workshopFields = fields as typeof fields & {
+		companyName: typeof fields.email
+		workshopName: typeof fields.email
+		companyId: typeof fields.email
+	}
+
+	return (
+		<AuthPanel title={t('register.title')} subtitle={t('register.subtitle')} wide>
+			<nav className="role-switch" aria-label={t('register.roleLabel')}>
+				{(['customer', 'workshop'] as const).map((option) => (
+					<Link
+						key={option}
+						to={`/register?role=${option}`}
+						replace
+						preventScrollReset
+						className="role-switch__option"
+						aria-current={option === role ? 'true' : undefined}
+					>
+						<strong>{t(option === 'customer' ? 'register.roleCustomer' : 'register.roleWorkshop')}</strong>
+						<span>{t(option === 'customer' ? 'register.roleCustomerText' : 'register.roleWorkshopText')}</span>
+					</Link>
+				))}
+			</nav>
+
+			<Form method="post" className="form" {...getFormProps(form)}>
+				<FormSecurity honeypot />
+				<input type="hidden" name="role" value={role} />
+				<FormAlert id={form.errorId} errors={form.errors} />
+
+				{role === 'workshop' ? (
+					<fieldset className="fieldset">
+						<legend>{t('register.workshopSection')}</legend>
+						<div className="form-grid form-grid--two">
+							<Field
+								label={t('register.workshopName')}
+								required
+								inputProps={{ ...getInputProps(workshopFields.workshopName, { type: 'text' }), autoComplete: 'organization' }}
+								errors={workshopFields.workshopName.errors}
+							/>
+							<Field
+								label={t('register.companyName')}
+								required
+								inputProps={getInputProps(workshopFields.companyName, { type: 'text' })}
+								errors={workshopFields.companyName.errors}
+							/>
+							<Field
+								label={t('register.companyId')}
+								required
+								help={t('register.companyIdHelp')}
+								inputProps={{ ...getInputProps(workshopFields.companyId, { type: 'text' }), inputMode: 'numeric', maxLength: 10 }}
+								errors={workshopFields.companyId.errors}
+							/>
+						</div>
+					</fieldset>
+				) : null}
+
+				<fieldset className="fieldset">
+					<legend>{t('register.personSection')}</legend>
+					<div className="form-grid form-grid--two">
+						<Field
+							label={t('register.firstName')}
+							required
+							inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }}
+							errors={fields.firstName.errors}
+						/>
+						<Field
+							label={t('register.lastName')}
+							required
+							inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }}
+							errors={fields.lastName.errors}
+						/>
+						<Field
+							label={t('register.mobile')}
+							required
+							help={t('register.mobileHelp')}
+							inputProps={{ ...getInputProps(fields.mobile, { type: 'tel' }), autoComplete: 'tel' }}
+							errors={fields.mobile.errors}
+						/>
+					</div>
+				</fieldset>
+
+				<fieldset className="fieldset">
+					<legend>{t('register.accountSection')}</legend>
+					<div className="form-grid form-grid--two">
+						<Field
+							className="field--wide"
+							label={t('register.email')}
+							required
+							inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+							errors={fields.email.errors}
+						/>
+						<Field
+							label={t('register.password')}
+							required
+							help={t('register.passwordHelp')}
+							inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password', maxLength: 12 }}
+							errors={fields.password.errors}
+						/>
+						<Field
+							label={t('register.confirmPassword')}
+							required
+							inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password', maxLength: 12 }}
+							errors={fields.confirmPassword.errors}
+						/>
+					</div>
+				</fieldset>
+
+				<p className="form-note">
+					<Trans
+						t={t}
+						i18nKey="register.terms"
+						components={{ terms: <Link to="/terms-conditions" />, privacy: <Link to="/privacy-poicy" /> }}
+					/>
+				</p>
+				<div className="form-actions">
+					<StatusButton type="submit" status={isPending ? 'pending' : 'idle'} className="button--primary button--large">
+						{t(role === 'workshop' ? 'register.submitWorkshop' : 'register.submitCustomer')}
+					</StatusButton>
+				</div>
+			</Form>
+			<p className="auth__switch">
+				{t('register.haveAccount')} <Link to="/login">{t('register.loginLink')}</Link>
+			</p>
+		</AuthPanel>
+	)
+}

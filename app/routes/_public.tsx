@@ -1,0 +1,65 @@
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData, type MetaFunction, type ShouldRevalidateFunction } from '@remix-run/react'
+import { AdSlot } from '~/components/ad-slot'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { SiteFooter } from '~/components/site-footer'
+import { SiteHeader } from '~/components/site-header'
+import { loadAdSlots } from '~/domain/ads.server'
+import { countVisitInBackground } from '~/domain/visits.server'
+import { fallbackLanguage } from '~/i18n/config'
+import { type RootLoaderData } from '~/root'
+
+
+/** The public pages' texts live in the `public` namespace; the browser loads it before hydrating. */
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+	// One visit per visitor per day (spec §7 visit-insert), counted without making the page wait.
+	countVisitInBackground(request, context)
+	return { ads: await loadAdSlots() }
+}
+
+// The ads do not depend on the page or the language: load them with the document, and again only after a form was posted.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+	formMethod && formMethod !== 'GET' ? defaultShouldRevalidate : false
+
+/** Pages give their own titles; a page that failed (a missing workshop) gets its status: "404 · Autohub". */
+export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ error, matches }) => {
+	const site = matches.find((m) => m.id === 'root')?.data?.site.appname ?? 'Autohub'
+	return [{ title: isRouteErrorResponse(error) ? `${error.status} · ${site}` : site }]
+}
+
+/** The public frame: header, the header ad area, page, the footer ad area, footer with the address block. */
+function PublicFrame({ children }: { children: React.ReactNode }) {
+	const root = useRouteLoaderData<RootLoaderData>('root')
+	const layout = useRouteLoaderData<typeof loader>('routes/_public')
+	if (!root) return <main id="main">{children}</main>
+	return (
+		<div className="page">
+			<SiteHeader site={root.site} />
+			<AdSlot placement="Header" ads={layout?.ads.header} />
+			<main id="main" className="page__main" tabIndex={-1}>
+				{children}
+			</main>
+			<AdSlot placement="Footer" ads={layout?.ads.footer} />
+			<SiteFooter site={root.site} language={root.language ?? fallbackLanguage} />
+		</div>
+	)
+}
+
+export default function PublicLayout() {
+	return (
+		<PublicFrame>
+			<Outlet />
+		</PublicFrame>
+	)
+}
+
+/** A missing workshop or page keeps the header and footer, in the reader's language. */
+export function ErrorBoundary() {
+	const error = useRouteError()
+	return (
+		<PublicFrame>
+			<GeneralErrorBoundary error={error} />
+		</PublicFrame>
+	)
+}

@@ -1,0 +1,129 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { Field, SelectField } from '~/components/forms'
+import { Pagination } from '~/components/pagination'
+import { WorkshopCard } from '~/components/workshop-card'
+import { FilterSelects } from '~/components/workshop-filters'
+import { parseWorkshopListQuery } from '~/domain/workshop-query'
+import { workshopListParams, workshopSorts } from '~/domain/workshops'
+import { getFilterOptions, searchWorkshops } from '~/domain/workshops.server'
+import { fallbackLanguage } from '~/i18n/config'
+import { getFixedT, getLanguage } from '~/i18n/i18n.server'
+import { type RootLoaderData } from '~/root'
+import { formatNumber } from '~/utils/format'
+import { pageMeta } from '~/utils/meta'
+import { pageSeo } from '~/utils/seo.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const url = new URL(request.url)
+	// A search form sends its empty fields too (?q=&city=): answer with the clean, shareable address.
+	if ([...url.searchParams.values()].some((value) => value === '')) {
+		const clean = new URLSearchParams([...url.searchParams].filter(([, value]) => value !== ''))
+		throw redirect(`${url.pathname}${clean.size ? `?${clean}` : ''}`)
+	}
+	const language = await getLanguage(request)
+	const query = parseWorkshopListQuery(url.searchParams)
+	const [result, options] = await Promise.all([searchWorkshops(query, language), getFilterOptions(language)])
+	const t = getFixedT(language, 'public')
+	const nameOf = (list: Array<{ code: string; name: string }>, code?: string) => list.find((item) => item.code === code)?.name
+	const focus = [nameOf(options.services, query.service), nameOf(options.brands, query.brand), nameOf(options.cities, query.city)]
+		.filter(Boolean)
+		.join(', ')
+	const title = focus ? t('list.metaTitleFiltered', { filters: focus }) : t('list.metaTitle')
+	return {
+		query,
+		result,
+		options,
+		meta: pageSeo(request, language, {
+			title: query.page > 1 ? t('list.metaTitlePage', { title, page: query.page }) : title,
+			description: t('list.metaDescription'),
+		}),
+	}
+}
+
+export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
+	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+
+export default function WorkshopListPage() {
+	const { query, result, options } = useLoaderData<typeof loader>()
+	const { t } = useTranslation('public')
+	const language = useRouteLoaderData<RootLoaderData>('root')?.language ?? fallbackLanguage
+	const location = useLocation()
+	const navigation = useNavigation()
+	const searching = navigation.state === 'loading' && navigation.location.pathname === '/workshop-list'
+	const hrefFor = (page: number) => {
+		const params = workshopListParams({ ...query, page })
+		return `/workshop-list${params.size ? `?${params}` : ''}`
+	}
+	const filtered = Boolean(query.q || query.city || query.service || query.brand)
+
+	return (
+		<div className="container page-section">
+			<header className="page-heading">
+				<h1>{t('list.title')}</h1>
+				<p className="page-heading__lead">{t('list.intro')}</p>
+			</header>
+			<div className="directory">
+				<section className="directory__filters card" aria-labelledby="filters-title">
+					<h2 id="filters-title" className="card__title">
+						{t('list.filtersTitle')}
+					</h2>
+					{/* A GET form: the filters become the address, so a list can be shared and works without JavaScript. */}
+					<Form method="get" action="/workshop-list" role="search" aria-labelledby="filters-title" className="form filters" key={location.search}>
+						<Field className="filters__query" label={t('search.name')} inputProps={{ name: 'q', type: 'search', defaultValue: query.q ?? '', maxLength: 100, autoComplete: 'off' }} />
+						<FilterSelects query={query} options={options} />
+						<SelectField
+							label={t('list.sort')}
+							options={workshopSorts.map((sort) => ({ value: sort, label: t(`list.sorts.${sort}`) }))}
+							selectProps={{ name: 'sort', defaultValue: query.sort }}
+						/>
+						<div className="form-actions">
+							<button type="submit" className="button button--primary">
+								{t('search.submit')}
+							</button>
+							{filtered ? (
+								<Link to="/workshop-list" className="button button--ghost">
+									{t('list.clear')}
+								</Link>
+							) : null}
+						</div>
+					</Form>
+				</section>
+
+				<section className="directory__results" aria-labelledby="results-title" aria-busy={searching || undefined}>
+					<h2 id="results-title" className="visually-hidden">
+						{t('list.resultsTitle')}
+					</h2>
+					<p className="results-count" role="status">
+						{result.capped
+							? t('list.foundMore', { total: formatNumber(result.total, language) })
+							: result.total === 1
+								? t('list.foundOne')
+								: t('list.found', { total: formatNumber(result.total, language) })}
+					</p>
+					{result.items.length ? (
+						<ul className="workshop-grid">
+							{result.items.map((workshop) => (
+								<li key={workshop.id}>
+									<WorkshopCard workshop={workshop} />
+								</li>
+							))}
+						</ul>
+					) : (
+						<div className="empty-state">
+							<p className="empty-state__title">{t('list.empty')}</p>
+							<p>{t('list.emptyHint')}</p>
+							{filtered || query.page > 1 ? (
+								<Link to="/workshop-list" className="button button--primary">
+									{t('list.showAll')}
+								</Link>
+							) : null}
+						</div>
+					)}
+					<Pagination page={result.page} totalPages={result.totalPages} href={hrefFor} label={t('list.pagination')} />
+				</section>
+			</div>
+		</div>
+	)
+}

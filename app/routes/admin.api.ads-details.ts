@@ -1,0 +1,14 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { adsForApi } from '~/domain/ads.server'
+import { methodNotAllowed, publicApi, shortCache } from '~/domain/public-api.server'
+import { apiJson } from '~/utils/api.server'
+import { publicOrigin } from '~/utils/seo.server'
+
+/**
+ * GET /admin/api/ads-details (spec §7): `{ status: 200, data: [{ ads_type, image, ads_link, content, placement }] }`.
+ * `ads_type` 1 is an image (absolute URL) with an optional link, anything else sanitized HTML in `content`.
+ */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+	publicApi(request, async () => apiJson({ status: 200, data: await adsForApi(publicOrigin()) }, { cors: true, headers: shortCache }))
+
+export const action = ({ request }: ActionFunctionArgs) => methodNotAllowed(request, 'GET')

@@ -1,0 +1,41 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { ContactSchema } from '~/domain/contact'
+import { saveContactMessage } from '~/domain/contact.server'
+import { methodNotAllowed, publicApi } from '~/domain/public-api.server'
+import { getFixedT, getLanguage } from '~/i18n/i18n.server'
+import { apiError, apiJson, apiValidationError, readPayload } from '~/utils/api.server'
+import { clientIp } from '~/utils/client-ip.server'
+import { hitRateLimit, rateLimitRules } from '~/utils/rate-limit.server'
+
+/**
+ * POST /admin/api/contact-us?lng= — the contact form as JSON (or form data): `{ name, email, message }`.
+ * 200 `{ status, message }` with the thank-you text; 422 `{ status, message, errors: { field: [text] } }`;
+ * 429 when the address sent too many. The same schema and rate limit as the portal's form.
+ */
+export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(request, 'POST')
+
+export const action = ({ request, context }: ActionFunctionArgs) =>
+	publicApi(request, async () => {
+		if (request.method !== 'POST') return methodNotAllowed(request, 'POST')
+		const language = await getLanguage(request)
+		const t = getFixedT(language, 'public')
+		const payload = await readPayload(request)
+		const thanks = () => apiJson({ status: 200, message: t('contact.thanks') }, { cors: true })
+		// The widgets' bot trap: a field people never see must stay empty. A bot is thanked and nothing is kept.
+		if (payload.get('name__confirm')) return thanks()
+
+		const submission = parseWithZod(payload, { schema: ContactSchema })
+		if (submission.status !== 'success') return apiValidationError(getFixedT(language), submission.reply().error, { cors: true })
+
+		const limit = await hitRateLimit(`contact:${clientIp(context)}`, rateLimitRules.contactPerIp)
+		if (!limit.allowed) {
+			const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60))
+			return apiError(429, getFixedT(language)('validation.tooManyAttempts', { minutes }), {
+				cors: true,
+				headers: { 'Retry-After': String(limit.retryAfterSeconds) },
+			})
+		}
+		await saveContactMessage({ ...submission.value, language })
+		return thanks()
+	})

@@ -1,0 +1,16 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { methodNotAllowed, publicApi } from '~/domain/public-api.server'
+import { countVisit } from '~/domain/visits.server'
+import { apiJson } from '~/utils/api.server'
+
+/**
+ * GET /admin/api/visit-insert (spec §7): counts the caller as a visitor of today (once per
+ * visitor per day; docs/decisions/0024) and answers `{ status: 200, message: "OK" }`.
+ */
+export const loader = ({ request, context }: LoaderFunctionArgs) =>
+	publicApi(request, async () => {
+		await countVisit(request, context)
+		return apiJson({ status: 200, message: 'OK' }, { cors: true })
+	})
+
+export const action = ({ request }: ActionFunctionArgs) => methodNotAllowed(request, 'GET')

@@ -1,0 +1,35 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { apiWorkshopProfile, languageCache, methodNotAllowed, notFound, publicApi } from '~/domain/public-api.server'
+import { ReviewPageSchema } from '~/domain/workshop-query'
+import { getWorkshopProfile, getWorkshopReviews } from '~/domain/workshops.server'
+import { getLanguage } from '~/i18n/i18n.server'
+import { apiJson } from '~/utils/api.server'
+import { decodeId } from '~/utils/public-id'
+
+/**
+ * GET /admin/api/workshop-details/{id}?page=&lng= — one workshop's public profile, its rating
+ * and a page of its reviews with the workshop's replies, newest first (docs/api.md).
+ */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+	publicApi(request, async () => {
+		const workshopId = decodeId(params.id)
+		if (!workshopId) return notFound(request)
+		const language = await getLanguage(request)
+		const workshop = await getWorkshopProfile(workshopId, language)
+		if (!workshop) return notFound(request)
+		const { page } = ReviewPageSchema.parse({ page: new URL(request.url).searchParams.get('page') ?? undefined })
+		const reviews = await getWorkshopReviews(workshopId, workshop.reviewCount, page)
+		return apiJson(
+			{
+				status: 200,
+				data: {
+					workshop: apiWorkshopProfile(workshop),
+					rating: { average: workshop.ratingAverage, count: workshop.reviewCount },
+					reviews,
+				},
+			},
+			{ cors: true, headers: languageCache(request, 30) },
+		)
+	})
+
+export const action = ({ request }: ActionFunctionArgs) => methodNotAllowed(request, 'GET')

@@ -1,0 +1,23 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { apiWorkshopCard, languageCache, methodNotAllowed, publicApi } from '~/domain/public-api.server'
+import { parseWorkshopListQuery } from '~/domain/workshop-query'
+import { searchWorkshops } from '~/domain/workshops.server'
+import { getLanguage } from '~/i18n/i18n.server'
+import { apiJson } from '~/utils/api.server'
+
+/**
+ * GET /admin/api/workshop-list?q=&city=&service=&brand=&sort=&page=&lng= — the directory page's
+ * list as JSON, with the same filters, sort and paging (docs/api.md).
+ */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+	publicApi(request, async () => {
+		const language = await getLanguage(request)
+		const query = parseWorkshopListQuery(new URL(request.url).searchParams)
+		const result = await searchWorkshops(query, language)
+		return apiJson(
+			{ status: 200, data: { ...result, items: result.items.map(apiWorkshopCard), query } },
+			{ cors: true, headers: languageCache(request, 30) },
+		)
+	})
+
+export const action = ({ request }: ActionFunctionArgs) => methodNotAllowed(request, 'GET')

@@ -1,0 +1,8 @@
+import { robotsTxt } from '~/domain/sitemap.server'
+
+/** /robots.txt, with the sitemap's absolute address (APP_URL). */
+export function loader() {
+	return new Response(robotsTxt(), {
+		headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+	})
+}

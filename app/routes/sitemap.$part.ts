@@ -1,0 +1,11 @@
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { sitemapPart } from '~/domain/sitemap.server'
+
+/** /sitemap/pages.xml and /sitemap/workshops-N.xml: the parts of a large site's sitemap. */
+export async function loader({ params }: LoaderFunctionArgs) {
+	const xml = await sitemapPart(params.part ?? '')
+	if (!xml) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+	return new Response(xml, {
+		headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+	})
+}

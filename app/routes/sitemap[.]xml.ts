@@ -1,0 +1,8 @@
+import { sitemapXml } from '~/domain/sitemap.server'
+
+/** /sitemap.xml: the public pages and every workshop (or the index of the parts on a large site). */
+export async function loader() {
+	return new Response(await sitemapXml(), {
+		headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+	})
+}

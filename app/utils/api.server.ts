@@ -1,0 +1,69 @@
+import { type TFunction } from 'i18next'
+import { translateMessage } from './messages'
+
+/**
+ * The JSON API under /admin/api (spec §7): JSON in (or form data), JSON out, texts in the
+ * language asked for (?lng=, else the cookie, else Estonian). Public calls answer CORS requests
+ * from any origin without credentials; server/index.ts answers the preflight.
+ */
+export const API_PREFIX = '/admin/api'
+
+const corsHeaders = {
+	'Access-Control-Allow-Origin': '*',
+	'Vary': 'Origin',
+}
+
+export function apiJson(body: unknown, init: { status?: number; headers?: HeadersInit; cors?: boolean } = {}) {
+	const headers = new Headers(init.headers)
+	headers.set('Content-Type', 'application/json; charset=utf-8')
+	if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store')
+	if (init.cors) for (const [key, value] of Object.entries(corsHeaders)) headers.set(key, value)
+	return new Response(JSON.stringify(body), { status: init.status ?? 200, headers })
+}
+
+/** `{ status, message }` with the same HTTP status. */
+export function apiError(status: number, message: string, init: { cors?: boolean; headers?: HeadersInit } = {}) {
+	return apiJson({ status, message }, { ...init, status })
+}
+
+/**
+ * `{ status: 422, message, errors: { field: [text] } }`: the zod errors of a form schema
+ * (translation keys) in the reader's language.
+ */
+export function apiValidationError(
+	t: TFunction,
+	errors: Record<string, string[] | null | undefined> | undefined,
+	init: { cors?: boolean } = {},
+) {
+	const translated = Object.fromEntries(
+		Object.entries(errors ?? {})
+			.filter(([, list]) => list?.length)
+			.map(([field, list]) => [field || 'form', list!.map((entry) => translateMessage(t, entry))]),
+	)
+	return apiJson({ status: 422, message: t('validation.invalid'), errors: translated }, { ...init, status: 422 })
+}
+
+/**
+ * The request body as form data, whether it came as JSON or as a form, so one zod schema
+ * (parseWithZod) reads both. A body that is neither is empty.
+ */
+export async function readPayload(request: Request): Promise<URLSearchParams | FormData> {
+	const type = request.headers.get('Content-Type') ?? ''
+	if (type.includes('application/json')) {
+		const body: unknown = await request.json().catch(() => null)
+		const params = new URLSearchParams()
+		if (body && typeof body === 'object' && !Array.isArray(body)) {
+			for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+				for (const item of Array.isArray(value) ? value : [value]) {
+					if (item === null || item === undefined) continue
+					params.append(key, typeof item === 'object' ? JSON.stringify(item) : String(item))
+				}
+			}
+		}
+		return params
+	}
+	if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
+		return request.formData()
+	}
+	return new URLSearchParams()
+}

@@ -1,0 +1,190 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { redirect } from '@remix-run/node'
+import { and, eq, gt, ne } from 'drizzle-orm'
+import { sessions, users, workshops } from '~/db/schema'
+import { db, type DbOrTx } from './db.server'
+import { combineHeaders } from './http'
+import { rolesFor, type Role } from './route-access'
+import { getSession, getSessionStorage } from './session.server'
+
+/**
+ * Sign-in state. A browser holds a random token in the signed `__session` cookie, an API
+ * client holds one as a Bearer token; the database keeps only its SHA-256 in `sessions`, so
+ * logout, a password change and blocking end a session at once.
+ */
+export const WEB_SESSION_DAYS = 30
+export const API_TOKEN_DAYS = 30
+
+export type SessionUser = {
+	id: string
+	email: string
+	role: Role
+	firstName: string
+	lastName: string
+	mobile: string
+	preferredLanguage: 'et' | 'en' | 'ru' | null
+	workshop: { id: string; workshopName: string } | null
+	sessionId: string
+}
+
+export function hashToken(token: string) {
+	return createHash('sha256').update(token).digest('hex')
+}
+
+function newToken() {
+	return randomBytes(32).toString('base64url')
+}
+
+/** Starts a session for a user and returns its token (kept by the caller, never stored). */
+export async function createSessionToken(
+	tx: DbOrTx,
+	input: { userId: string; kind: 'web' | 'api'; userAgent?: string | null },
+): Promise<string> {
+	const token = newToken()
+	const days = input.kind === 'web' ? WEB_SESSION_DAYS : API_TOKEN_DAYS
+	await tx.insert(sessions).values({
+		userId: input.userId,
+		kind: input.kind,
+		tokenHash: hashToken(token),
+		expiresAt: new Date(Date.now() + days * 24 * 60 * 60 * 1000),
+		userAgent: input.userAgent?.slice(0, 300) ?? null,
+	})
+	return token
+}
+
+/** The user behind a token, if the session is live and the account is not blocked (one query). */
+export async function findUserByToken(token: string, kind: 'web' | 'api'): Promise<SessionUser | null> {
+	const [row] = await db
+		.select({
+			sessionId: sessions.id,
+			id: users.id,
+			email: users.email,
+			role: users.role,
+			firstName: users.firstName,
+			lastName: users.lastName,
+			mobile: users.mobile,
+			preferredLanguage: users.preferredLanguage,
+			blocked: users.blocked,
+			workshopId: workshops.id,
+			workshopName: workshops.workshopName,
+		})
+		.from(sessions)
+		.innerJoin(users, eq(users.id, sessions.userId))
+		.leftJoin(workshops, eq(workshops.userId, users.id))
+		.where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.kind, kind), gt(sessions.expiresAt, new Date())))
+	if (!row || row.blocked) return null
+	return {
+		sessionId: row.sessionId,
+		id: row.id,
+		email: row.email,
+		role: row.role,
+		firstName: row.firstName,
+		lastName: row.lastName,
+		mobile: row.mobile,
+		preferredLanguage: row.preferredLanguage,
+		workshop: row.workshopId && row.workshopName ? { id: row.workshopId, workshopName: row.workshopName } : null,
+	}
+}
+
+// Loaders of one request share the same Request object: look the session up once per request.
+const perRequest = new WeakMap<Request, Promise<{ user: SessionUser | null; staleToken: boolean }>>()
+
+async function lookUp(request: Request) {
+	let cached = perRequest.get(request)
+	if (!cached) {
+		cached = (async () => {
+			const token = (await getSession(request)).get('token')
+			if (!token) return { user: null, staleToken: false }
+			const user = await findUserByToken(token, 'web')
+			return { user, staleToken: !user }
+		})()
+		perRequest.set(request, cached)
+	}
+	return cached
+}
+
+/** The signed-in user, or null. */
+export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
+	return (await lookUp(request)).user
+}
+
+/** Whether the cookie carries a token whose session has ended (logged out elsewhere, blocked, expired). */
+export async function hasStaleToken(request: Request): Promise<boolean> {
+	return (await lookUp(request)).staleToken
+}
+
+/**
+ * The guard every signed-in loader and action calls (spec §6): no session → `/` with
+ * "Please log in to continue."; a role that does not match → `/dashboard` with
+ * "You do not have permission.".
+ */
+export async function requireUser(request: Request, options: { role?: Role | readonly Role[] } = {}): Promise<SessionUser> {
+	const user = await getOptionalUser(request)
+	if (!user) throw await guardRedirect(request, '/', 'auth:guard.loginRequired')
+	const allowed = options.role === undefined ? null : Array.isArray(options.role) ? options.role : [options.role]
+	if (allowed && !allowed.includes(user.role)) throw await guardRedirect(request, '/dashboard', 'auth:guard.noPermission')
+	return user
+}
+
+/** Pages for visitors only (login, registration, forgotten password) send a signed-in user on. */
+export async function requireAnonymous(request: Request) {
+	if (await getOptionalUser(request)) throw redirect('/dashboard')
+}
+
+/** Applies the route table of spec §2 to any path (the root loader calls it for every page). */
+export async function enforceRouteAccess(request: Request) {
+	const roles = rolesFor(new URL(request.url).pathname)
+	if (roles) await requireUser(request, { role: roles })
+}
+
+async function guardRedirect(request: Request, to: string, key: string) {
+	const session = await getSession(request)
+	// A token that no longer opens a session is dropped; a live one is kept.
+	if ((await lookUp(request)).staleToken) session.unset('token')
+	session.flash('toast', { type: 'warning', key, id: crypto.randomUUID() })
+	return redirect(to, { headers: { 'Set-Cookie': await getSessionStorage().commitSession(session) } })
+}
+
+/** Puts a new session's token into the cookie, with a toast, and redirects. */
+export async function redirectSignedIn(
+	request: Request,
+	token: string,
+	to: string,
+	toastKey: string,
+	extraHeaders?: HeadersInit,
+) {
+	const session = await getSession(request)
+	session.set('token', token)
+	session.flash('toast', { type: 'success', key: toastKey, id: crypto.randomUUID() })
+	const cookie = await getSessionStorage().commitSession(session)
+	return redirect(to, { headers: combineHeaders({ 'Set-Cookie': cookie }, extraHeaders) })
+}
+
+/** Ends this browser's session, whatever the database says, and says so on the home page. */
+export async function logout(request: Request) {
+	const session = await getSession(request)
+	const token = session.get('token')
+	if (token) {
+		await db
+			.delete(sessions)
+			.where(eq(sessions.tokenHash, hashToken(token)))
+			.catch(() => {})
+	}
+	session.unset('token')
+	session.flash('toast', { type: 'success', key: 'auth:logout.success', id: crypto.randomUUID() })
+	return redirect('/', { headers: { 'Set-Cookie': await getSessionStorage().commitSession(session) } })
+}
+
+/** Ends every session of a user, or every one but `keepSessionId` (after a password change). */
+export async function endSessions(tx: DbOrTx, userId: string, keepSessionId?: string) {
+	await tx
+		.delete(sessions)
+		.where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId))
+}
+
+/** The API client's user from `Authorization: Bearer <token>`, or null. */
+export async function getApiUser(request: Request): Promise<SessionUser | null> {
+	const header = request.headers.get('Authorization') ?? ''
+	const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header.trim())
+	return match ? findUserByToken(match[1]!, 'api') : null
+}

@@ -1,0 +1,137 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm'
+import nodemailer, { type Transporter } from 'nodemailer'
+import { emailOutbox, uploads, type EmailAttachment } from '~/db/schema'
+import { db, queryRows, type DbOrTx } from './db.server'
+import { getEnv } from './env.server'
+import { logger } from './logger.server'
+import { readStoredFile } from './storage.server'
+
+/**
+ * Every e-mail goes into the outbox table inside the transaction of the event that sends it,
+ * so a failed write sends nothing and a sent e-mail is never lost. A worker delivers it:
+ * over SMTP when SMTP_URL is set (retrying with backoff while the server is down), otherwise
+ * it stays in the outbox with status `logged` and is printed once in the log.
+ */
+export type OutgoingEmail = {
+	to: string
+	subject: string
+	text: string
+	html?: string
+	attachments?: EmailAttachment[]
+}
+
+export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail) {
+	const [row] = await tx
+		.insert(emailOutbox)
+		.values({ to: email.to, subject: email.subject, text: email.text, html: email.html ?? null, attachments: email.attachments ?? [] })
+		.returning({ id: emailOutbox.id })
+	return row!.id
+}
+
+const BATCH = 20
+const MAX_ATTEMPTS = 12
+/** A claimed e-mail is hidden from other workers this long; a crashed worker's claim expires. */
+const LEASE_SECONDS = 120
+
+/** Seconds until the next try: 1, 2, 4, 8 … minutes, at most an hour. */
+export function backoffSeconds(attempts: number) {
+	return Math.min(60 * 2 ** Math.max(0, attempts - 1), 3600)
+}
+
+let transport: Transporter | null | undefined
+
+function getTransport(): Transporter | null {
+	if (transport !== undefined) return transport
+	const { SMTP_URL } = getEnv()
+	transport = SMTP_URL
+		? nodemailer.createTransport({ url: SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+		: null
+	return transport
+}
+
+/** For tests that point the worker at another SMTP server. */
+export function resetEmailTransport() {
+	transport?.close()
+	transport = undefined
+}
+
+type Claimed = typeof emailOutbox.$inferSelect
+
+/**
+ * Sends what is due, once. Claims rows in one statement (SKIP LOCKED, so several processes can
+ * run it), sends outside any transaction, then records the result.
+ * Returns how many were delivered (or logged) and how many will be retried.
+ */
+export async function processOutbox(): Promise<{ sent: number; retried: number; failed: number }> {
+	const claimed = await queryRows<Claimed>(
+		db,
+		sql`update ${emailOutbox} set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
+		    where id in (select id from ${emailOutbox}
+		                 where status = 'pending' and next_attempt_at <= now()
+		                 order by next_attempt_at limit ${BATCH} for update skip locked)
+		    returning id, "to", subject, text, html, attachments, attempts`,
+	)
+	const result = { sent: 0, retried: 0, failed: 0 }
+	if (!claimed.length) return result
+	const mailer = getTransport()
+	const { MAIL_FROM } = getEnv()
+
+	for (const email of claimed) {
+		if (!mailer) {
+			logger.info('email (not sent: no SMTP_URL)', { id: email.id, to: email.to, subject: email.subject, text: email.text })
+			await db.update(emailOutbox).set({ status: 'logged', sentAt: new Date(), lastError: null }).where(eq(emailOutbox.id, email.id))
+			result.sent++
+			continue
+		}
+		try {
+			await mailer.sendMail({
+				from: MAIL_FROM,
+				to: email.to,
+				subject: email.subject,
+				text: email.text,
+				html: email.html ?? undefined,
+				// The outbox id lets a receiving system drop a duplicate after a crash between send and update.
+				messageId: `<${email.id}@outbox.autohub>`,
+				attachments: await loadAttachments(email.attachments),
+			})
+			await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(emailOutbox.id, email.id))
+			logger.info('email sent', { id: email.id, to: email.to, subject: email.subject })
+			result.sent++
+		} catch (error) {
+			const message = error instanceof Error ? error.message : String(error)
+			const giveUp = email.attempts >= MAX_ATTEMPTS
+			await db
+				.update(emailOutbox)
+				.set({
+					status: giveUp ? 'failed' : 'pending',
+					lastError: message.slice(0, 500),
+					nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(email.attempts)})`,
+				})
+				.where(eq(emailOutbox.id, email.id))
+			logger.warn(giveUp ? 'email failed for good' : 'email will be retried', { id: email.id, attempts: email.attempts, error: message })
+			if (giveUp) result.failed++
+			else result.retried++
+		}
+	}
+	return result
+}
+
+async function loadAttachments(attachments: EmailAttachment[]) {
+	if (!attachments.length) return undefined
+	const rows = await db.select().from(uploads).where(inArray(uploads.id, attachments.map((a) => a.uploadId)))
+	return Promise.all(
+		attachments.map(async (attachment) => {
+			const upload = rows.find((row) => row.id === attachment.uploadId)
+			if (!upload) throw new Error(`attachment ${attachment.uploadId} is missing`)
+			return { filename: attachment.filename, content: await readStoredFile(upload.storageKey), contentType: upload.mimeType }
+		}),
+	)
+}
+
+/** Makes everything waiting in the outbox due now (used when SMTP comes back, and by tests). */
+export async function retryOutboxNow() {
+	await db
+		.update(emailOutbox)
+		.set({ nextAttemptAt: new Date() })
+		.where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, sql`now() + interval '1 day'`)))
+}

@@ -1,0 +1,73 @@
+import path from 'node:path'
+import { z } from 'zod'
+import { projectRoot } from './paths.server'
+
+const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-0123456789'
+
+const EnvSchema = z.object({
+	NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+	PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+	/** Where the embedded database, uploads and invoices live. */
+	DATA_DIR: z.string().min(1).default('./data'),
+	/** A PostgreSQL server; without it the app runs on embedded PGlite in DATA_DIR. */
+	DATABASE_URL: z.string().url().optional(),
+	SESSION_SECRET: z.string().min(32).optional(),
+	/** The address the portal is reached at, for links in e-mails. */
+	APP_URL: z.string().url().default('http://localhost:3000'),
+	/** Load demo data into an empty database at start. Default: on for the embedded database only. */
+	SEED_DEMO_DATA: z.enum(['true', 'false']).optional(),
+	LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+	/** An SMTP server for the e-mail outbox, e.g. smtp://user:pass@host:587; without it e-mails are logged. */
+	SMTP_URL: z.string().url().optional(),
+	MAIL_FROM: z.string().min(3).default('Autohub <no-reply@autohub.example>'),
+	/** How often the background worker looks at the outbox. */
+	OUTBOX_POLL_MS: z.coerce.number().int().min(100).default(2000),
+})
+
+export type Env = z.infer<typeof EnvSchema> & {
+	dataDir: string
+	sessionSecrets: string[]
+	usesEmbeddedDatabase: boolean
+	seedDemoData: boolean
+	isProduction: boolean
+}
+
+let cached: Env | undefined
+
+/** The validated configuration, read from the environment once per process. */
+export function getEnv(): Env {
+	if (cached) return cached
+	const parsed = EnvSchema.safeParse(emptyToUndefined(process.env))
+	if (!parsed.success) {
+		const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+		throw new Error(`Invalid environment configuration:\n  ${problems.join('\n  ')}`)
+	}
+	const env = parsed.data
+	const dataDir = env.DATA_DIR.startsWith('memory://')
+		? env.DATA_DIR
+		: path.resolve(projectRoot, env.DATA_DIR)
+	const usesEmbeddedDatabase = !env.DATABASE_URL
+	cached = {
+		...env,
+		dataDir,
+		sessionSecrets: [env.SESSION_SECRET ?? DEV_SESSION_SECRET],
+		usesEmbeddedDatabase,
+		seedDemoData: env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === 'true' : usesEmbeddedDatabase,
+		isProduction: env.NODE_ENV === 'production',
+	}
+	return cached
+}
+
+/** Whether the development session secret is in use (the server warns about it at start). */
+export function usesDevelopmentSessionSecret() {
+	return !getEnv().SESSION_SECRET
+}
+
+/** For tests that switch databases between files. */
+export function resetEnvCache() {
+	cached = undefined
+}
+
+function emptyToUndefined(source: NodeJS.ProcessEnv) {
+	return Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''))
+}

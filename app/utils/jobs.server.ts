@@ -1,0 +1,52 @@
+import { processOutbox } from './email.server'
+import { getEnv } from './env.server'
+import { logger } from './logger.server'
+import { deleteExpiredRateLimits } from './rate-limit.server'
+import { singleton } from './singleton.server'
+
+/**
+ * The server's periodic work. Each job runs again only after its previous run finished,
+ * so a slow SMTP server never piles runs up. `npm run jobs` runs each once.
+ */
+type Job = { name: string; everyMs: () => number; run: () => Promise<unknown> }
+
+const jobs: Job[] = [
+	{ name: 'email outbox', everyMs: () => getEnv().OUTBOX_POLL_MS, run: processOutbox },
+	{ name: 'cleanup', everyMs: () => 10 * 60 * 1000, run: deleteExpiredRateLimits },
+]
+
+const state = singleton('jobs', () => ({ timers: new Map<string, NodeJS.Timeout>(), running: false }))
+
+export function startBackgroundJobs() {
+	if (state.running) return
+	state.running = true
+	for (const job of jobs) schedule(job, 0)
+	logger.info('background jobs started', { jobs: jobs.map((j) => j.name) })
+}
+
+function schedule(job: Job, delay: number) {
+	const timer = setTimeout(async () => {
+		try {
+			await job.run()
+		} catch (error) {
+			logger.error('background job failed', { job: job.name, error: error instanceof Error ? error.message : String(error) })
+		}
+		if (state.running) schedule(job, job.everyMs())
+	}, delay)
+	timer.unref()
+	state.timers.set(job.name, timer)
+}
+
+export function stopBackgroundJobs() {
+	state.running = false
+	for (const timer of state.timers.values()) clearTimeout(timer)
+	state.timers.clear()
+}
+
+/** Every job once, in order (npm run jobs). */
+export async function runJobsOnce() {
+	for (const job of jobs) {
+		const result = await job.run()
+		logger.info('job done', { job: job.name, result: result ?? null })
+	}
+}

@@ -1,0 +1,60 @@
+/**
+ * Who may open which page: the route lists of spec §2 in one table. The root loader enforces it
+ * for every path (so a page that is not built yet is guarded too), each route's own loader and
+ * action call requireUser again, and the side menus are built from the same roles.
+ */
+export type Role = 'customer' | 'workshop' | 'admin'
+
+type Rule = { path: string; prefix?: boolean; roles: readonly Role[] }
+
+const signedIn: readonly Role[] = ['customer', 'workshop', 'admin']
+
+export const routeRules: readonly Rule[] = [
+	// Both roles (and the administrator, who has an account too).
+	{ path: '/dashboard', roles: signedIn },
+	{ path: '/profile', roles: signedIn },
+	{ path: '/settings', roles: signedIn },
+	{ path: '/notifications', roles: signedIn },
+	{ path: '/chat/', prefix: true, roles: signedIn },
+	// Workshop only.
+	{ path: '/workshop-bid-history', roles: ['workshop'] },
+	{ path: '/customer-reviews', roles: ['workshop'] },
+	{ path: '/workshop-profile', roles: ['workshop'] },
+	{ path: '/workshop-service-history', roles: ['workshop'] },
+	{ path: '/workshop-bid-details/', prefix: true, roles: ['workshop'] },
+	{ path: '/subscription', roles: ['workshop'] },
+	{ path: '/customer-request-details/', prefix: true, roles: ['workshop'] },
+	// Not in spec §2: the list of open requests a workshop can bid on (docs/decisions/0031).
+	{ path: '/customer-requests', roles: ['workshop'] },
+	// Customer only.
+	{ path: '/my-vehicle', roles: ['customer'] },
+	{ path: '/my-service-history', roles: ['customer'] },
+	{ path: '/my-requests', roles: ['customer'] },
+	{ path: '/add-vehicle', roles: ['customer'] },
+	{ path: '/edit-vehicle/', prefix: true, roles: ['customer'] },
+	{ path: '/vehicle-details/', prefix: true, roles: ['customer'] },
+	{ path: '/service-details/', prefix: true, roles: ['customer'] },
+	{ path: '/request-details/', prefix: true, roles: ['customer'] },
+	{ path: '/new-service-register', roles: ['customer'] },
+	{ path: '/compaire-offers/', prefix: true, roles: ['customer'] },
+	{ path: '/work-progress/', prefix: true, roles: ['customer'] },
+	{ path: '/leave-feedback/', prefix: true, roles: ['customer'] },
+	// The administration area.
+	{ path: '/admin', roles: ['admin'] },
+	{ path: '/admin/', prefix: true, roles: ['admin'] },
+]
+
+/** The roles allowed on a path, or null for a public path. The JSON API has its own checks. */
+export function rolesFor(pathname: string): readonly Role[] | null {
+	const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+	if (path.startsWith('/admin/api/') || path === '/admin/api') return null
+	for (const rule of routeRules) {
+		// A prefix rule covers its detail pages and the bare path without an id.
+		const matches = rule.prefix ? path.startsWith(rule.path) || path === rule.path.slice(0, -1) : path === rule.path
+		if (matches) return rule.roles
+	}
+	return null
+}
+
+/** The pages that redirect a signed-in visitor to /dashboard (spec §2). */
+export const anonymousOnlyPaths = ['/login', '/register', '/forget-password'] as const

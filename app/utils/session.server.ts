@@ -1,0 +1,45 @@
+import { createCookieSessionStorage } from '@remix-run/node'
+import { getEnv } from './env.server'
+import { type Toast } from './toast'
+
+/**
+ * The signed cookie session: it carries the sign-in token (backed by a row in `sessions`,
+ * so logout and blocking end it at once) and one-time flash messages that survive a redirect.
+ */
+export type SessionData = { token: string }
+export type SessionFlashData = { toast: Toast }
+
+let storage: ReturnType<typeof create> | undefined
+
+function create() {
+	const env = getEnv()
+	return createCookieSessionStorage<SessionData, SessionFlashData>({
+		cookie: {
+			name: '__session',
+			path: '/',
+			httpOnly: true,
+			sameSite: 'lax',
+			secure: cookiesAreSecure(),
+			secrets: env.sessionSecrets,
+			// As long as a sign-in lasts (auth.server.ts); the server-side row decides the rest.
+			maxAge: 30 * 24 * 60 * 60,
+		},
+	})
+}
+
+export function getSessionStorage() {
+	return (storage ??= create())
+}
+
+/** Secure cookies in production, unless the portal is served over plain http on this machine. */
+export function cookiesAreSecure() {
+	const env = getEnv()
+	if (!env.isProduction) return false
+	const url = new URL(env.APP_URL)
+	const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
+	return url.protocol === 'https:' || !local
+}
+
+export async function getSession(request: Request) {
+	return getSessionStorage().getSession(request.headers.get('Cookie'))
+}

@@ -1,0 +1,21 @@
+// The part of autocannon 9's API the benchmark uses (the package ships no types).
+declare module 'autocannon' {
+	type Request = {
+		method?: string
+		path: string
+		body?: string
+		headers?: Record<string, string>
+		setupRequest?: (request: Request) => Request
+	}
+	type Options = { url: string; connections?: number; duration?: number; requests?: Request[]; timeout?: number }
+	type Histogram = { average: number; mean: number; p50: number; p90: number; p99: number; max: number; total: number }
+	type Result = {
+		latency: Histogram
+		requests: Histogram
+		errors: number
+		timeouts: number
+		non2xx: number
+	}
+	function autocannon(options: Options): Promise<Result>
+	export default autocannon
+}

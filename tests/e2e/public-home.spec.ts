@@ -1,0 +1,63 @@
+import { dictionary, expect, open, test } from './fixtures'
+
+// The demo data's paid (featured) workshops and its newest review (app/db/seed/demo-data.server.ts).
+const paid = ['Tallinna Rehvikeskus', 'Tartu Autoremont', 'EV Garaaž', 'Premium Auto Service Tallinn']
+
+for (const javaScriptEnabled of [true, false]) {
+	test.describe(`the home page with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+		test.use({ javaScriptEnabled })
+
+		for (const language of ['et', 'en'] as const) {
+			test(`explains the service, features workshops and shows the latest reviews in ${language}`, async ({ page }) => {
+				const t = dictionary(language, 'public')
+				const common = dictionary(language)
+				await open(page, `/?lng=${language}`, javaScriptEnabled)
+				await expect(page.getByRole('heading', { level: 1 })).toHaveText(common('home.heroTitle'))
+				for (const step of ['request', 'compare', 'progress', 'feedback']) {
+					await expect(page.getByRole('heading', { name: common(`home.steps.${step}.title`) })).toBeVisible()
+				}
+
+				// Featured: paid package first (with the badge), then the best rated.
+				const featured = page.getByRole('region', { name: t('home.featuredTitle') })
+				const cards = featured.getByRole('article')
+				await expect(cards).toHaveCount(6)
+				const firstFour = await cards.getByRole('heading').allTextContents()
+				expect(firstFour.slice(0, 4).sort()).toEqual([...paid].sort())
+				await expect(cards.nth(0).getByText(t('workshop.featured'))).toBeVisible()
+				await expect(cards.nth(5).getByText(t('workshop.featured'))).toHaveCount(0)
+
+				// Latest reviews, newest first, with stars read out as "n out of 5".
+				const reviews = page.getByRole('region', { name: t('home.latestReviews') })
+				await expect(reviews.getByRole('article')).toHaveCount(6)
+				await expect(reviews.getByRole('article').first()).toContainText('Auto sõidab jälle otse')
+				await expect(reviews.getByRole('article').first().getByRole('link', { name: 'Kask Autoteenindus' })).toBeVisible()
+				await expect(reviews.getByRole('img', { name: t('stars.label').replace('{{rating}}', language === 'en' ? '5.0' : '5,0') }).first()).toBeVisible()
+
+				// Calls to join, as a customer or as a workshop.
+				await expect(page.getByRole('link', { name: common('home.ctaCustomerRegister') })).toHaveAttribute('href', '/register?role=customer')
+				await expect(page.getByRole('link', { name: common('home.ctaWorkshop') })).toHaveAttribute('href', '/register?role=workshop')
+
+				// The ad areas: HTML at the top, an image with its link at the bottom.
+				await expect(page.getByRole('complementary', { name: t('ads.headerLabel') })).toContainText('Talverehvid')
+				const footerAd = page.getByRole('complementary', { name: t('ads.footerLabel') })
+				await expect(footerAd.getByRole('link')).toHaveAttribute('href', '/workshop-list?service=maintenance')
+				await expect(footerAd.getByRole('img', { name: t('ads.imageAlt') })).toBeVisible()
+			})
+		}
+
+		test('the search leads to the list with the chosen filters', async ({ page }) => {
+			const t = dictionary('en', 'public')
+			await open(page, '/?lng=en', javaScriptEnabled)
+			const search = page.getByRole('search', { name: t('home.searchTitle') })
+			await search.getByLabel(t('search.city')).selectOption({ label: 'Tallinn' })
+			await search.getByLabel(t('search.service')).selectOption({ label: 'Tyre change and storage' })
+			await search.getByRole('button', { name: t('home.searchSubmit') }).click()
+			// Empty fields are dropped from the address, so it can be shared as it is.
+			await expect(page).toHaveURL(/\/workshop-list\?city=tallinn&service=tyres$/)
+			await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('list.title'))
+			await expect(page.getByRole('main').getByRole('article')).toHaveCount(3)
+			const names = await page.getByRole('main').getByRole('article').getByRole('heading').allTextContents()
+			expect(names.sort()).toEqual(['EV Garaaž', 'Kask Autoteenindus', 'Tallinna Rehvikeskus'])
+		})
+	})
+}

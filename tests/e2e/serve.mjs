@@ -1,0 +1,76 @@
+// Starts the built portal for the end-to-end tests on a fresh database loaded with the demo data
+// (embedded PGlite in tests/.tmp, or a new database on the server named by TEST_DATABASE_URL), with
+// a real SMTP server beside it: every e-mail the portal sends lands as JSON in tests/.tmp/mail-<port>.
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import PostalMime from 'postal-mime'
+import { SMTPServer } from 'smtp-server'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+process.chdir(root)
+const port = process.env.PORT ?? '3210'
+const serverUrl = process.env.TEST_DATABASE_URL
+
+if (serverUrl) {
+	const name = `autohub_e2e_${port}`
+	const client = new pg.Client({ connectionString: serverUrl })
+	await client.connect()
+	await client.query(`drop database if exists "${name}" with (force)`)
+	await client.query(`create database "${name}"`)
+	await client.end()
+	const url = new URL(serverUrl)
+	url.pathname = `/${name}`
+	process.env.DATABASE_URL = url.toString()
+	process.env.SEED_DEMO_DATA = 'true'
+} else {
+	const dataDir = `tests/.tmp/e2e-data-${port}`
+	rmSync(dataDir, { recursive: true, force: true })
+	delete process.env.DATABASE_URL
+	process.env.DATA_DIR = dataDir
+}
+
+const mailDir = `tests/.tmp/mail-${port}`
+rmSync(mailDir, { recursive: true, force: true })
+mkdirSync(mailDir, { recursive: true })
+let received = 0
+const smtp = new SMTPServer({
+	authOptional: true,
+	disabledCommands: ['STARTTLS'],
+	logger: false,
+	onData(stream, session, callback) {
+		const chunks = []
+		stream.on('data', (chunk) => chunks.push(chunk))
+		stream.on('end', async () => {
+			const mail = await PostalMime.parse(Buffer.concat(chunks))
+			const record = {
+				to: session.envelope.rcptTo.map((r) => r.address),
+				subject: mail.subject ?? '',
+				text: mail.text ?? '',
+				html: mail.html ?? '',
+				attachments: mail.attachments.map((a) => ({ filename: a.filename, mimeType: a.mimeType })),
+				receivedAt: new Date().toISOString(),
+			}
+			// Written whole, then renamed, so a test never reads half a file.
+			const name = `${mailDir}/${String(++received).padStart(5, '0')}.json`
+			writeFileSync(`${name}.tmp`, JSON.stringify(record, null, 2))
+			renameSync(`${name}.tmp`, name)
+			callback()
+		})
+	},
+})
+// A dropped client connection is an 'error' event; unheard it would stop the test server.
+smtp.on('error', (error) => console.error('[smtp sink]', error.message))
+await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve))
+process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.server.address().port}`
+process.env.OUTBOX_POLL_MS = '200'
+
+process.env.NODE_ENV = 'production'
+process.env.PORT = port
+process.env.HOST = '127.0.0.1'
+process.env.APP_URL = `http://127.0.0.1:${port}`
+process.env.SESSION_SECRET ??= 'end-to-end-tests-session-secret-0123456789'
+process.env.LOG_LEVEL ??= 'warn'
+// As behind a proxy: each test sends its own X-Forwarded-For, so per-IP rate limits do not spill between tests.
+process.env.TRUST_PROXY = 'loopback'
+await import('../../server-build/index.js')

@@ -1,0 +1,220 @@
+import { type Browser, type Page } from '@playwright/test'
+import sharp from 'sharp'
+import { dictionary, expect, expectToast, login, open, test, uniqueEmail } from './fixtures'
+
+/**
+ * The whole service flow of issues 5 and 6, with two people in two browsers: a workshop completes
+ * its profile, a customer adds a vehicle and asks for a tyre change with two photos, the workshop
+ * offers with a PDF, the customer compares and selects, the workshop completes the job with a final
+ * price, the customer leaves feedback, the workshop replies, and both show on the public page.
+ */
+const c = dictionary('en', 'customer')
+const w = dictionary('en', 'workshop')
+const common = dictionary('en')
+const PASSWORD = 'flow-pass-1'
+
+const png = (colour: string) => sharp({ create: { width: 640, height: 480, channels: 3, background: colour } }).png().toBuffer()
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
+const randomIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`
+
+async function person(browser: Browser, javaScriptEnabled: boolean, baseURL: string | undefined) {
+	const context = await browser.newContext({ javaScriptEnabled, baseURL, extraHTTPHeaders: { 'X-Forwarded-For': randomIp() } })
+	return context.newPage()
+}
+
+async function register(page: Page, role: 'customer' | 'workshop', email: string, names: { first: string; last: string; workshop?: string }) {
+	const a = dictionary('en', 'auth')
+	await page.goto(`/register?lng=en&role=${role}`)
+	if (role === 'workshop') {
+		await page.getByLabel(a('register.workshopName')).fill(names.workshop!)
+		await page.getByLabel(a('register.companyName')).fill(`${names.workshop} OÜ`)
+		await page.getByLabel(a('register.companyId')).fill('1098765432')
+	}
+	await page.getByLabel(a('register.firstName')).fill(names.first)
+	await page.getByLabel(a('register.lastName')).fill(names.last)
+	await page.getByLabel(a('register.mobile')).fill('+372 5000 1234')
+	await page.getByLabel(a('register.email')).fill(email)
+	await page.getByLabel(a('register.password'), { exact: true }).fill(PASSWORD)
+	await page.getByLabel(a('register.confirmPassword')).fill(PASSWORD)
+	await page.getByRole('button', { name: a(role === 'workshop' ? 'register.submitWorkshop' : 'register.submitCustomer') }).click()
+	await expect(page).toHaveURL(/\/login$/)
+	await login(page, email, PASSWORD)
+}
+
+/** Confirms an action: the server's confirmation panel without JavaScript, the dialog with it. */
+async function confirm(page: Page, trigger: string, button: string) {
+	await page.getByRole('link', { name: trigger }).first().click()
+	await page.getByRole('button', { name: button }).click()
+}
+
+for (const javaScriptEnabled of [false, true]) {
+	test(`the whole service flow with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, async ({ browser, baseURL }) => {
+		test.setTimeout(180_000)
+		const token = Math.random().toString(36).slice(2, 8)
+		const workshopName = `Flow Garage ${token}`
+		const garage = await person(browser, javaScriptEnabled, baseURL)
+		const customer = await person(browser, javaScriptEnabled, baseURL)
+
+		// The workshop registers and completes its profile (issue 6).
+		await register(garage, 'workshop', uniqueEmail('flow-garage'), { first: 'Gert', last: 'Garage', workshop: workshopName })
+		await open(garage, '/workshop-profile', javaScriptEnabled)
+		await expect(garage.getByText(w('profile.customerServiceNote'))).toBeVisible()
+		await garage.getByLabel(w('profile.streetName')).fill('Mustamäe tee 99')
+		await garage.getByRole('combobox', { name: w('profile.city') }).selectOption({ label: 'Tallinn' })
+		await garage.getByLabel(w('profile.zipCode')).fill('10617')
+		await garage.getByLabel(w('profile.state')).fill('Harju maakond')
+		await garage.getByRole('group', { name: w('profile.services') }).getByLabel('Tyre change and storage').check()
+		await garage.getByRole('group', { name: w('profile.carBrands') }).getByLabel('Toyota').check()
+		await garage.getByRole('group', { name: w('profile.spareParts') }).getByLabel('Original (OEM) parts').check()
+		await garage.getByRole('group', { name: w('profile.paymentMethods') }).getByLabel('Card').check()
+		await garage.getByLabel(w('profile.marketingText')).fill('Tyres changed while you have a coffee.')
+		await garage.getByLabel(w('profile.warrantyWorkKm')).fill('15000')
+		await garage.getByRole('button', { name: w('profile.save') }).click()
+		await expectToast(garage, w('profile.saved'))
+
+		// The customer registers, adds a vehicle and asks for a tyre change with two photos (issue 5).
+		await register(customer, 'customer', uniqueEmail('flow-customer'), { first: 'Kaia', last: 'Kuusk' })
+		await open(customer, '/add-vehicle', javaScriptEnabled)
+		const plate = `F${token.toUpperCase()}`
+		await customer.getByLabel(c('vehicle.registrationNumber')).fill(plate)
+		await customer.getByRole('combobox', { name: c('vehicle.brand') }).selectOption({ label: 'Toyota' })
+		await customer.getByLabel(c('vehicle.model'), { exact: true }).fill('Yaris')
+		await customer.getByLabel(c('vehicle.modelSpecification')).fill('1.5 Hybrid')
+		await customer.getByRole('combobox', { name: c('vehicle.transmission') }).selectOption('automatic')
+		await customer.getByLabel(c('vehicle.mileage')).fill('42000')
+		await customer.getByLabel(c('vehicle.vehicleYear')).fill('2020')
+		await customer.getByRole('button', { name: c('vehicle.addSubmit') }).click()
+		await expectToast(customer, c('vehicle.added'))
+		await expect(customer.getByText(plate)).toBeVisible()
+
+		await customer.getByRole('link', { name: c('vehicles.requestService') }).first().click()
+		await expect(customer).toHaveURL(/\/new-service-register/)
+		await customer.getByRole('combobox', { name: c('request.vehicle') }).selectOption({ label: `Toyota Yaris · ${plate}` })
+		await customer.getByRole('group', { name: c('request.services') }).getByLabel('Tyre change and storage').check()
+		const when = new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString().slice(0, 10)
+		await customer.getByLabel(c('request.preferredAt')).fill(`${when}T10:00`)
+		await customer.getByLabel(c('request.location')).fill(`Tallinn, Kristiine ${token}`)
+		await customer.getByLabel(c('request.details')).fill('Winter tyres on, summer tyres into storage.')
+		await customer.getByLabel(c('request.images')).setInputFiles([
+			{ name: 'front.png', mimeType: 'image/png', buffer: await png('#c0392b') },
+			{ name: 'tyres.png', mimeType: 'image/png', buffer: await png('#2c3e50') },
+		])
+		await customer.getByRole('button', { name: c('request.submit') }).click()
+		await expectToast(customer, c('request.created'))
+		await expect(customer).toHaveURL(/\/request-details\//)
+		await expect(customer.locator('.photo-strip img')).toHaveCount(2)
+		const requestSlug = customer.url().split('/request-details/')[1]!.split('?')[0]!
+
+		// The workshop sees the request among those it can bid on and offers with a PDF.
+		await open(garage, '/customer-requests', javaScriptEnabled)
+		await expect(garage.locator(`a[href="/customer-request-details/${requestSlug}"]`).first()).toBeVisible()
+		await open(garage, `/customer-request-details/${requestSlug}`, javaScriptEnabled)
+		await expect(garage.locator('.photo-strip img')).toHaveCount(2)
+		await garage.getByLabel(w('offer.price')).fill('89,50')
+		await garage.getByLabel(w('offer.description')).fill('Tyre change and balancing, storage for a season.')
+		await garage.getByLabel(w('offer.attachment')).setInputFiles({ name: 'offer.pdf', mimeType: 'application/pdf', buffer: pdf })
+		await garage.getByRole('button', { name: w('offer.send') }).click()
+		await expectToast(garage, w('offer.made'))
+		await open(garage, '/workshop-bid-history', javaScriptEnabled)
+		await expect(garage.locator('.item').filter({ hasText: 'Tyre change and storage' }).filter({ hasText: '€89.50' }).first()).toBeVisible()
+
+		// The customer compares, sees the PDF and the warranty, and selects the offer.
+		await open(customer, `/compaire-offers/${requestSlug}`, javaScriptEnabled)
+		const card = customer.locator('.offer-card').filter({ hasText: workshopName })
+		await expect(card).toContainText('€89.50')
+		await expect(card).toContainText('15,000 km')
+		await expect(card.getByRole('link', { name: c('offers.attachment') })).toBeVisible()
+		await confirm(customer, c('offers.select'), c('offers.selectConfirm'))
+		await expectToast(customer, c('offers.selected'))
+		await expect(customer).toHaveURL(/\/work-progress\//)
+		await expect(customer.getByText(workshopName).first()).toBeVisible()
+
+		// The workshop completes the job with the final price.
+		await open(garage, '/workshop-bid-history?status=selected', javaScriptEnabled)
+		await garage.locator('.item').filter({ hasText: 'Tyre change and storage' }).first().getByRole('link').first().click()
+		await garage.getByLabel(w('job.finalPrice')).fill('95')
+		await garage.getByRole('button', { name: w('job.submit') }).click()
+		await expectToast(garage, w('job.completed'))
+
+		// The customer sees the bill and leaves feedback; it shows on the workshop's public page.
+		await open(customer, `/work-progress/${requestSlug}`, javaScriptEnabled)
+		await expect(customer.getByText('€95.00')).toBeVisible()
+		await customer.getByRole('link', { name: c('progress.leaveFeedback') }).click()
+		await customer.getByRole('radio', { name: c('review.stars_other').replace('{{count}}', '5') }).check()
+		await customer.getByLabel(c('review.reviewTitle')).fill(`Quick and tidy ${token}`)
+		await customer.getByLabel(c('review.body')).fill('Done in forty minutes, fair price.')
+		await customer.getByRole('button', { name: c('review.submit') }).click()
+		await expectToast(customer, c('review.saved'))
+		await expect(customer).toHaveURL(/\/service-details\//)
+
+		await open(garage, '/customer-reviews', javaScriptEnabled)
+		const review = garage.locator('.review-feed > li').filter({ hasText: `Quick and tidy ${token}` })
+		await review.getByLabel(w('reviews.reply')).fill(`Thank you, Kaia! ${token}`)
+		await review.getByRole('button', { name: w('reviews.send') }).click()
+		await expectToast(garage, w('reviews.replied'))
+
+		await open(customer, '/workshop-list?lng=en&q=' + encodeURIComponent(workshopName), javaScriptEnabled)
+		await customer.getByRole('link', { name: workshopName }).first().click()
+		await expect(customer.getByText(`Quick and tidy ${token}`)).toBeVisible()
+		await expect(customer.getByText(`Thank you, Kaia! ${token}`)).toBeVisible()
+		await expect(customer.getByText(/Based on 1 review/).first()).toBeVisible()
+
+		await garage.context().close()
+		await customer.context().close()
+	})
+}
+
+test.describe('refusals a user can meet', () => {
+	test('a program renamed to .png is refused next to the photos and nothing is sent', async ({ browser, baseURL }) => {
+		const page = await person(browser, false, baseURL)
+		await register(page, 'customer', uniqueEmail('exe'), { first: 'Ants', last: 'Allik' })
+		await page.goto('/add-vehicle')
+		const plate = `X${Math.random().toString(36).slice(2, 7).toUpperCase()}`
+		await page.getByLabel(c('vehicle.registrationNumber')).fill(plate)
+		await page.getByRole('combobox', { name: c('vehicle.brand') }).selectOption({ label: 'Audi' })
+		await page.getByLabel(c('vehicle.model'), { exact: true }).fill('A4')
+		await page.getByLabel(c('vehicle.modelSpecification')).fill('2.0 TDI')
+		await page.getByRole('combobox', { name: c('vehicle.transmission') }).selectOption('manual')
+		await page.getByLabel(c('vehicle.mileage')).fill('100000')
+		await page.getByLabel(c('vehicle.vehicleYear')).fill('2016')
+		await page.getByRole('button', { name: c('vehicle.addSubmit') }).click()
+		await page.goto('/new-service-register')
+		await page.getByRole('group', { name: c('request.services') }).getByLabel('Diagnostics').check()
+		await page.getByLabel(c('request.preferredAt')).fill('2030-01-10T09:00')
+		await page.getByLabel(c('request.location')).fill('Tartu')
+		await page.getByLabel(c('request.details')).fill('Engine light')
+		await page.getByLabel(c('request.images')).setInputFiles({ name: 'car.png', mimeType: 'image/png', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(2048, 7)]) })
+		await page.getByRole('button', { name: c('request.submit') }).click()
+		await expect(page.locator('#request-images-error')).toHaveText(common('upload.wrongType'))
+		// The rest of the input is kept.
+		await expect(page.getByLabel(c('request.location'))).toHaveValue('Tartu')
+		await page.goto('/my-requests?status=all')
+		await expect(page.getByText(common('empty.noData'))).toBeVisible()
+		await page.context().close()
+	})
+
+	test('another customer’s request and another workshop’s offer are "not found"', async ({ browser, baseURL }) => {
+		const page = await person(browser, true, baseURL)
+		await login(page, 'customer@example.com', 'demo12345')
+		await open(page, '/my-requests?status=all&lng=en', true)
+		const href = await page.locator('.item__title a').first().getAttribute('href')
+		await page.context().close()
+
+		const stranger = await person(browser, true, baseURL)
+		await register(stranger, 'customer', uniqueEmail('stranger'), { first: 'Sten', last: 'Saar' })
+		const response = await stranger.goto(href!.replace('service-details', 'request-details'))
+		expect(response?.status()).toBe(404)
+		await expect(stranger.getByRole('heading', { name: common('errors.notFoundTitle') })).toBeVisible()
+		await stranger.context().close()
+
+		const workshop = await person(browser, true, baseURL)
+		await login(workshop, 'workshop@example.com', 'demo12345')
+		await open(workshop, '/workshop-bid-history', true)
+		const bid = await workshop.locator('.item__title a').first().getAttribute('href')
+		await workshop.context().close()
+		const rival = await person(browser, true, baseURL)
+		await register(rival, 'workshop', uniqueEmail('rival'), { first: 'Rein', last: 'Rival', workshop: 'Rival Garage' })
+		expect((await rival.goto(bid!))?.status()).toBe(404)
+		await rival.context().close()
+	})
+})

@@ -1,0 +1,101 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
+import * as t from '~/db/schema'
+import { demoAccounts, loadDemoDataIfEmpty, DEMO_PASSWORD } from '~/db/seed/demo-data.server'
+import { db, queryRows } from '~/utils/db.server'
+import { verifyPassword } from '~/utils/password.server'
+
+describe('the demo data', () => {
+	test('loads into an empty database once, and never over existing data', async () => {
+		expect(await loadDemoDataIfEmpty()).toBe(true)
+		expect(await loadDemoDataIfEmpty()).toBe(false)
+		const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from site_settings`)
+		const n = row?.n
+		expect(n).toBe(1)
+	})
+
+	test('has the three demo accounts with the documented password', async () => {
+		for (const [role, email] of Object.entries(demoAccounts)) {
+			const [user] = await db.select().from(t.users).where(eq(t.users.email, email))
+			expect(user?.role).toBe(role)
+			expect(await verifyPassword(DEMO_PASSWORD, user!.passwordHash)).toBe(true)
+			expect(await verifyPassword('wrong-password', user!.passwordHash)).toBe(false)
+		}
+	})
+
+	test('gives the demo customer a request in every status', async () => {
+		const [customer] = await db.select().from(t.users).where(eq(t.users.email, demoAccounts.customer))
+		const statuses = await db
+			.selectDistinct({ status: t.serviceRequests.status })
+			.from(t.serviceRequests)
+			.where(eq(t.serviceRequests.customerId, customer!.id))
+		expect(statuses.map((s) => s.status).sort()).toEqual([...t.requestStatuses].sort())
+		const vehicles = await db.select().from(t.vehicles).where(eq(t.vehicles.ownerId, customer!.id))
+		expect(vehicles.length).toBeGreaterThanOrEqual(2)
+	})
+
+	test('gives the demo workshop offers that are pending, selected, completed and reviewed', async () => {
+		const [owner] = await db.select().from(t.users).where(eq(t.users.email, demoAccounts.workshop))
+		const [workshop] = await db.select().from(t.workshops).where(eq(t.workshops.userId, owner!.id))
+		const statuses = (
+			await db.selectDistinct({ status: t.offers.status }).from(t.offers).where(eq(t.offers.workshopId, workshop!.id))
+		).map((s) => s.status)
+		expect(statuses).toEqual(expect.arrayContaining(['pending', 'selected', 'job_completed']))
+		const reviews = await db.select().from(t.reviews).where(eq(t.reviews.workshopId, workshop!.id))
+		expect(reviews.length).toBeGreaterThan(0)
+		// The stored average is the average of its reviews.
+		const average = reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length
+		expect(workshop!.ratingAverage).toBeCloseTo(average, 5)
+		expect(workshop!.reviewCount).toBe(reviews.length)
+	})
+
+	test('has about twelve workshops with full profiles, photos and reviews', async () => {
+		const workshops = await db.select().from(t.workshops)
+		expect(workshops.length).toBeGreaterThanOrEqual(12)
+		for (const workshop of workshops) {
+			expect(workshop.logoUploadId, workshop.workshopName).not.toBeNull()
+			expect(workshop.cityId).not.toBeNull()
+			expect(workshop.marketingText.length).toBeGreaterThan(20)
+			expect(workshop.reviewCount).toBeGreaterThan(0)
+			const photos = await db.select().from(t.workshopPhotos).where(eq(t.workshopPhotos.workshopId, workshop.id))
+			expect(photos.length).toBeGreaterThanOrEqual(2)
+			const services = await db.select().from(t.workshopServices).where(eq(t.workshopServices.workshopId, workshop.id))
+			expect(services.length).toBeGreaterThan(0)
+		}
+	})
+
+	test('gives both demo accounts read and unread notifications and a chat with each other', async () => {
+		const [customer] = await db.select().from(t.users).where(eq(t.users.email, demoAccounts.customer))
+		const [owner] = await db.select().from(t.users).where(eq(t.users.email, demoAccounts.workshop))
+		for (const user of [customer!, owner!]) {
+			const read = await db.select().from(t.notifications).where(and(eq(t.notifications.userId, user.id), eq(t.notifications.isRead, true)))
+			const unread = await db.select().from(t.notifications).where(and(eq(t.notifications.userId, user.id), eq(t.notifications.isRead, false)))
+			expect(read.length, user.email).toBeGreaterThan(0)
+			expect(unread.length, user.email).toBeGreaterThan(0)
+		}
+		const fromCustomer = await db.select().from(t.chatMessages).where(and(eq(t.chatMessages.senderId, customer!.id), eq(t.chatMessages.receiverId, owner!.id)))
+		const fromWorkshop = await db.select().from(t.chatMessages).where(and(eq(t.chatMessages.senderId, owner!.id), eq(t.chatMessages.receiverId, customer!.id)))
+		expect(fromCustomer.length).toBeGreaterThan(0)
+		expect(fromWorkshop.length).toBeGreaterThan(0)
+	})
+
+	test('has site settings, the three content pages in three languages, ads, reference lists and packages', async () => {
+		const [site] = await db.select().from(t.siteSettings)
+		expect(site?.appname).toBeTruthy()
+		expect(site?.logoUploadId).toBeTruthy()
+		expect(site?.faviconUploadId).toBeTruthy()
+		expect([site?.siteAddress, site?.siteAddressEstonian, site?.siteAddressRussian].every(Boolean)).toBe(true)
+		const pages = await db.select().from(t.contentPages)
+		expect(pages.map((p) => `${p.slug}/${p.language}`).sort()).toEqual(
+			['about-us', 'privacy-policy', 'terms-and-conditions'].flatMap((slug) => ['en', 'et', 'ru'].map((l) => `${slug}/${l}`)).sort(),
+		)
+		const ads = await db.select().from(t.ads)
+		expect(ads.map((a) => a.placement).sort()).toEqual(['Footer', 'Header'])
+		for (const table of [t.services, t.carBrands, t.spareParts, t.paymentMethods, t.cities]) {
+			expect((await db.select().from(table)).length).toBeGreaterThan(3)
+		}
+		const packages = await db.select().from(t.packages)
+		expect(packages.find((p) => p.priceCents === 0)?.offersPerMonth).toBe(5)
+		expect(packages.find((p) => p.priceCents > 0)?.offersPerMonth).toBeNull()
+	})
+})

@@ -1,0 +1,414 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, test } from 'vitest'
+import * as t from '~/db/schema'
+import { demoWorkshops, loadDemoDataIfEmpty } from '~/db/seed/demo-data.server'
+import { forgetAds } from '~/domain/ads.server'
+import { forgetCountedVisits } from '~/domain/visits.server'
+import { loader as adsDetails } from '~/routes/admin.api.ads-details'
+import { action as contactAction, loader as contactLoader } from '~/routes/admin.api.contact-us'
+import { action as siteSettingsAction, loader as siteSettings } from '~/routes/admin.api.site-settings'
+import { loader as visitInsert } from '~/routes/admin.api.visit-insert'
+import { loader as workshopDetails } from '~/routes/admin.api.workshop-details.$id'
+import { loader as workshopFilters } from '~/routes/admin.api.workshop-filters'
+import { loader as workshopList } from '~/routes/admin.api.workshop-list'
+import { db, queryRows } from '~/utils/db.server'
+import { encodeId } from '~/utils/public-id'
+
+/**
+ * The public JSON API (spec §7 and docs/api.md), called the way a partner site's browser calls
+ * it: no cookie, no token, any origin. Field by field, because widgets and the spec's client
+ * read these shapes.
+ */
+type Init = { method?: string; headers?: Record<string, string>; body?: BodyInit; ip?: string; params?: Record<string, string> }
+const call = async (handler: (args: never) => Promise<Response> | Response, path: string, init: Init = {}) => {
+	const request = new Request(`http://localhost${path}`, { method: init.method ?? 'GET', headers: init.headers, body: init.body })
+	const response = await handler({ request, params: init.params ?? {}, context: { clientIp: init.ip ?? '192.0.2.1' } } as never)
+	return { response, body: (await response.json()) as Record<string, any> } // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+const count = async (table: string) => (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n
+
+const ORIGIN = 'http://localhost:3000'
+const expectCors = (response: Response) => expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*')
+
+beforeAll(async () => {
+	await loadDemoDataIfEmpty()
+})
+
+describe('GET /admin/api/site-settings', () => {
+	test('answers { responseCode: 1, responseData } with exactly the site data fields of spec §3', async () => {
+		const { response, body } = await call(siteSettings, '/admin/api/site-settings')
+		expect(response.status).toBe(200)
+		expect(response.headers.get('Content-Type')).toBe('application/json; charset=utf-8')
+		expectCors(response)
+		expect(Object.keys(body)).toEqual(['responseCode', 'responseData'])
+		expect(body.responseCode).toBe(1)
+		expect(Object.keys(body.responseData)).toEqual([
+			'appname',
+			'favicon',
+			'logo',
+			'siteAddress',
+			'siteAddressEstonian',
+			'siteAddressRussian',
+			'siteEmail',
+			'countryCode',
+			'sitePhoneNumber',
+			'facebookLink',
+			'twitterLink',
+			'instagramLink',
+			'linkedinLink',
+		])
+		expect(body.responseData).toMatchObject({
+			appname: 'Autohub',
+			siteAddress: 'Narva Road 7, 10117 Tallinn, Estonia',
+			siteAddressEstonian: 'Narva mnt 7, 10117 Tallinn, Eesti',
+			siteAddressRussian: 'Нарвское шоссе 7, 10117 Таллин, Эстония',
+			siteEmail: 'info@autohub.example',
+			countryCode: '+372',
+			sitePhoneNumber: '600 1234',
+			facebookLink: 'https://www.facebook.com/autohub.example',
+			twitterLink: 'https://twitter.com/autohub_example',
+			instagramLink: 'https://www.instagram.com/autohub.example',
+			linkedinLink: 'https://www.linkedin.com/company/autohub-example',
+		})
+		// Absolute, so a partner site on another origin can show them.
+		expect(body.responseData.logo).toMatch(new RegExp(`^${ORIGIN}/uploads/[A-Za-z0-9_-]+$`))
+		expect(body.responseData.favicon).toMatch(new RegExp(`^${ORIGIN}/uploads/[A-Za-z0-9_-]+$`))
+		for (const value of Object.values(body.responseData)) expect(typeof value).toBe('string')
+	})
+
+	test('takes no other method', async () => {
+		const { response, body } = await call(siteSettingsAction, '/admin/api/site-settings?lng=en', { method: 'POST' })
+		expect(response.status).toBe(405)
+		expect(body).toEqual({ status: 405, message: 'This method is not allowed here.' })
+		expectCors(response)
+	})
+})
+
+describe('GET /admin/api/ads-details', () => {
+	test('answers { status: 200, data: [{ ads_type, image, ads_link, content, placement }] }', async () => {
+		const { response, body } = await call(adsDetails, '/admin/api/ads-details')
+		expect(response.status).toBe(200)
+		expectCors(response)
+		expect(Object.keys(body)).toEqual(['status', 'data'])
+		expect(body.status).toBe(200)
+		expect(body.data).toHaveLength(2)
+		for (const ad of body.data) {
+			expect(Object.keys(ad)).toEqual(['ads_type', 'image', 'ads_link', 'content', 'placement'])
+			expect(['Header', 'Footer']).toContain(ad.placement)
+		}
+		// Header ads first, then footer ads.
+		const [header, footer] = body.data
+		// ads_type 1: an image (absolute URL) with its optional link; no content.
+		expect(footer).toEqual({
+			ads_type: 1,
+			image: expect.stringMatching(new RegExp(`^${ORIGIN}/uploads/[A-Za-z0-9_-]+$`)),
+			ads_link: `${ORIGIN}/workshop-list?service=maintenance`,
+			content: null,
+			placement: 'Footer',
+		})
+		// Anything else: sanitized HTML content, no image.
+		expect(header).toMatchObject({ ads_type: 2, image: null, ads_link: null, placement: 'Header' })
+		expect(header.content).toContain('<a href="/workshop-list?service=tyres" rel="noopener noreferrer">')
+	})
+
+	test('sanitizes HTML ads, drops unsafe links and leaves out inactive ads', async () => {
+		await db.insert(t.ads).values([
+			{ adsType: 2, placement: 'Footer', content: '<p onclick="steal()">Sale<script>alert(1)</script></p>', sortOrder: 5 },
+			{ adsType: 2, placement: 'Header', content: '<p>Hidden</p>', active: false },
+			{ adsType: 2, placement: 'Header', content: '<script>only a script</script>', sortOrder: 9 },
+		])
+		forgetAds()
+		const { body } = await call(adsDetails, '/admin/api/ads-details')
+		const contents = body.data.map((ad: { content: string | null }) => ad.content)
+		expect(contents).toContain('<p>Sale</p>')
+		expect(contents.join('')).not.toMatch(/script|onclick|Hidden/)
+		// An HTML ad that sanitizes to nothing is not shown at all.
+		expect(body.data).toHaveLength(3)
+		await db.delete(t.ads).where(sql`${t.ads.sortOrder} in (5, 9) or not ${t.ads.active}`)
+		forgetAds()
+	})
+})
+
+describe('GET /admin/api/visit-insert', () => {
+	const today = () => new Date().toISOString().slice(0, 10)
+	const visitsToday = async () => (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from visits where day = ${today()}`))[0]!.n
+
+	test('counts one visit per visitor per day and answers 200', async () => {
+		const before = await visitsToday()
+		const visit = (userAgent: string, ip: string) => call(visitInsert, '/admin/api/visit-insert', { headers: { 'User-Agent': userAgent }, ip })
+		const first = await visit('Mozilla/5.0 (X11; Linux x86_64) Test/1', '198.51.100.7')
+		expect(first.response.status).toBe(200)
+		expectCors(first.response)
+		expect(first.body).toEqual({ status: 200, message: 'OK' })
+		await visit('Mozilla/5.0 (X11; Linux x86_64) Test/1', '198.51.100.7')
+		// Even a process that forgot whom it has seen (a restart, another server) does not count twice.
+		forgetCountedVisits()
+		await visit('Mozilla/5.0 (X11; Linux x86_64) Test/1', '198.51.100.7')
+		expect(await visitsToday()).toBe(before + 1)
+		// Another browser or another address is another visitor.
+		await visit('Mozilla/5.0 (X11; Linux x86_64) Test/2', '198.51.100.7')
+		await visit('Mozilla/5.0 (X11; Linux x86_64) Test/1', '198.51.100.8')
+		expect(await visitsToday()).toBe(before + 3)
+		// Search engines are not visitors.
+		await visit('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', '66.249.66.1')
+		expect(await visitsToday()).toBe(before + 3)
+	})
+
+	test('never stores the address itself', async () => {
+		const rows = await queryRows<{ visitor_hash: string }>(db, sql`select visitor_hash from visits where day = ${today()} and visitor_hash not like 'demo-%'`)
+		for (const row of rows) {
+			expect(row.visitor_hash).toMatch(/^[0-9a-f]{64}$/)
+			expect(row.visitor_hash).not.toContain('198.51.100')
+		}
+	})
+})
+
+describe('GET /admin/api/workshop-list', () => {
+	const names = (body: Record<string, any>) => body.data.items.map((w: { name: string }) => w.name) // eslint-disable-line @typescript-eslint/no-explicit-any
+
+	test('answers a page of workshop cards, paid package first, then rating', async () => {
+		const { response, body } = await call(workshopList, '/admin/api/workshop-list?lng=en')
+		expect(response.status).toBe(200)
+		expectCors(response)
+		expect(body.status).toBe(200)
+		expect(Object.keys(body.data)).toEqual(['items', 'page', 'pageSize', 'total', 'totalPages', 'capped', 'query'])
+		expect(body.data).toMatchObject({ page: 1, pageSize: 9, total: demoWorkshops.length, totalPages: 2, capped: false })
+		expect(body.data.items).toHaveLength(9)
+		const card = body.data.items[0]
+		expect(Object.keys(card)).toEqual(['id', 'name', 'city', 'logo', 'ratingAverage', 'reviewCount', 'services', 'featured', 'url'])
+		expect(card.logo).toMatch(new RegExp(`^${ORIGIN}/uploads/[A-Za-z0-9_-]+\\?variant=thumb$`))
+		expect(card.url).toBe(`${ORIGIN}/workshop-details/${card.id}`)
+		expect(card.services.length).toBeGreaterThan(0)
+		expect(card.services.length).toBeLessThanOrEqual(4)
+
+		const paid = demoWorkshops.filter((w) => w.pro).map((w) => w.name)
+		const items = body.data.items as Array<{ name: string; featured: boolean; ratingAverage: number; reviewCount: number }>
+		expect(items.slice(0, paid.length).map((w) => w.name).sort()).toEqual([...paid].sort())
+		expect(items.slice(0, paid.length).every((w) => w.featured)).toBe(true)
+		const rest = items.slice(paid.length)
+		for (let i = 1; i < rest.length; i++) expect(rest[i - 1]!.ratingAverage).toBeGreaterThanOrEqual(rest[i]!.ratingAverage)
+	})
+
+	test('pages through the whole list without repeating a workshop', async () => {
+		const first = await call(workshopList, '/admin/api/workshop-list')
+		const second = await call(workshopList, '/admin/api/workshop-list?page=2')
+		expect(second.body.data.items).toHaveLength(demoWorkshops.length - 9)
+		expect([...names(first.body), ...names(second.body)].sort()).toEqual(demoWorkshops.map((w) => w.name).sort())
+		const beyond = await call(workshopList, '/admin/api/workshop-list?page=3')
+		expect(beyond.body.data.items).toEqual([])
+	})
+
+	test('filters by city, service and car brand codes, alone and together', async () => {
+		const expected = (test: (w: (typeof demoWorkshops)[number]) => boolean) => demoWorkshops.filter(test).map((w) => w.name).sort()
+		const tartu = await call(workshopList, '/admin/api/workshop-list?city=tartu&lng=en')
+		expect(names(tartu.body).sort()).toEqual(expected((w) => w.city === 'tartu'))
+		expect(tartu.body.data.items.every((w: { city: string }) => w.city === 'Tartu')).toBe(true)
+
+		const ev = await call(workshopList, '/admin/api/workshop-list?service=ev-service')
+		expect(names(ev.body).sort()).toEqual(expected((w) => w.services.includes('ev-service')))
+
+		const tesla = await call(workshopList, '/admin/api/workshop-list?brand=tesla')
+		expect(tesla.body.data.total).toBe(expected((w) => w.brands.includes('tesla')).length)
+
+		const all = await call(workshopList, '/admin/api/workshop-list?city=tallinn&service=tyres&brand=toyota&lng=en')
+		const want = expected((w) => w.city === 'tallinn' && w.services.includes('tyres') && w.brands.includes('toyota'))
+		expect(want.length).toBeGreaterThan(1)
+		expect(names(all.body).sort()).toEqual(want)
+		// The service filtered on comes first on each card.
+		for (const card of all.body.data.items) expect(card.services[0]).toBe('Tyre change and storage')
+	})
+
+	test('searches names, case-insensitively and literally', async () => {
+		expect(names((await call(workshopList, '/admin/api/workshop-list?q=KASK')).body)).toEqual(['Kask Autoteenindus'])
+		expect(names((await call(workshopList, '/admin/api/workshop-list?q=autok')).body).sort()).toEqual(['Mustamäe Autoklaas', 'Viljandi Autokeskus'])
+		expect((await call(workshopList, '/admin/api/workshop-list?q=%25')).body.data.total).toBe(0)
+		expect((await call(workshopList, '/admin/api/workshop-list?q=_')).body.data.total).toBe(0)
+	})
+
+	test('sorts by name and by number of reviews', async () => {
+		const byName = names((await call(workshopList, '/admin/api/workshop-list?sort=name')).body)
+		expect(byName[0]).toBe('EV Garaaž')
+		const byReviews = (await call(workshopList, '/admin/api/workshop-list?sort=reviews')).body.data.items as Array<{ reviewCount: number }>
+		for (let i = 1; i < byReviews.length; i++) expect(byReviews[i - 1]!.reviewCount).toBeGreaterThanOrEqual(byReviews[i]!.reviewCount)
+	})
+
+	test('names services in the language asked for, and finds nothing for an unknown code', async () => {
+		const et = await call(workshopList, '/admin/api/workshop-list?q=rehvikeskus&lng=et')
+		const ru = await call(workshopList, '/admin/api/workshop-list?q=rehvikeskus&lng=ru')
+		expect(et.body.data.items[0].services).toContain('Rehvivahetus ja -hotell')
+		expect(ru.body.data.items[0].services).toContain('Шиномонтаж и хранение шин')
+		const unknown = await call(workshopList, '/admin/api/workshop-list?city=atlantis')
+		expect(unknown.body.data).toMatchObject({ items: [], total: 0, totalPages: 0 })
+	})
+
+	test('GET /admin/api/workshop-filters lists the choices in the language asked for', async () => {
+		const { response, body } = await call(workshopFilters, '/admin/api/workshop-filters?lng=en')
+		expectCors(response)
+		expect(Object.keys(body.data)).toEqual(['cities', 'services', 'brands', 'sorts'])
+		expect(body.data.cities).toContainEqual({ code: 'tallinn', name: 'Tallinn' })
+		expect(body.data.services).toContainEqual({ code: 'tyres', name: 'Tyre change and storage' })
+		expect(body.data.brands).toContainEqual({ code: 'toyota', name: 'Toyota' })
+		expect(body.data.sorts).toEqual(['rating', 'reviews', 'name'])
+	})
+})
+
+describe('GET /admin/api/workshop-details/{id}', () => {
+	const idOf = async (name: string) => {
+		const [row] = await queryRows<{ id: string }>(db, sql`select id from workshops where workshop_name = ${name}`)
+		return encodeId(row!.id)
+	}
+
+	test('answers the whole public profile, the rating and a page of reviews with replies, newest first', async () => {
+		const id = await idOf('Kask Autoteenindus')
+		const { response, body } = await call(workshopDetails, `/admin/api/workshop-details/${id}?lng=en`, { params: { id } })
+		expect(response.status).toBe(200)
+		expectCors(response)
+		expect(Object.keys(body)).toEqual(['status', 'data'])
+		expect(Object.keys(body.data)).toEqual(['workshop', 'rating', 'reviews'])
+		const workshop = body.data.workshop
+		expect(Object.keys(workshop).sort()).toEqual(
+			[
+				'id', 'name', 'companyName', 'featured', 'logo', 'photos', 'marketingText', 'address', 'phone', 'email', 'website',
+				'foundedYear', 'installersCount', 'carBrands', 'services', 'additionalServices', 'spareParts', 'paymentMethods',
+				'openingHours', 'nextFreeTimes', 'warranty', 'ratingAverage', 'reviewCount', 'url',
+			].sort(),
+		)
+		expect(workshop).toMatchObject({
+			id,
+			name: 'Kask Autoteenindus',
+			featured: false,
+			address: { street: 'Peterburi tee 46', zipCode: '11415', city: 'Tallinn', state: 'Harju maakond' },
+			email: 'info@kask-autoteenindus.example',
+			website: 'https://kask-autoteenindus.example',
+			foundedYear: 2009,
+			installersCount: 8,
+			openingHours: { weekdays: { opens: '08:00', closes: '18:00' }, saturday: { opens: '10:00', closes: '15:00' }, sunday: null },
+			warranty: { workKm: 10000, partsMonths: 12 },
+			url: `${ORIGIN}/workshop-details/${id}`,
+		})
+		expect(workshop.services).toContain('Tyre change and storage')
+		expect(workshop.carBrands).toContain('Toyota')
+		expect(workshop.spareParts.length).toBeGreaterThan(0)
+		expect(workshop.paymentMethods).toContain('Card')
+		expect(workshop.logo).toMatch(new RegExp(`^${ORIGIN}/uploads/`))
+		expect(workshop.photos.length).toBeGreaterThanOrEqual(2)
+		for (const photo of workshop.photos) {
+			expect(photo.url).toMatch(new RegExp(`^${ORIGIN}/uploads/[A-Za-z0-9_-]+$`))
+			expect(photo.thumbnail).toBe(`${photo.url}?variant=thumb`)
+		}
+		for (const time of workshop.nextFreeTimes) expect(new Date(time).getTime()).toBeGreaterThan(Date.now())
+
+		const [stored] = await queryRows<{ rating_average: number; review_count: number }>(
+			db,
+			sql`select rating_average, review_count from workshops where workshop_name = 'Kask Autoteenindus'`,
+		)
+		expect(body.data.rating).toEqual({ average: Math.round(stored!.rating_average * 100) / 100, count: stored!.review_count })
+
+		const reviews = body.data.reviews
+		expect(Object.keys(reviews)).toEqual(['items', 'page', 'pageSize', 'total', 'totalPages', 'capped'])
+		expect(reviews).toMatchObject({ page: 1, pageSize: 5, total: stored!.review_count })
+		expect(Object.keys(reviews.items[0])).toEqual(['id', 'rating', 'title', 'body', 'reviewer', 'createdAt', 'reply', 'repliedAt'])
+		const dates = reviews.items.map((r: { createdAt: string }) => r.createdAt)
+		expect(dates).toEqual([...dates].sort().reverse())
+		expect(reviews.items[0]).toMatchObject({ rating: 5, title: 'Auto sõidab jälle otse', reviewer: 'Mari T.', reply: null })
+		expect(reviews.items.find((r: { reply: string | null }) => r.reply === 'Aitäh, Mari! Järgmisel korral broneerime Teile hommikuse aja.')).toBeTruthy()
+	})
+
+	test('pages through the reviews', async () => {
+		const [busiest] = await queryRows<{ id: string; review_count: number }>(db, sql`select id, review_count from workshops order by review_count desc limit 1`)
+		const id = encodeId(busiest!.id)
+		const first = await call(workshopDetails, `/admin/api/workshop-details/${id}`, { params: { id } })
+		const pages = first.body.data.reviews.totalPages
+		expect(pages).toBe(Math.ceil(busiest!.review_count / 5))
+		const last = await call(workshopDetails, `/admin/api/workshop-details/${id}?page=${pages}`, { params: { id } })
+		expect(last.body.data.reviews.items.length).toBe(busiest!.review_count - (pages - 1) * 5)
+		const seen = new Set([...first.body.data.reviews.items, ...last.body.data.reviews.items].map((r: { id: string }) => r.id))
+		expect(seen.size).toBe(first.body.data.reviews.items.length + last.body.data.reviews.items.length)
+	})
+
+	test('answers 404 in the language asked for when there is no such workshop', async () => {
+		for (const id of [encodeId(randomUUID()), 'not-an-id']) {
+			const { response, body } = await call(workshopDetails, `/admin/api/workshop-details/${id}?lng=en`, { params: { id } })
+			expect(response.status).toBe(404)
+			expectCors(response)
+			expect(body).toEqual({ status: 404, message: 'Not found.' })
+		}
+	})
+})
+
+describe('POST /admin/api/contact-us', () => {
+	const post = (body: unknown, init: { lng?: string; ip?: string; form?: boolean } = {}) =>
+		call(contactAction, `/admin/api/contact-us${init.lng ? `?lng=${init.lng}` : ''}`, {
+			method: 'POST',
+			ip: init.ip,
+			headers: { 'Content-Type': init.form ? 'application/x-www-form-urlencoded' : 'application/json', Origin: 'https://partner.example' },
+			body: init.form ? new URLSearchParams(body as Record<string, string>).toString() : JSON.stringify(body),
+		})
+
+	test('refuses a bad e-mail with a clear error in the language asked for, and stores nothing', async () => {
+		const [messages, emails] = [await count('contact_messages'), await count('email_outbox')]
+		const { response, body } = await post({ name: 'Mari Tamm', email: 'mari@example', message: 'Tere!' }, { lng: 'en', ip: '203.0.113.1' })
+		expect(response.status).toBe(422)
+		expectCors(response)
+		expect(body).toEqual({ status: 422, message: 'Please correct the marked fields.', errors: { email: ['Enter a valid e-mail address.'] } })
+		const estonian = await post({ name: 'Mari Tamm', email: 'not an e-mail', message: 'Tere!' }, { lng: 'et', ip: '203.0.113.1' })
+		expect(estonian.body.errors).toEqual({ email: ['Sisesta kehtiv e-posti aadress.'] })
+		expect(await count('contact_messages')).toBe(messages)
+		expect(await count('email_outbox')).toBe(emails)
+	})
+
+	test('requires name, e-mail and message', async () => {
+		const { response, body } = await post({ name: '  ', message: '' }, { lng: 'en', ip: '203.0.113.2' })
+		expect(response.status).toBe(422)
+		expect(body.errors).toEqual({
+			name: ['This field is required.'],
+			email: ['This field is required.'],
+			message: ['This field is required.'],
+		})
+	})
+
+	test('stores the message and queues an e-mail to the site e-mail in the same transaction', async () => {
+		const [messages, emails] = [await count('contact_messages'), await count('email_outbox')]
+		const { response, body } = await post({ name: 'Olga Ivanova', email: 'Olga@Example.com', message: 'Здравствуйте!\nЕсть вопрос.' }, { lng: 'ru', ip: '203.0.113.3' })
+		expect(response.status).toBe(200)
+		expectCors(response)
+		expect(body).toEqual({ status: 200, message: 'Спасибо за сообщение! Мы скоро с вами свяжемся.' })
+		expect(await count('contact_messages')).toBe(messages + 1)
+		expect(await count('email_outbox')).toBe(emails + 1)
+		const [stored] = await db.select().from(t.contactMessages).where(sql`${t.contactMessages.name} = 'Olga Ivanova'`)
+		expect(stored).toMatchObject({ email: 'olga@example.com', message: 'Здравствуйте!\nЕсть вопрос.', language: 'ru' })
+		const [mail] = await db.select().from(t.emailOutbox).where(sql`${t.emailOutbox.subject} like '%Olga Ivanova%'`)
+		expect(mail).toMatchObject({ to: 'info@autohub.example', status: 'pending' })
+		expect(mail!.text).toContain('olga@example.com')
+		expect(mail!.text).toContain('Здравствуйте!\nЕсть вопрос.')
+	})
+
+	test('takes form data too', async () => {
+		const { response } = await post({ name: 'Form Sender', email: 'form@example.com', message: 'Hello' }, { form: true, ip: '203.0.113.4' })
+		expect(response.status).toBe(200)
+	})
+
+	test('thanks a bot that filled the trap field, and keeps nothing', async () => {
+		const messages = await count('contact_messages')
+		const { response } = await post({ name: 'Bot', email: 'bot@example.com', message: 'Buy now', name__confirm: 'http://spam.example' }, { ip: '203.0.113.5' })
+		expect(response.status).toBe(200)
+		expect(await count('contact_messages')).toBe(messages)
+	})
+
+	test('limits how many messages one address may send', async () => {
+		for (let n = 1; n <= 5; n++) {
+			expect((await post({ name: 'Busy', email: 'busy@example.com', message: `#${n}` }, { ip: '203.0.113.99' })).response.status).toBe(200)
+		}
+		const { response, body } = await post({ name: 'Busy', email: 'busy@example.com', message: '#6' }, { lng: 'en', ip: '203.0.113.99' })
+		expect(response.status).toBe(429)
+		expect(Number(response.headers.get('Retry-After'))).toBeGreaterThan(0)
+		expect(body.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes\.$/)
+	})
+
+	test('answers GET with 405', async () => {
+		const { response } = await call(contactLoader, '/admin/api/contact-us')
+		expect(response.status).toBe(405)
+		expect(response.headers.get('Allow')).toBe('POST, OPTIONS')
+	})
+})

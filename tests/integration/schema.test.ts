@@ -1,0 +1,126 @@
+import { getTableName, is, sql } from 'drizzle-orm'
+import { PgTable } from 'drizzle-orm/pg-core'
+import { describe, expect, test } from 'vitest'
+import * as schema from '~/db/schema'
+import { migrateDatabase } from '~/db/migrate.server'
+import { db, getConnection, queryRows } from '~/utils/db.server'
+
+const rows = <T,>(query: ReturnType<typeof sql>) => queryRows<T>(db, query)
+
+describe(`the migrations on ${process.env.TEST_DATABASE_URL ? 'a PostgreSQL server' : 'embedded PGlite'}`, () => {
+	test('run against the database this file was given', () => {
+		expect(getConnection().kind).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite')
+	})
+
+	test('create every table of the schema, and nothing else', async () => {
+		const expected = Object.values(schema)
+			.filter((value) => is(value, PgTable))
+			.map((table) => getTableName(table as PgTable))
+			.sort()
+		const actual = (
+			await rows<{ table_name: string }>(
+				sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
+			)
+		).map((r) => r.table_name)
+		expect(actual).toEqual(expected)
+		// The product's entities, named as the foundation issue lists them.
+		for (const table of [
+			'users',
+			'sessions',
+			'workshops',
+			'vehicles',
+			'service_requests',
+			'service_request_images',
+			'offers',
+			'reviews',
+			'notifications',
+			'chat_messages',
+			'packages',
+			'subscriptions',
+			'content_pages',
+			'ads',
+			'site_settings',
+			'contact_messages',
+			'email_outbox',
+			'visits',
+			'services',
+			'car_brands',
+			'spare_parts',
+			'payment_methods',
+			'cities',
+		]) {
+			expect(actual).toContain(table)
+		}
+	})
+
+	test('create the status enums of our status model', async () => {
+		const enums = await rows<{ name: string; labels: string[] | string }>(
+			sql`select t.typname as name, array_agg(e.enumlabel order by e.enumsortorder) as labels
+			    from pg_type t join pg_enum e on e.enumtypid = t.oid group by t.typname`,
+		)
+		const labels = Object.fromEntries(
+			enums.map((e) => [e.name, Array.isArray(e.labels) ? e.labels : String(e.labels).replace(/[{}]/g, '').split(',')]),
+		)
+		expect(labels.request_status).toEqual(['pending', 'offer', 'in_progress', 'completed', 'cancelled'])
+		expect(labels.offer_status).toEqual(['pending', 'selected', 'rejected', 'job_completed', 'request_cancelled'])
+		expect(labels.user_role).toEqual(['customer', 'workshop', 'admin'])
+	})
+
+	test('use random UUIDs, never sequences, as primary keys', async () => {
+		const keys = await rows<{ table_name: string; data_type: string; column_default: string | null }>(sql`
+			select c.table_name, c.data_type, c.column_default
+			from information_schema.table_constraints k
+			join information_schema.key_column_usage u on u.constraint_name = k.constraint_name and u.table_name = k.table_name
+			join information_schema.columns c on c.table_name = u.table_name and c.column_name = u.column_name
+			where k.constraint_type = 'PRIMARY KEY' and k.table_schema = 'public' and c.column_name = 'id'`)
+		const withBooleanId = ['site_settings']
+		for (const key of keys.filter((k) => !withBooleanId.includes(k.table_name))) {
+			expect(key.data_type, key.table_name).toBe('uuid')
+			expect(key.column_default, key.table_name).toBe('gen_random_uuid()')
+		}
+	})
+
+	test('index the directory filters and the notification poll', async () => {
+		const indexes = (await rows<{ indexname: string }>(sql`select indexname from pg_indexes where schemaname = 'public'`)).map(
+			(i) => i.indexname,
+		)
+		for (const name of [
+			'workshops_city_idx',
+			'workshops_featured_idx',
+			'workshops_name_trgm_idx',
+			'workshop_services_item_idx',
+			'workshop_car_brands_item_idx',
+			'notifications_user_created_idx',
+			'notifications_user_unread_idx',
+			'reviews_workshop_idx',
+			'chat_messages_pair_idx',
+		]) {
+			expect(indexes).toContain(name)
+		}
+	})
+
+	test('are idempotent: running them again changes nothing', async () => {
+		const before = await rows<{ n: number }>(sql`select count(*)::int as n from information_schema.columns where table_schema = 'public'`)
+		await migrateDatabase()
+		const after = await rows<{ n: number }>(sql`select count(*)::int as n from information_schema.columns where table_schema = 'public'`)
+		expect(after).toEqual(before)
+	})
+
+	test('enforce the rules that must hold whatever the code does', async () => {
+		const userId = crypto.randomUUID()
+		await db.execute(
+			sql`insert into users (id, email, password_hash, role, first_name, last_name) values (${userId}, 'Case@Example.com', 'x', 'customer', 'Ann', 'Lee')`,
+		)
+		// E-mail addresses are unique whatever their case.
+		await expect(
+			db.execute(sql`insert into users (email, password_hash, role, first_name, last_name) values ('case@example.com', 'x', 'customer', 'A', 'B')`),
+		).rejects.toThrow()
+		const city = crypto.randomUUID()
+		await db.execute(sql`insert into cities (id, code, name_et, name_en, name_ru) values (${city}, 'x', 'X', 'X', 'X')`)
+		// A company ID is ten digits.
+		await expect(
+			db.execute(sql`insert into workshops (user_id, contact_first_name, contact_last_name, company_name, company_id, workshop_name)
+			               values (${userId}, 'A', 'B', 'C', '12345', 'W')`),
+		).rejects.toThrow()
+	})
+})

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { packages, users } from '~/db/schema'
+import { register } from '~/domain/accounts.server'
+import { createSessionToken } from '~/utils/auth.server'
+import { db } from '~/utils/db.server'
+import { getSessionStorage } from '~/utils/session.server'
+
+export const PASSWORD = 'secret-pw1'
+
+export function uniqueEmail(prefix = 'user') {
+	return `${prefix}-${randomUUID().slice(0, 8)}@example.com`
+}
+
+/** A registered customer, through the real registration. */
+export async function createCustomer(overrides: { email?: string; password?: string } = {}) {
+	const email = overrides.email ?? uniqueEmail('customer')
+	const result = await register(
+		{
+			role: 'customer',
+			firstName: 'Kati',
+			lastName: 'Karu',
+			email,
+			mobile: '+372 5555 0000',
+			password: overrides.password ?? PASSWORD,
+			confirmPassword: overrides.password ?? PASSWORD,
+		},
+		'en',
+	)
+	if (!result.ok) throw new Error(`could not register ${email}`)
+	const [user] = await db.select().from(users).where(eq(users.id, result.userId))
+	return user!
+}
+
+export async function ensureFreePackage() {
+	const [free] = await db.select().from(packages).where(eq(packages.code, 'free'))
+	if (free) return free
+	const [created] = await db
+		.insert(packages)
+		.values({ code: 'free', nameEt: 'Tasuta', nameEn: 'Free', nameRu: 'Бесплатный', priceCents: 0, offersPerMonth: 5 })
+		.returning()
+	return created!
+}
+
+/** A request carrying a browser session for the user, as the portal's cookie would. */
+export async function signedInRequest(userId: string, url = 'http://localhost/dashboard') {
+	const token = await createSessionToken(db, { userId, kind: 'web' })
+	return { token, request: await requestWithToken(token, url) }
+}
+
+export async function requestWithToken(token: string, url = 'http://localhost/dashboard') {
+	const session = await getSessionStorage().getSession()
+	session.set('token', token)
+	const cookie = (await getSessionStorage().commitSession(session)).split(';')[0]!
+	return new Request(url, { headers: { Cookie: cookie } })
+}
+
+/** A new Request with the same cookies (each HTTP request of a browser is a new Request). */
+export function again(request: Request, url = request.url) {
+	return new Request(url, { headers: request.headers })
+}

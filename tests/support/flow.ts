@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm'
+import { carBrands, services, users, workshops, workshopServices } from '~/db/schema'
+import { register } from '~/domain/accounts.server'
+import { createServiceRequest, type WorkshopActor } from '~/domain/service-flow.server'
+import { createVehicle } from '~/domain/vehicles.server'
+import { loadDemoDataIfEmpty } from '~/db/seed/demo-data.server'
+import { tallinnToDate } from '~/utils/validation'
+import { db } from '~/utils/db.server'
+import { createCustomer, PASSWORD, uniqueEmail } from './accounts'
+
+/** Reference lists and packages of the demo data (loaded once per test file). */
+export async function referenceData() {
+	await loadDemoDataIfEmpty()
+	const [brand] = await db.select().from(carBrands).where(eq(carBrands.code, 'toyota'))
+	const [tyres] = await db.select().from(services).where(eq(services.code, 'tyres'))
+	const [brakes] = await db.select().from(services).where(eq(services.code, 'brakes'))
+	const [bodywork] = await db.select().from(services).where(eq(services.code, 'bodywork'))
+	return { brandId: brand!.id, tyres: tyres!.id, brakes: brakes!.id, bodywork: bodywork!.id }
+}
+
+let plate = 0
+export function uniquePlate() {
+	plate += 1
+	return `T${Date.now().toString(36).slice(-5).toUpperCase()}${plate}`
+}
+
+export async function customerWithVehicle() {
+	const refs = await referenceData()
+	const customer = await createCustomer()
+	const vehicleId = await createVehicle(customer.id, {
+		registrationNumber: uniquePlate(),
+		vehicleYear: 2018,
+		brandId: refs.brandId,
+		model: 'Corolla',
+		modelSpecification: '1.8 Hybrid',
+		transmission: 'automatic',
+		mileage: 60000,
+	})
+	return { customer, vehicleId, refs }
+}
+
+/** A registered workshop offering the given services. */
+export async function workshopOffering(serviceIds: string[]): Promise<WorkshopActor> {
+	const email = uniqueEmail('garage')
+	const result = await register(
+		{
+			role: 'workshop',
+			firstName: 'Toomas',
+			lastName: 'Tamm',
+			email,
+			mobile: '+372 5555 1111',
+			password: PASSWORD,
+			confirmPassword: PASSWORD,
+			companyName: 'Test Garaaž OÜ',
+			workshopName: `Garaaž ${email.slice(7, 13)}`,
+			companyId: '1234567890',
+		},
+		'en',
+	)
+	if (!result.ok) throw new Error('workshop registration failed')
+	const [workshop] = await db.select().from(workshops).where(eq(workshops.userId, result.userId))
+	await db.insert(workshopServices).values(serviceIds.map((itemId) => ({ workshopId: workshop!.id, itemId })))
+	return { workshopId: workshop!.id, userId: result.userId, workshopName: workshop!.workshopName }
+}
+
+export function inDays(days: number) {
+	const date = new Date(Date.now() + days * 24 * 60 * 60 * 1000)
+	return tallinnToDate(`${date.toISOString().slice(0, 10)}T10:00`)
+}
+
+export async function openRequest(customerId: string, vehicleId: string, serviceIds: string[]) {
+	return createServiceRequest(customerId, { vehicleId, serviceIds, preferredAt: inDays(3), location: 'Tallinn', details: 'Please help' }, [])
+}
+
+export async function userIdOf(email: string) {
+	return (await db.select().from(users).where(eq(users.email, email)))[0]!.id
+}

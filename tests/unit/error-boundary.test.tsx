@@ -1,0 +1,40 @@
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
+import { renderToString } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
+import { describe, expect, test } from 'vitest'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { getI18nInstance } from '~/i18n/i18n.server'
+import { type Language } from '~/i18n/config'
+
+async function render(error: unknown, language: Language) {
+	const routes = [{ path: '/', element: <GeneralErrorBoundary error={error} /> }]
+	const handler = createStaticHandler(routes)
+	const context = await handler.query(new Request('http://localhost/'))
+	if (context instanceof Response) throw context
+	const router = createStaticRouter(handler.dataRoutes, context)
+	return renderToString(
+		<I18nextProvider i18n={getI18nInstance(language)}>
+			<StaticRouterProvider router={router} context={context} hydrate={false} />
+		</I18nextProvider>,
+	)
+}
+
+describe('the error boundary', () => {
+	test('shows "Unexpected Application Error!" with the error text (spec §8)', async () => {
+		const html = await render(new Error('database went away'), 'en')
+		expect(html).toContain('Unexpected Application Error!')
+		expect(html).toContain('database went away')
+	})
+
+	test('speaks the reader’s language', async () => {
+		expect(await render(new Error('x'), 'et')).toContain('Ootamatu rakenduse viga!')
+		expect(await render(new Error('x'), 'ru')).toContain('Непредвиденная ошибка приложения!')
+	})
+
+	test('shows a not-found page for a 404, in the reader’s language', async () => {
+		// The shape isRouteErrorResponse recognises: what a thrown 404 Response becomes.
+		const notFound = { status: 404, statusText: 'Not Found', internal: false, data: null }
+		expect(await render(notFound, 'en')).toContain('Page not found')
+		expect(await render(notFound, 'et')).toContain('Lehte ei leitud')
+	})
+})

@@ -1,0 +1,28 @@
+import tsconfigPaths from 'vite-tsconfig-paths'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+	plugins: [tsconfigPaths()],
+	test: {
+		// PGlite needs ~750 MB per open database; two workers suit a 2-core machine.
+		pool: 'forks',
+		poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+		testTimeout: 30_000,
+		hookTimeout: 60_000,
+		projects: [
+			{
+				extends: true,
+				test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+			},
+			{
+				extends: true,
+				test: {
+					name: 'integration',
+					include: ['tests/integration/**/*.test.ts'],
+					environment: 'node',
+					setupFiles: ['tests/setup/database.ts'],
+				},
+			},
+		],
+	},
+})
