@@ -15,6 +15,8 @@ const paths = {
 	bell: 'M18 16v-5a6 6 0 1 0-12 0v5l-2 2h16zM10 21h4',
 	logout: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
 	arrow: 'M5 12h14M13 6l6 6-6 6',
+	chat: 'M4 5h16v11H9l-5 4z',
+	close: 'M6 6l12 12M18 6L6 18',
 } as const
 
 export type IconName = keyof typeof paths

@@ -1,6 +1,11 @@
 import { and, count, eq, sql } from 'drizzle-orm'
-import { notifications } from '~/db/schema'
-import { db, type DbOrTx } from '~/utils/db.server'
+import { notifications, reviews } from '~/db/schema'
+import { getFixedT } from '~/i18n/i18n.server'
+import { type Language } from '~/i18n/config'
+import { db, queryRows, type DbOrTx } from '~/utils/db.server'
+import { encodeId } from '~/utils/public-id'
+import { notFound } from './errors'
+import { NOTIFICATION_LIST_SIZE, notificationTarget, type NotificationList } from './notifications'
 
 /**
  * Notification types (spec §2): 1 opens a dialog (a new request for a workshop, a reply to a
@@ -53,4 +58,110 @@ export async function countUnread(userId: string): Promise<number> {
 		.from(notifications)
 		.where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
 	return row?.n ?? 0
+}
+
+type NotificationRow = {
+	id: string
+	type: number
+	message_key: string
+	message_params: Record<string, string | number>
+	received_id: string
+	is_read: boolean
+	created_at: Date | string
+	unread: number | string
+}
+
+/**
+ * The bell's list and badge in ONE indexed query: the newest notifications
+ * (notifications_user_created_idx) with the unread count as an uncorrelated sub-select
+ * (notifications_user_unread_idx), evaluated once. This is the product's busiest call: every
+ * signed-in browser asks every 15 seconds.
+ */
+export async function listNotifications(userId: string, language: Language, db_: DbOrTx = db): Promise<NotificationList> {
+	const rows = await queryRows<NotificationRow>(
+		db_,
+		sql`select n.id, n.type, n.message_key, n.message_params, n.received_id, n.is_read, n.created_at,
+		           (select count(*) from notifications u where u.user_id = ${userId} and not u.is_read) as unread
+		    from notifications n
+		    where n.user_id = ${userId}
+		    order by n.created_at desc
+		    limit ${NOTIFICATION_LIST_SIZE}`,
+	)
+	const t = getFixedT(language, 'common')
+	return {
+		notifications: rows.map((row) => ({
+			id: row.id,
+			message: t(row.message_key, row.message_params),
+			is_read: row.is_read,
+			type: row.type,
+			received_id: row.received_id,
+			created_at: new Date(row.created_at).toISOString(),
+		})),
+		unreadNotifications: rows.length ? Number(rows[0]!.unread) : 0,
+	}
+}
+
+/**
+ * Marks one of the user's notifications read and answers the fresh list. Another user's id, or
+ * one that does not exist, is "not found" and changes nothing.
+ */
+export async function readNotification(userId: string, notificationId: string | null, language: Language) {
+	if (!notificationId) throw notFound()
+	const [row] = await db
+		.update(notifications)
+		.set({ isRead: true, readAt: sql`coalesce(${notifications.readAt}, now())` })
+		.where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
+		.returning({ id: notifications.id, type: notifications.type, receivedId: notifications.receivedId })
+	if (!row) throw notFound()
+	return { notification: row, list: await listNotifications(userId, language) }
+}
+
+export type NotificationDetail = {
+	id: string
+	type: number
+	message: string
+	createdAt: string
+	/** The page about the related item, and the words of its button. */
+	link: { to: string; labelKey: string } | null
+	/** A reply to the reader's review: the review and the reply. */
+	review: { title: string; rating: number; body: string; reply: string | null } | null
+}
+
+/** One of the user's notifications with what its dialog shows (type 1 opens a dialog, spec §2). */
+export async function getNotificationDetail(userId: string, notificationId: string, language: Language): Promise<NotificationDetail> {
+	const [row] = await db
+		.select()
+		.from(notifications)
+		.where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
+	if (!row) throw notFound()
+	const t = getFixedT(language, 'common')
+	const detail: NotificationDetail = {
+		id: row.id,
+		type: row.type,
+		message: t(row.messageKey, row.messageParams),
+		createdAt: row.createdAt.toISOString(),
+		link: null,
+		review: null,
+	}
+	if (row.messageKey === 'notifications.newRequest') {
+		detail.link = { to: `/customer-request-details/${encodeId(row.receivedId)}`, labelKey: 'notifications.openRequest' }
+	} else if (row.messageKey === 'notifications.reviewReply') {
+		const [review] = await db
+			.select({
+				title: reviews.title,
+				rating: reviews.rating,
+				body: reviews.body,
+				reply: reviews.reply,
+				requestId: reviews.requestId,
+			})
+			.from(reviews)
+			.where(and(eq(reviews.id, row.receivedId), eq(reviews.customerId, userId)))
+		if (review) {
+			detail.review = { title: review.title, rating: review.rating, body: review.body, reply: review.reply }
+			detail.link = { to: `/service-details/${encodeId(review.requestId)}`, labelKey: 'notifications.openService' }
+		}
+	} else {
+		detail.link = { to: notificationTarget({ id: row.id, type: row.type, received_id: row.receivedId }), labelKey: 'notifications.open' }
+	}
+	return detail
 }

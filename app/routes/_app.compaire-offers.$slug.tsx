@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { ChatLink } from '~/components/chat'
 import { ConfirmAction } from '~/components/confirm-action'
 import { PageHeader } from '~/components/page-header'
 import { Stars } from '~/components/stars'
@@ -146,6 +147,7 @@ export default function CompareOffersPage() {
 									) : null}
 								</dl>
 								<div className="offer-card__actions">
+									<ChatLink partner={{ id: offer.workshopUserId, name: offer.workshopName }} />
 									{offer.attachmentUploadId ? (
 										<a href={uploadUrl(offer.attachmentUploadId)} className="button button--ghost button--small" download>
 											{t('offers.attachment')}

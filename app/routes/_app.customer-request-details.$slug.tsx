@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { ChatLink } from '~/components/chat'
 import { ConfirmAction } from '~/components/confirm-action'
 import { OfferForm } from '~/components/offer-form'
 import { PageHeader } from '~/components/page-header'
@@ -101,9 +102,12 @@ export default function CustomerRequestPage() {
 				title={request.services.join(', ')}
 				subtitle={`${t('requestPage.customer', { name: request.customerName })} · ${formatDateTime(request.preferredAt, language)}`}
 				actions={
-					<Link to="/customer-requests" className="button button--ghost">
-						{t('requestPage.back')}
-					</Link>
+					<>
+						{own ? <ChatLink partner={{ id: request.customerId, name: request.customerName }} /> : null}
+						<Link to="/customer-requests" className="button button--ghost">
+							{t('requestPage.back')}
+						</Link>
+					</>
 				}
 			/>
 			<div className="detail-grid">

@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, NavLink, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react'
+import { NavLink, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AdSlot } from '~/components/ad-slot'
 import { Brand } from '~/components/brand'
@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Icon } from '~/components/icon'
 import { LanguageSelector } from '~/components/language-selector'
 import { LogoutButton } from '~/components/logout-button'
+import { NotificationBell } from '~/components/notification-bell'
 import { SiteAddress } from '~/components/site-address'
 import { type AdSlots } from '~/domain/ads'
 import { loadAdSlots } from '~/domain/ads.server'
@@ -60,19 +61,7 @@ function Shell({ children, unreadCount, ads }: { children: React.ReactNode; unre
 						<span className={`badge badge--role badge--role-${user.role}`}>{t(`auth:roles.${user.role}`)}</span>
 					</div>
 					<div className="shell__tools">
-						<Link
-							to="/notifications"
-							className="bell"
-							aria-label={t('shell.notifications', { count: unreadCount })}
-							title={t('shell.notifications', { count: unreadCount })}
-						>
-							<Icon name="bell" />
-							{unreadCount > 0 ? (
-								<span className="bell__badge" aria-hidden="true">
-									{unreadCount > 99 ? '99+' : unreadCount}
-								</span>
-							) : null}
-						</Link>
+						<NotificationBell initialCount={unreadCount} />
 						<LanguageSelector />
 						<LogoutButton className="button button--ghost button--small" />
 					</div>

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { ChatLink } from '~/components/chat'
 import { PageHeader } from '~/components/page-header'
 import { StatusBadge } from '~/components/status-badge'
 import { StepIndicator } from '~/components/step-indicator'
@@ -59,6 +60,7 @@ export default function WorkProgressPage() {
 								{workshop.phone && workshop.email ? ' · ' : null}
 								{workshop.email ? <a href={`mailto:${workshop.email}`}>{workshop.email}</a> : null}
 							</p>
+							<ChatLink partner={{ id: offer.workshopUserId, name: workshop.workshopName }} />
 						</div>
 					</div>
 					<dl className="facts">

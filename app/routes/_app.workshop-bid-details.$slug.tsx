@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { ChatLink } from '~/components/chat'
 import { Field, FormAlert, FormSecurity, StatusButton, useIsPending } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { RequestSummary } from '~/components/request-summary'
@@ -68,7 +69,11 @@ export default function BidDetailsPage() {
 	})
 	return (
 		<>
-			<PageHeader title={request.services.join(', ')} subtitle={<StatusBadge kind="offer" status={offer.status} />} />
+			<PageHeader
+				title={request.services.join(', ')}
+				subtitle={<StatusBadge kind="offer" status={offer.status} />}
+				actions={<ChatLink partner={{ id: request.customerId, name: request.customerName }} />}
+			/>
 			<div className="detail-grid">
 				<div className="stack">
 					<section className="panel" aria-labelledby="bid-offer">

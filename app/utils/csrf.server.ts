@@ -28,6 +28,13 @@ export function commitCsrfToken(request: Request) {
 	return getCsrf().commitToken(request)
 }
 
+/** Throws CSRFError unless the body carries this visitor's token (the JSON calls answer it themselves). */
+export async function checkCsrf(request: Request, body: FormData | URLSearchParams) {
+	const formData = body instanceof FormData ? body : new FormData()
+	if (!(body instanceof FormData)) for (const [key, value] of body) formData.append(key, value)
+	await getCsrf().validate(formData, request.headers)
+}
+
 /**
  * Every form action calls this first. A missing or wrong token answers 403, in the reader's
  * language, and changes nothing.

@@ -8,6 +8,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import * as schema from '~/db/schema'
 import { getEnv } from './env.server'
+import { logger } from './logger.server'
 import { forgetSingleton, singleton } from './singleton.server'
 
 export type Schema = typeof schema
@@ -40,6 +41,9 @@ function openConnection(): Connection {
 	const env = getEnv()
 	if (env.DATABASE_URL) {
 		const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 10 })
+		// An idle connection the server ends (a restart, a dropped database) is an 'error' event on
+		// the pool; unheard, it would stop the process. The pool replaces the connection on next use.
+		pool.on('error', (error) => logger.warn('database connection lost', { error: error.message }))
 		const url = new URL(env.DATABASE_URL)
 		return {
 			db: drizzlePostgres(pool, { schema, casing: 'snake_case' }) as unknown as Database,

@@ -58,3 +58,10 @@ function base64UrlDecode(encoded: string): string | null {
 		return null
 	}
 }
+
+/** An id sent in a request body: the raw UUID (as the JSON API answers it) or its base64 form. */
+export function readBodyId(value: unknown): string | null {
+	if (typeof value !== 'string') return null
+	const trimmed = value.trim().toLowerCase()
+	return isUuid(trimmed) ? trimmed : decodeId(value.trim())
+}

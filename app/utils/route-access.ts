@@ -15,6 +15,7 @@ export const routeRules: readonly Rule[] = [
 	{ path: '/profile', roles: signedIn },
 	{ path: '/settings', roles: signedIn },
 	{ path: '/notifications', roles: signedIn },
+	{ path: '/notifications/', prefix: true, roles: signedIn },
 	{ path: '/chat/', prefix: true, roles: signedIn },
 	// Workshop only.
 	{ path: '/workshop-bid-history', roles: ['workshop'] },

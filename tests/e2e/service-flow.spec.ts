@@ -1,6 +1,7 @@
-import { type Browser, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { dictionary, expect, expectToast, login, open, test, uniqueEmail } from './fixtures'
+import { person, register } from './people'
 
 /**
  * The whole service flow of issues 5 and 6, with two people in two browsers: a workshop completes
@@ -11,36 +12,9 @@ import { dictionary, expect, expectToast, login, open, test, uniqueEmail } from 
 const c = dictionary('en', 'customer')
 const w = dictionary('en', 'workshop')
 const common = dictionary('en')
-const PASSWORD = 'flow-pass-1'
 
 const png = (colour: string) => sharp({ create: { width: 640, height: 480, channels: 3, background: colour } }).png().toBuffer()
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
-const randomIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`
-
-async function person(browser: Browser, javaScriptEnabled: boolean, baseURL: string | undefined) {
-	const context = await browser.newContext({ javaScriptEnabled, baseURL, extraHTTPHeaders: { 'X-Forwarded-For': randomIp() } })
-	return context.newPage()
-}
-
-async function register(page: Page, role: 'customer' | 'workshop', email: string, names: { first: string; last: string; workshop?: string }) {
-	const a = dictionary('en', 'auth')
-	await page.goto(`/register?lng=en&role=${role}`)
-	if (role === 'workshop') {
-		await page.getByLabel(a('register.workshopName')).fill(names.workshop!)
-		await page.getByLabel(a('register.companyName')).fill(`${names.workshop} OÜ`)
-		await page.getByLabel(a('register.companyId')).fill('1098765432')
-	}
-	await page.getByLabel(a('register.firstName')).fill(names.first)
-	await page.getByLabel(a('register.lastName')).fill(names.last)
-	await page.getByLabel(a('register.mobile')).fill('+372 5000 1234')
-	await page.getByLabel(a('register.email')).fill(email)
-	await page.getByLabel(a('register.password'), { exact: true }).fill(PASSWORD)
-	await page.getByLabel(a('register.confirmPassword')).fill(PASSWORD)
-	await page.getByRole('button', { name: a(role === 'workshop' ? 'register.submitWorkshop' : 'register.submitCustomer') }).click()
-	await expect(page).toHaveURL(/\/login$/)
-	await login(page, email, PASSWORD)
-}
-
 /** Confirms an action: the server's confirmation panel without JavaScript, the dialog with it. */
 async function confirm(page: Page, trigger: string, button: string) {
 	await page.getByRole('link', { name: trigger }).first().click()

@@ -1,0 +1,100 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ChatLog } from '~/components/chat'
+import { FormAlert, FormSecurity, StatusButton, TextareaField, useIsPending } from '~/components/forms'
+import { PageHeader } from '~/components/page-header'
+import { ChatMessageSchema } from '~/domain/chat'
+import { getChat, requireChatPartner, sendChatMessage } from '~/domain/chat.server'
+import { DomainError } from '~/domain/errors'
+import { NOTIFICATION_POLL_MS } from '~/domain/notifications'
+import { getFixedT, getLanguage } from '~/i18n/i18n.server'
+import { type RootLoaderData } from '~/root'
+import { requireUser } from '~/utils/auth.server'
+import { validateCsrf } from '~/utils/csrf.server'
+import { message } from '~/utils/messages'
+import { pageMeta } from '~/utils/meta'
+import { idParam } from '~/utils/route-helpers.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+/** The chat dialog without JavaScript: the conversation with one user, and a form to write. */
+async function partnerOr403(request: Request, userId: string, slug: string | undefined) {
+	try {
+		return await requireChatPartner(userId, idParam(slug))
+	} catch (error) {
+		if (!(error instanceof DomainError)) throw error
+		throw await redirectWithToast('/dashboard', { type: 'error', key: error.key }, { request })
+	}
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	const user = await requireUser(request)
+	const partner = await partnerOr403(request, user.id, params.slug)
+	const t = getFixedT(await getLanguage(request), 'common')
+	return { meta: { title: t('chat.title') }, partner, chats: await getChat(user.id, partner.id) }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+	const user = await requireUser(request)
+	const formData = await request.formData()
+	await validateCsrf(request, formData)
+	const partner = await partnerOr403(request, user.id, params.slug)
+	formData.set('receiver_id', partner.id)
+	const submission = parseWithZod(formData, { schema: ChatMessageSchema })
+	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+	try {
+		await sendChatMessage(user.id, partner.id, submission.value.message)
+	} catch (error) {
+		if (!(error instanceof DomainError)) throw error
+		return data({ result: submission.reply({ formErrors: [message(error.key, error.params)] }) }, { status: error.status })
+	}
+	return redirect(`/chat/${params.slug}#chat-form`)
+}
+
+export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
+	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+
+export default function ChatPage() {
+	const { t } = useTranslation()
+	const { partner, chats } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const isPending = useIsPending()
+	const revalidator = useRevalidator()
+	const [form, fields] = useForm({
+		id: 'chat-form',
+		lastResult: (actionData?.result ?? null) as SubmissionResult<string[]> | null,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: ChatMessageSchema }),
+		shouldRevalidate: 'onInput',
+	})
+
+	// New messages arrive by the same 15-second poll as notifications.
+	useEffect(() => {
+		const timer = setInterval(() => revalidator.state === 'idle' && revalidator.revalidate(), NOTIFICATION_POLL_MS)
+		return () => clearInterval(timer)
+	}, [revalidator])
+
+	return (
+		<>
+			<PageHeader title={t('chat.title')} subtitle={partner.name} />
+			<section className="card chat-page">
+				<ChatLog entries={chats} partnerId={partner.id} />
+				<Form method="post" {...getFormProps(form)} className="chat-form" key={chats.length}>
+					<FormSecurity />
+					<input type="hidden" name="receiver_id" value={partner.id} />
+					<FormAlert errors={form.errors} />
+					<TextareaField
+						label={t('chat.messageLabel')}
+						textareaProps={{ ...getTextareaProps(fields.message), rows: 3, placeholder: t('chat.placeholder') }}
+						errors={fields.message.errors}
+					/>
+					<StatusButton type="submit" status={isPending ? 'pending' : 'idle'} className="button--primary">
+						{t('chat.send')}
+					</StatusButton>
+				</Form>
+			</section>
+		</>
+	)
+}

@@ -1,0 +1,43 @@
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { NotificationDetailView } from '~/components/notification-detail'
+import { PageHeader } from '~/components/page-header'
+import { getNotificationDetail } from '~/domain/notifications.server'
+import { getFixedT, getLanguage } from '~/i18n/i18n.server'
+import { type RootLoaderData } from '~/root'
+import { requireUser } from '~/utils/auth.server'
+import { pageMeta } from '~/utils/meta'
+import { idParam, or404 } from '~/utils/route-helpers.server'
+
+/** One notification and the item it is about: the type-1 dialog's content, and its page without JavaScript. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	const user = await requireUser(request)
+	const language = await getLanguage(request)
+	const t = getFixedT(language, 'account')
+	const detail = await or404(getNotificationDetail(user.id, idParam(params.id), language))
+	return { meta: { title: t('notifications.title') }, detail }
+}
+
+export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
+	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+
+export default function NotificationPage() {
+	const { t } = useTranslation('account')
+	const { detail } = useLoaderData<typeof loader>()
+	return (
+		<>
+			<PageHeader
+				title={t('notifications.title')}
+				actions={
+					<Link to="/notifications" className="button button--ghost">
+						{t('notifications.all')}
+					</Link>
+				}
+			/>
+			<section className="card">
+				<NotificationDetailView detail={detail} />
+			</section>
+		</>
+	)
+}

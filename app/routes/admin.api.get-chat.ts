@@ -1,0 +1,24 @@
+import { type ActionFunctionArgs } from '@remix-run/node'
+import { getChat, requireChatPartner } from '~/domain/chat.server'
+import { apiDomainError, authenticateApiCall } from '~/utils/api-auth.server'
+import { apiJson } from '~/utils/api.server'
+import { readBodyId } from '~/utils/public-id'
+
+/**
+ * POST /admin/api/get-chat (body `receiver_id`) → { status: 200, chats: [{ sender_id, message, created_at }] },
+ * oldest first. Only between a customer and a workshop that share a request.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+	const caller = await authenticateApiCall(request)
+	if (caller instanceof Response) return caller
+	try {
+		const partner = await requireChatPartner(caller.user.id, readBodyId(caller.payload.get('receiver_id')))
+		return apiJson({ status: 200, chats: await getChat(caller.user.id, partner.id) })
+	} catch (error) {
+		return apiDomainError(error, caller.language)
+	}
+}
+
+export function loader() {
+	return new Response(null, { status: 405, headers: { Allow: 'POST' } })
+}

@@ -1,0 +1,87 @@
+import { type Browser, type Page } from '@playwright/test'
+import { dictionary, expect, login, open } from './fixtures'
+
+/** People of the multi-user flows: each in a browser context of their own, with their own client IP. */
+export const PASSWORD = 'flow-pass-1'
+
+const randomIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`
+
+export async function person(browser: Browser, javaScriptEnabled: boolean, baseURL: string | undefined) {
+	const context = await browser.newContext({ javaScriptEnabled, baseURL, extraHTTPHeaders: { 'X-Forwarded-For': randomIp() } })
+	return context.newPage()
+}
+
+export async function register(page: Page, role: 'customer' | 'workshop', email: string, names: { first: string; last: string; workshop?: string }) {
+	const a = dictionary('en', 'auth')
+	await page.goto(`/register?lng=en&role=${role}`)
+	if (role === 'workshop') {
+		await page.getByLabel(a('register.workshopName')).fill(names.workshop!)
+		await page.getByLabel(a('register.companyName')).fill(`${names.workshop} OÜ`)
+		await page.getByLabel(a('register.companyId')).fill('1098765432')
+	}
+	await page.getByLabel(a('register.firstName')).fill(names.first)
+	await page.getByLabel(a('register.lastName')).fill(names.last)
+	await page.getByLabel(a('register.mobile')).fill('+372 5000 1234')
+	await page.getByLabel(a('register.email')).fill(email)
+	await page.getByLabel(a('register.password'), { exact: true }).fill(PASSWORD)
+	await page.getByLabel(a('register.confirmPassword')).fill(PASSWORD)
+	await page.getByRole('button', { name: a(role === 'workshop' ? 'register.submitWorkshop' : 'register.submitCustomer') }).click()
+	await expect(page).toHaveURL(/\/login$/)
+	await login(page, email, PASSWORD)
+}
+
+
+/** A workshop profile that offers tyre changes in Tallinn, so new tyre requests reach it. */
+export async function completeTyreWorkshopProfile(page: Page, js: boolean) {
+	const w = dictionary('en', 'workshop')
+	await open(page, '/workshop-profile', js)
+	await page.getByLabel(w('profile.streetName')).fill('Mustamäe tee 99')
+	await page.getByRole('combobox', { name: w('profile.city') }).selectOption({ label: 'Tallinn' })
+	await page.getByLabel(w('profile.zipCode')).fill('10617')
+	await page.getByLabel(w('profile.state')).fill('Harju maakond')
+	await page.getByRole('group', { name: w('profile.services') }).getByLabel('Tyre change and storage').check()
+	await page.getByRole('group', { name: w('profile.carBrands') }).getByLabel('Toyota').check()
+	await page.getByRole('group', { name: w('profile.spareParts') }).getByLabel('Original (OEM) parts').check()
+	await page.getByRole('group', { name: w('profile.paymentMethods') }).getByLabel('Card').check()
+	await page.getByRole('button', { name: w('profile.save') }).click()
+	// The toast fades after 5 s on a slow machine: the saved profile is what tells.
+	await page.waitForURL('**/workshop-profile')
+	await open(page, '/workshop-profile', js)
+	await expect(page.getByRole('group', { name: w('profile.services') }).getByLabel('Tyre change and storage')).toBeChecked()
+}
+
+/** A customer's Toyota and a tyre-change request for it; answers the request's slug. */
+export async function vehicleAndTyreRequest(page: Page, token: string, js: boolean) {
+	const c = dictionary('en', 'customer')
+	const plate = `N${token.toUpperCase()}`
+	await open(page, '/add-vehicle', js)
+	await page.getByLabel(c('vehicle.registrationNumber')).fill(plate)
+	await page.getByRole('combobox', { name: c('vehicle.brand') }).selectOption({ label: 'Toyota' })
+	await page.getByLabel(c('vehicle.model'), { exact: true }).fill('Yaris')
+	await page.getByLabel(c('vehicle.modelSpecification')).fill('1.5 Hybrid')
+	await page.getByRole('combobox', { name: c('vehicle.transmission') }).selectOption('automatic')
+	await page.getByLabel(c('vehicle.mileage')).fill('42000')
+	await page.getByLabel(c('vehicle.vehicleYear')).fill('2020')
+	await page.getByRole('button', { name: c('vehicle.addSubmit') }).click()
+	await expect(page.getByText(plate).first()).toBeVisible()
+	await open(page, '/new-service-register', js)
+	await page.getByRole('combobox', { name: c('request.vehicle') }).selectOption({ label: `Toyota Yaris · ${plate}` })
+	await page.getByRole('group', { name: c('request.services') }).getByLabel('Tyre change and storage').check()
+	const when = new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString().slice(0, 10)
+	await page.getByLabel(c('request.preferredAt')).fill(`${when}T10:00`)
+	await page.getByLabel(c('request.location')).fill(`Tallinn ${token}`)
+	await page.getByLabel(c('request.details')).fill('Winter tyres on, please.')
+	await page.getByRole('button', { name: c('request.submit') }).click()
+	await expect(page).toHaveURL(/\/request-details\//)
+	return page.url().split('/request-details/')[1]!.split('?')[0]!
+}
+
+/** The workshop's offer on a request. */
+export async function offerOn(page: Page, requestSlug: string, price: string, js: boolean) {
+	const w = dictionary('en', 'workshop')
+	await open(page, `/customer-request-details/${requestSlug}`, js)
+	await page.getByLabel(w('offer.price')).fill(price)
+	await page.getByLabel(w('offer.description')).fill('Tyre change and balancing.')
+	await page.getByRole('button', { name: w('offer.send') }).click()
+	await expect(page.getByRole('heading', { name: w('requestPage.yourOffer') })).toBeVisible()
+}
