@@ -60,6 +60,7 @@ if (!values['no-build']) {
 log('starting the portal')
 const portal = await startPortal(databaseUrl, Number(values.port))
 const rows: Row[] = []
+const ratios: string[] = []
 try {
 	for (const suite of selected) {
 		log(`${suite.name}: ${suite.description}`)
@@ -74,6 +75,24 @@ try {
 			const row = { suite: suite.name, name: benchCase.name, results }
 			rows.push(row)
 			log(`${benchCase.name}: ${results.map((r) => `${r.connections}c p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.rps.toFixed(0)} req/s${r.errors ? `, ${r.errors} errors` : ''}`).join('; ')}`)
+			if (suite.baseline) {
+				const bare = await suite.baseline.start(databaseUrl, Number(values.port) + 1)
+				try {
+					const bareResults: Awaited<ReturnType<typeof measure>>[] = []
+					for (const c of connections) {
+						bareResults.push(await measure(bare.url, benchCase, { connections: c, duration: Number(values.duration), warmup: Number(values.warmup) }))
+					}
+					rows.push({ suite: suite.name, name: `${benchCase.name} — ${suite.baseline.label}`, results: bareResults })
+					ratios.push(
+						`${benchCase.name}: portal / ${suite.baseline.label} = ` +
+							results
+								.map((r, i) => `${r.connections}c p50 ×${(r.p50 / Math.max(bareResults[i]!.p50, 0.01)).toFixed(2)}, req/s ×${(r.rps / Math.max(bareResults[i]!.rps, 1)).toFixed(2)}`)
+								.join('; '),
+					)
+				} finally {
+					await bare.stop()
+				}
+			}
 		}
 	}
 } finally {
@@ -82,6 +101,7 @@ try {
 
 console.log('')
 printTable(rows, connections)
+if (ratios.length) console.log(`\n${ratios.join('\n')}`)
 if (rows.some((row) => row.results.some((r) => r.errors > 0))) {
 	console.log('\nSome requests failed (not 2xx): see the errors column.')
 	process.exitCode = 1

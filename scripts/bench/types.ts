@@ -20,4 +20,14 @@ export type BenchSuite = {
 	seed: (client: pg.Client, log: (message: string) => void) => Promise<void>
 	/** The calls to measure, chosen from the seeded data. */
 	cases: (client: pg.Client) => Promise<BenchCase[]>
+	baseline?: BenchBaseline
+}
+
+/**
+ * A bare server answering the same calls with the same queries, without the framework, to show
+ * what the portal's own layers cost: each case is measured against both and the ratio printed.
+ */
+export type BenchBaseline = {
+	label: string
+	start: (databaseUrl: string, port: number) => Promise<{ url: string; stop: () => Promise<void> }>
 }

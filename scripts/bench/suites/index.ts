@@ -1,5 +1,6 @@
 import { type BenchSuite } from '../types'
 import { directorySuite } from './directory'
+import { notificationsSuite } from './notifications'
 
-/** Every suite, in seeding order. Later issues add theirs here (the notification poll is next). */
-export const suites: BenchSuite[] = [directorySuite]
+/** Every suite, in seeding order. */
+export const suites: BenchSuite[] = [directorySuite, notificationsSuite]
