@@ -230,7 +230,8 @@ function Plan({ pkg, isCurrent }: { pkg: PackageView; isCurrent: boolean }) {
 				<li>{pkg.offersPerMonth === null ? t('packages.unlimited') : t('packages.offers', { count: pkg.offersPerMonth })}</li>
 				{pkg.featured ? <li>{t('packages.featured')}</li> : null}
 			</ul>
-			{isCurrent ? null : (
+			{/* The free package can always be chosen again; a running paid one cannot be bought twice. */}
+			{isCurrent && !pkg.isFree ? null : (
 				<Form method="post">
 					<FormSecurity />
 					<input type="hidden" name="intent" value="subscribe" />
