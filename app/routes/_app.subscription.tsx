@@ -95,7 +95,7 @@ export default function SubscriptionPage() {
 	return (
 		<>
 			<PageHeader title={t('title')} subtitle={t('intro')} />
-			<div className="stack">
+			<div className="stack billing-page">
 				<div className="billing-grid">
 					<section className="panel current-plan" aria-labelledby="current-plan-title">
 						<h2 id="current-plan-title">{t('current.title')}</h2>
