@@ -39,6 +39,8 @@ export interface PaymentProvider {
 	renew(input: { subscriptionReference: string | null; amountCents: number; currency: string }): Promise<RenewalResult>
 	/** Stops future charges (the paid period runs to its end). */
 	cancel(subscriptionReference: string | null): Promise<void>
+	/** Takes a cancel back before the period ended: charges go on. */
+	resume(subscriptionReference: string | null): Promise<void>
 }
 
 export const testProvider: PaymentProvider = {
@@ -50,6 +52,7 @@ export const testProvider: PaymentProvider = {
 		return { outcome: 'paid', reference: `test_renewal_${randomUUID()}` }
 	},
 	async cancel() {},
+	async resume() {},
 }
 
 let stripeClient: Stripe | undefined
@@ -95,6 +98,9 @@ export const stripeProvider: PaymentProvider = {
 	},
 	async cancel(subscriptionReference) {
 		if (subscriptionReference) await getStripe().subscriptions.update(subscriptionReference, { cancel_at_period_end: true })
+	},
+	async resume(subscriptionReference) {
+		if (subscriptionReference) await getStripe().subscriptions.update(subscriptionReference, { cancel_at_period_end: false })
 	},
 }
 

@@ -162,6 +162,7 @@ export async function subscribe(workshopId: string, packageId: string, provider:
 		.where(and(eq(subscriptions.workshopId, workshopId), eq(subscriptions.status, 'active')))
 	if (current?.packageId === pkg.id) {
 		if (!current.cancelAtPeriodEnd) throw new DomainError('billing:errors.alreadySubscribed', 409)
+		if (current.provider) await providerNamed(current.provider).resume(current.providerReference)
 		await db.update(subscriptions).set({ cancelAtPeriodEnd: false }).where(eq(subscriptions.id, current.id))
 		return { kind: 'resumed' }
 	}

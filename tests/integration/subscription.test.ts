@@ -7,6 +7,7 @@ import { type PaymentProvider } from '~/domain/payments.server'
 import { makeOffer, type WorkshopActor } from '~/domain/service-flow.server'
 import {
 	activatePayment,
+	addMonth,
 	cancelSubscription,
 	cancelTestPayment,
 	payTestPayment,
@@ -126,6 +127,12 @@ describe('subscribing', () => {
 	})
 })
 
+test('a period is one calendar month, the day kept where the month has it', () => {
+	expect(addMonth(new Date('2026-01-15T10:00:00Z')).toISOString()).toBe('2026-02-15T10:00:00.000Z')
+	expect(addMonth(new Date('2026-01-31T10:00:00Z')).toISOString()).toBe('2026-02-28T10:00:00.000Z')
+	expect(addMonth(new Date('2026-12-31T23:30:00Z')).toISOString()).toBe('2027-01-31T23:30:00.000Z')
+})
+
 describe('offers per package', () => {
 	test('the sixth offer in a month on the free package is refused with a clear message', async () => {
 		const { customer, vehicleId, refs } = await customerWithVehicle()
@@ -163,6 +170,10 @@ describe('renewal and expiry', () => {
 		const workshop = await workshopWithBilling()
 		await goPro(workshop)
 		await cancelSubscription(workshop.workshopId)
+		// Choosing the package again before the end takes the cancel back; cancelling again keeps it.
+		expect(await subscribe(workshop.workshopId, pro.id)).toEqual({ kind: 'resumed' })
+		expect((await activeOf(workshop.workshopId)).cancelAtPeriodEnd).toBe(false)
+		expect(await subscribe(workshop.workshopId, free.id)).toMatchObject({ kind: 'freeAfterPeriod' })
 		const paid = await activeOf(workshop.workshopId)
 		expect(paid).toMatchObject({ packageId: pro.id, cancelAtPeriodEnd: true })
 		// Not due yet: nothing happens.
@@ -189,6 +200,7 @@ describe('renewal and expiry', () => {
 			startCheckout: () => Promise.reject(new Error('unused')),
 			renew: async () => ({ outcome: 'failed' }),
 			cancel: async () => {},
+			resume: async () => {},
 		}
 		await renewDueSubscriptions({ now: new Date(paid.periodEnd!.getTime() + 1000), providerFor: () => declining })
 		expect((await activeOf(workshop.workshopId)).packageId).toBe(free.id)
@@ -217,6 +229,7 @@ describe('the Stripe webhook', () => {
 			startCheckout: async () => ({ reference: sessionId, url: `https://checkout.stripe.com/c/pay/${sessionId}` }),
 			renew: async () => ({ outcome: 'external' }),
 			cancel: async () => {},
+			resume: async () => {},
 		}
 		expect((await subscribe(workshop.workshopId, pro.id, stub)).kind).toBe('checkout')
 		return { workshop, sessionId }
