@@ -4,7 +4,7 @@ export type Language = (typeof supportedLanguages)[number]
 export const fallbackLanguage: Language = 'et'
 export const defaultNamespace = 'common'
 /** Every namespace, one JSON file each under locales/{lng}/. */
-export const namespaces = ['common', 'auth', 'account', 'public', 'customer', 'workshop', 'admin', 'widgets'] as const
+export const namespaces = ['common', 'auth', 'account', 'public', 'customer', 'workshop', 'admin', 'widgets', 'billing'] as const
 
 /** How the selector labels each language (spec §1: EE, EN, RU). */
 export const languageCodes: Record<Language, string> = { et: 'EE', en: 'EN', ru: 'RU' }

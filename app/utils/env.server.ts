@@ -22,6 +22,13 @@ const EnvSchema = z.object({
 	MAIL_FROM: z.string().min(3).default('Autohub <no-reply@autohub.example>'),
 	/** How often the background worker looks at the outbox. */
 	OUTBOX_POLL_MS: z.coerce.number().int().min(100).default(2000),
+	/** VAT on invoices in percent (e.g. 24); without it the site settings' rate (24 % in Estonia since July 2025). */
+	VAT_RATE_PERCENT: z.coerce.number().min(0).max(100).optional(),
+	/** Both set: paid packages go through Stripe Checkout; otherwise through the built-in test provider. */
+	STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+	STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+	/** How often the background worker renews or expires due subscriptions. */
+	SUBSCRIPTION_POLL_MS: z.coerce.number().int().min(1000).default(15 * 60 * 1000),
 })
 
 export type Env = z.infer<typeof EnvSchema> & {

@@ -1,3 +1,4 @@
+import { renewDueSubscriptions } from '~/domain/subscription.server'
 import { processOutbox } from './email.server'
 import { getEnv } from './env.server'
 import { logger } from './logger.server'
@@ -13,6 +14,7 @@ type Job = { name: string; everyMs: () => number; run: () => Promise<unknown> }
 const jobs: Job[] = [
 	{ name: 'email outbox', everyMs: () => getEnv().OUTBOX_POLL_MS, run: processOutbox },
 	{ name: 'cleanup', everyMs: () => 10 * 60 * 1000, run: deleteExpiredRateLimits },
+	{ name: 'subscription renewal', everyMs: () => getEnv().SUBSCRIPTION_POLL_MS, run: () => renewDueSubscriptions() },
 ]
 
 const state = singleton('jobs', () => ({ timers: new Map<string, NodeJS.Timeout>(), running: false }))

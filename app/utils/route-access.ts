@@ -24,6 +24,8 @@ export const routeRules: readonly Rule[] = [
 	{ path: '/workshop-service-history', roles: ['workshop'] },
 	{ path: '/workshop-bid-details/', prefix: true, roles: ['workshop'] },
 	{ path: '/subscription', roles: ['workshop'] },
+	// The test provider's payment page and the return from Stripe Checkout (docs/decisions/0060).
+	{ path: '/subscription/', prefix: true, roles: ['workshop'] },
 	{ path: '/customer-request-details/', prefix: true, roles: ['workshop'] },
 	// Not in spec §2: the list of open requests a workshop can bid on (docs/decisions/0031).
 	{ path: '/customer-requests', roles: ['workshop'] },

@@ -1,0 +1,246 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { ConfirmAction } from '~/components/confirm-action'
+import { Field, FormAlert, FormSecurity, StatusButton, useIsPending } from '~/components/forms'
+import { PageHeader } from '~/components/page-header'
+import { DomainError } from '~/domain/errors'
+import { BillingEmailSchema, SubscribeSchema, type PackageView } from '~/domain/subscription'
+import { cancelSubscription, loadSubscriptionPage, saveBillingEmail, subscribe } from '~/domain/subscription.server'
+import { getFixedT, getLanguage } from '~/i18n/i18n.server'
+import { useLanguage } from '~/i18n/use-language'
+import { type RootLoaderData } from '~/root'
+import billingStyles from '~/styles/billing.css?url'
+import { validateCsrf } from '~/utils/csrf.server'
+import { formatDate, formatMoney } from '~/utils/format'
+import { message } from '~/utils/messages'
+import { pageMeta } from '~/utils/meta'
+import { decodeId } from '~/utils/public-id'
+import { requireWorkshop } from '~/utils/route-helpers.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: billingStyles }]
+
+/** Spec §1, §3: the workshop's package, billing e-mail and invoices (docs/decisions/0060, 0061). */
+export async function loader({ request }: LoaderFunctionArgs) {
+	const { actor } = await requireWorkshop(request)
+	const language = await getLanguage(request)
+	const t = getFixedT(language, 'billing')
+	return { meta: { title: t('metaTitle') }, ...(await loadSubscriptionPage(actor.workshopId, language)) }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	const { actor } = await requireWorkshop(request)
+	const formData = await request.formData()
+	await validateCsrf(request, formData)
+	const language = await getLanguage(request)
+	const intent = formData.get('intent')
+
+	if (intent === 'billingEmail') {
+		const submission = parseWithZod(formData, { schema: BillingEmailSchema })
+		if (submission.status !== 'success') return data({ intent, result: submission.reply(), error: null }, { status: 400 })
+		await saveBillingEmail(actor.workshopId, submission.value.billingEmail)
+		return redirectWithToast('/subscription', { type: 'success', key: 'billing:billingEmail.saved' }, { request })
+	}
+
+	try {
+		if (intent === 'cancel') {
+			await cancelSubscription(actor.workshopId)
+			return redirectWithToast('/subscription', { type: 'success', key: 'billing:current.cancelledToast' }, { request })
+		}
+		const submission = parseWithZod(formData, { schema: SubscribeSchema })
+		const packageId = submission.status === 'success' ? decodeId(submission.value.packageId) : null
+		if (!packageId) throw new Response('Not found', { status: 404 })
+		const outcome = await subscribe(actor.workshopId, packageId)
+		switch (outcome.kind) {
+			case 'free':
+				return redirectWithToast('/subscription', { type: 'success', key: 'billing:toast.subscribedFree' }, { request })
+			case 'freeAfterPeriod':
+				return redirectWithToast(
+					'/subscription',
+					{ type: 'info', key: 'billing:toast.freeAfterPeriod', params: { date: formatDate(outcome.periodEnd, language) } },
+					{ request },
+				)
+			case 'resumed':
+				return redirectWithToast('/subscription', { type: 'success', key: 'billing:toast.resumed' }, { request })
+			case 'checkout':
+				return redirect(outcome.url)
+		}
+	} catch (error) {
+		if (!(error instanceof DomainError)) throw error
+		if (error.status === 404) throw new Response('Not found', { status: 404 })
+		return data({ intent: 'subscribe', result: null, error: message(error.key, error.params) }, { status: error.status })
+	}
+}
+
+export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
+	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+
+export default function SubscriptionPage() {
+	const { t } = useTranslation('billing')
+	const language = useLanguage()
+	const { current, billingEmail, packages, invoices, vatRatePercent } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const isPending = useIsPending()
+	const [form, fields] = useForm({
+		id: 'billing-email',
+		lastResult: actionData?.intent === 'billingEmail' ? actionData.result : undefined,
+		defaultValue: { billingEmail: billingEmail ?? '' },
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: BillingEmailSchema }),
+		shouldRevalidate: 'onInput',
+	})
+	const paidCurrent = current && !current.isFree
+	return (
+		<>
+			<PageHeader title={t('title')} subtitle={t('intro')} />
+			<div className="stack billing-page">
+				<div className="billing-grid">
+					<section className="panel current-plan" aria-labelledby="current-plan-title">
+						<h2 id="current-plan-title">{t('current.title')}</h2>
+						{current ? (
+							<>
+								<p className="current-plan__name">{current.name}</p>
+								{paidCurrent && current.periodStart && current.periodEnd ? (
+									<>
+										<p>{t('current.period', { start: formatDate(current.periodStart, language), end: formatDate(current.periodEnd, language) })}</p>
+										<p>
+											{current.cancelAtPeriodEnd
+												? t('current.cancelled', { date: formatDate(current.periodEnd, language) })
+												: t('current.renews', { date: formatDate(current.periodEnd, language) })}
+										</p>
+										{current.cancelAtPeriodEnd ? null : (
+											<ConfirmAction
+												id="cancel-subscription"
+												label={t('current.cancel')}
+												title={t('current.cancel')}
+												description={t('current.cancelConfirm')}
+												confirmLabel={t('current.cancel')}
+												fields={{ intent: 'cancel' }}
+												triggerClassName="button button--danger-text"
+												danger
+											/>
+										)}
+									</>
+								) : current.periodStart ? (
+									<p>{t('current.since', { date: formatDate(current.periodStart, language) })}</p>
+								) : null}
+							</>
+						) : (
+							<p>{t('current.none')}</p>
+						)}
+					</section>
+					<section className="panel" aria-labelledby="billing-email-title">
+						<h2 id="billing-email-title">{t('billingEmail.title')}</h2>
+						<Form method="post" className="form" {...getFormProps(form)}>
+							<FormSecurity />
+							<input type="hidden" name="intent" value="billingEmail" />
+							<Field
+								label={t('billingEmail.label')}
+								required
+								help={t('billingEmail.help')}
+								inputProps={{ ...getInputProps(fields.billingEmail, { type: 'email' }), autoComplete: 'email' }}
+								errors={fields.billingEmail.errors}
+							/>
+							<div className="form-actions">
+								<StatusButton type="submit" status={isPending ? 'pending' : 'idle'}>
+									{t('billingEmail.save')}
+								</StatusButton>
+							</div>
+						</Form>
+					</section>
+				</div>
+
+				<section className="panel" aria-labelledby="packages-title">
+					<h2 id="packages-title">{t('packages.title')}</h2>
+					<FormAlert id="subscribe-error" errors={actionData?.intent === 'subscribe' ? [actionData.error] : undefined} />
+					<ul className="plans">
+						{packages.map((pkg) => (
+							<Plan key={pkg.id} pkg={pkg} isCurrent={current?.packageId === pkg.id && !current.cancelAtPeriodEnd} />
+						))}
+					</ul>
+					<p className="form-note">{t('packages.vatNote', { rate: vatRatePercent })}</p>
+				</section>
+
+				<section className="panel" aria-labelledby="invoices-title">
+					<h2 id="invoices-title">{t('invoices.title')}</h2>
+					{invoices.length ? (
+						<div className="table-scroll">
+							<table className="table">
+								<thead>
+									<tr>
+										<th scope="col">{t('invoices.number')}</th>
+										<th scope="col">{t('invoices.date')}</th>
+										<th scope="col">{t('invoices.package')}</th>
+										<th scope="col">{t('invoices.period')}</th>
+										<th scope="col" className="table__number">
+											{t('invoices.total')}
+										</th>
+										<th scope="col">
+											<span className="visually-hidden">{t('invoices.download')}</span>
+										</th>
+									</tr>
+								</thead>
+								<tbody>
+									{invoices.map((invoice) => (
+										<tr key={invoice.id}>
+											<th scope="row">{invoice.number}</th>
+											<td>{formatDate(invoice.createdAt, language)}</td>
+											<td>{invoice.packageName}</td>
+											<td>
+												{formatDate(invoice.periodStart, language)} – {formatDate(invoice.periodEnd, language)}
+											</td>
+											<td className="table__number">{formatMoney(invoice.totalCents, language, invoice.currency)}</td>
+											<td>
+												{invoice.downloadUrl ? (
+													<a href={invoice.downloadUrl} download={`invoice-${invoice.number}.pdf`} aria-label={t('invoices.downloadLabel', { number: invoice.number })}>
+														{t('invoices.download')}
+													</a>
+												) : null}
+											</td>
+										</tr>
+									))}
+								</tbody>
+							</table>
+						</div>
+					) : (
+						<p className="empty">{t('invoices.empty')}</p>
+					)}
+				</section>
+			</div>
+		</>
+	)
+}
+
+function Plan({ pkg, isCurrent }: { pkg: PackageView; isCurrent: boolean }) {
+	const { t } = useTranslation('billing')
+	const language = useLanguage()
+	const isPending = useIsPending()
+	const classes = ['plan', pkg.featured ? 'plan--featured' : '', isCurrent ? 'plan--current' : ''].filter(Boolean).join(' ')
+	return (
+		<li className={classes}>
+			<div className="plan__head">
+				<h3 className="plan__name">{pkg.name}</h3>
+				{isCurrent ? <span className="badge badge--pro">{t('packages.yours')}</span> : null}
+			</div>
+			<p className="plan__price">{pkg.isFree ? t('packages.free') : t('packages.perMonth', { price: formatMoney(pkg.priceCents, language, pkg.currency) })}</p>
+			{pkg.description ? <p className="plan__description">{pkg.description}</p> : null}
+			<ul className="plan__features">
+				<li>{pkg.offersPerMonth === null ? t('packages.unlimited') : t('packages.offers', { count: pkg.offersPerMonth })}</li>
+				{pkg.featured ? <li>{t('packages.featured')}</li> : null}
+			</ul>
+			{/* The free package can always be chosen again; a running paid one cannot be bought twice. */}
+			{isCurrent && !pkg.isFree ? null : (
+				<Form method="post">
+					<FormSecurity />
+					<input type="hidden" name="intent" value="subscribe" />
+					<input type="hidden" name="packageId" value={pkg.id} />
+					<StatusButton type="submit" status={isPending ? 'pending' : 'idle'} className={pkg.featured ? 'button--accent' : 'button--primary'} aria-label={t('packages.subscribeTo', { name: pkg.name })}>
+						{t('packages.subscribe')}
+					</StatusButton>
+				</Form>
+			)}
+		</li>
+	)
+}

@@ -1,0 +1,96 @@
+import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { FormSecurity, StatusButton, useIsPending } from '~/components/forms'
+import { cancelTestPayment, findPendingTestPayment, payTestPayment } from '~/domain/subscription.server'
+import { getFixedT, getLanguage } from '~/i18n/i18n.server'
+import { useLanguage } from '~/i18n/use-language'
+import { type RootLoaderData } from '~/root'
+import billingStyles from '~/styles/billing.css?url'
+import { validateCsrf } from '~/utils/csrf.server'
+import { formatMoney } from '~/utils/format'
+import { pageMeta } from '~/utils/meta'
+import { idParam, requireWorkshop } from '~/utils/route-helpers.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: billingStyles }]
+
+/**
+ * The built-in test payment provider's page (docs/decisions/0060): clearly marked, with pay and
+ * cancel buttons, plain forms. Only the workshop that started the payment sees it.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	const { actor } = await requireWorkshop(request)
+	const row = await findPendingTestPayment(actor.workshopId, idParam(params.slug))
+	if (!row) throw new Response('Not found', { status: 404 })
+	const language = await getLanguage(request)
+	const t = getFixedT(language, 'billing')
+	const name = language === 'en' ? row.pkg.nameEn : language === 'ru' ? row.pkg.nameRu : row.pkg.nameEt
+	return {
+		meta: { title: t('testPayment.metaTitle') },
+		open: row.payment.status === 'pending',
+		packageName: name,
+		amountCents: row.payment.amountCents,
+		currency: row.payment.currency,
+	}
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+	const { actor } = await requireWorkshop(request)
+	const formData = await request.formData()
+	await validateCsrf(request, formData)
+	const paymentId = idParam(params.slug)
+	if (formData.get('intent') === 'cancel') {
+		await cancelTestPayment(actor.workshopId, paymentId)
+		return redirectWithToast('/subscription', { type: 'info', key: 'billing:toast.paymentCancelled' }, { request })
+	}
+	const result = await payTestPayment(actor.workshopId, paymentId)
+	if (result.outcome === 'unknown') throw new Response('Not found', { status: 404 })
+	return redirect('/thank-you')
+}
+
+export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
+	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+
+export default function TestPaymentPage() {
+	const { t } = useTranslation('billing')
+	const language = useLanguage()
+	const { open, packageName, amountCents, currency } = useLoaderData<typeof loader>()
+	const isPending = useIsPending()
+	const amount = formatMoney(amountCents, language, currency)
+	return (
+		<section className="panel test-payment" aria-labelledby="test-payment-title">
+			<p className="test-payment__badge">{t('testPayment.badge')}</p>
+			<h1 id="test-payment-title">{t('testPayment.title')}</h1>
+			<p className="notice">{t('testPayment.notice')}</p>
+			<dl className="test-payment__facts">
+				<dt>{t('testPayment.package')}</dt>
+				<dd>{packageName}</dd>
+				<dt>{t('testPayment.amount')}</dt>
+				<dd>{amount}</dd>
+			</dl>
+			{open ? (
+				<div className="test-payment__actions">
+					<Form method="post">
+						<FormSecurity />
+						<input type="hidden" name="intent" value="pay" />
+						<StatusButton type="submit" status={isPending ? 'pending' : 'idle'} className="button--primary button--large">
+							{t('testPayment.pay', { amount })}
+						</StatusButton>
+					</Form>
+					<Form method="post">
+						<FormSecurity />
+						<input type="hidden" name="intent" value="cancel" />
+						<button type="submit" className="button button--ghost button--large">
+							{t('testPayment.cancel')}
+						</button>
+					</Form>
+				</div>
+			) : (
+				<p>
+					{t('testPayment.done')} <Link to="/subscription">{t('title')}</Link>
+				</p>
+			)}
+		</section>
+	)
+}

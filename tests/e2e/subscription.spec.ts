@@ -1,0 +1,102 @@
+import { type Page } from '@playwright/test'
+import { dictionary, expect, expectToast, login, open, test, uniqueEmail, waitForEmail } from './fixtures'
+
+const en = dictionary('en', 'billing')
+const enAuth = dictionary('en', 'auth')
+const enPublic = dictionary('en', 'public')
+
+/** A fresh workshop through the registration form, logged in (never the demo workshop). */
+async function registerWorkshop(page: Page) {
+	const email = uniqueEmail('subscriber')
+	await page.goto('/register?lng=en&role=workshop')
+	await page.getByLabel(enAuth('register.workshopName')).fill('Tartu Tasuline')
+	await page.getByLabel(enAuth('register.companyName')).fill('Tartu Tasuline OÜ')
+	await page.getByLabel(enAuth('register.companyId')).fill('1122334455')
+	await page.getByLabel(enAuth('register.firstName')).fill('Tiit')
+	await page.getByLabel(enAuth('register.lastName')).fill('Tamm')
+	await page.getByLabel(enAuth('register.mobile')).fill('+372 5888 1234')
+	await page.getByLabel(enAuth('register.email')).fill(email)
+	await page.getByLabel(enAuth('register.password'), { exact: true }).fill('tasuline-1')
+	await page.getByLabel(enAuth('register.confirmPassword')).fill('tasuline-1')
+	await page.getByRole('button', { name: enAuth('register.submitWorkshop') }).click()
+	await expect(page).toHaveURL(/\/login$/)
+	await login(page, email, 'tasuline-1')
+	return email
+}
+
+const subscribeTo = (page: Page, name: string) => page.getByRole('button', { name: en('packages.subscribeTo').replace('{{name}}', name) })
+
+for (const javaScriptEnabled of [false, true]) {
+	test.describe(`subscription with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+		test.use({ javaScriptEnabled })
+
+		test('billing e-mail first, the free package at once, the paid one through the test provider to an e-mailed invoice', async ({ page }) => {
+			test.setTimeout(60_000)
+			await registerWorkshop(page)
+			await open(page, '/subscription?lng=en', javaScriptEnabled)
+			await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('title'))
+
+			// Without a billing e-mail, subscribing is refused.
+			await subscribeTo(page, 'Free').click()
+			await expect(page.getByRole('alert').filter({ hasText: en('errors.billingEmailRequired') })).toBeVisible()
+			await subscribeTo(page, 'Pro').click()
+			await expect(page.getByRole('alert').filter({ hasText: 'Please provide billing email to continue!' })).toBeVisible()
+
+			// A wrong address is refused, a good one saved.
+			const billing = page.getByRole('textbox', { name: en('billingEmail.label') })
+			await billing.fill('not-an-email')
+			await page.getByRole('button', { name: en('billingEmail.save') }).click()
+			await expect(page.locator('.field__errors')).toHaveText(dictionary('en')('validation.email'))
+			const billingEmail = uniqueEmail('arved')
+			await billing.fill(billingEmail)
+			await page.getByRole('button', { name: en('billingEmail.save') }).click()
+			await expectToast(page, en('billingEmail.saved'))
+
+			// The free package: at once.
+			await subscribeTo(page, 'Free').click()
+			await expectToast(page, 'You have subscribed to free plan.')
+
+			// The paid package: the test provider's page, clearly marked, then the thank-you page.
+			await subscribeTo(page, 'Pro').click()
+			await expect(page).toHaveURL(/\/subscription\/test-payment\//)
+			await expect(page.getByText(en('testPayment.badge'), { exact: true })).toBeVisible()
+			await page.getByRole('button', { name: /^Pay / }).click()
+			await expect(page).toHaveURL(/\/thank-you$/)
+			await expect(page.getByRole('heading', { level: 1 })).toHaveText(enPublic('thankYou.title'))
+			await expect(page.getByText(enPublic('thankYou.invoice'))).toBeVisible()
+
+			await open(page, '/subscription?lng=en', javaScriptEnabled)
+			const current = page.locator('.current-plan')
+			await expect(current).toContainText('Pro')
+			const download = page.getByRole('link', { name: /Download invoice \d+ as PDF/ })
+			await expect(download).toHaveCount(1)
+			const number = (await download.getAttribute('aria-label'))!.match(/\d+/)![0]
+			const pdf = await page.request.get((await download.getAttribute('href'))!)
+			expect(pdf.status()).toBe(200)
+			expect(pdf.headers()['content-type']).toBe('application/pdf')
+			expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
+
+			const mail = await waitForEmail({ to: billingEmail, subject: `Invoice ${number}` })
+			expect(mail.attachments).toEqual([{ filename: `invoice-${number}.pdf`, mimeType: 'application/pdf' }])
+
+			// Someone else cannot download it.
+			await page.context().clearCookies()
+			expect((await page.request.get((await download.getAttribute('href'))!)).status()).toBe(404)
+		})
+
+		test('cancelling on the test payment page charges nothing', async ({ page }) => {
+			await registerWorkshop(page)
+			await open(page, '/subscription?lng=en', javaScriptEnabled)
+			await page.getByRole('textbox', { name: en('billingEmail.label') }).fill(uniqueEmail('arved'))
+			await page.getByRole('button', { name: en('billingEmail.save') }).click()
+			await expectToast(page, en('billingEmail.saved'))
+			await subscribeTo(page, 'Pro').click()
+			await expect(page).toHaveURL(/\/subscription\/test-payment\//)
+			await page.getByRole('button', { name: en('testPayment.cancel') }).click()
+			await expect(page).toHaveURL(/\/subscription$/)
+			await expectToast(page, en('toast.paymentCancelled'))
+			await expect(page.locator('.current-plan')).toContainText('Free')
+			await expect(page.getByText(en('invoices.empty'))).toBeVisible()
+		})
+	})
+}
