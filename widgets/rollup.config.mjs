@@ -152,7 +152,7 @@ function copyDemo() {
 	return {
 		name: 'copy-demo',
 		writeBundle() {
-			for (const file of ['demo.html', 'demo.css']) fs.copyFileSync(path.join(root, 'widgets', file), path.join(out, file))
+			for (const file of ['demo.html', 'demo.css', 'demo.js']) fs.copyFileSync(path.join(root, 'widgets', file), path.join(out, file))
 		},
 	}
 }
