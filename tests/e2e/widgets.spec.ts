@@ -294,3 +294,14 @@ test('the demo page on the portal shows all three widgets', async ({ page }) => 
 	await expect(page.locator('#demo-details').getByRole('heading', { level: 2 })).toBeVisible()
 	await expect(page.locator('[data-workshop-widget="contact"]').getByRole('button', { name: t('contact.send') })).toBeVisible()
 })
+
+test.describe('with JavaScript off', () => {
+	test.use({ javaScriptEnabled: false })
+
+	test('the partner’s fallback link inside the element leads to the portal', async ({ page }) => {
+		await visitPartner(page)
+		const fallback = page.locator('#list > a')
+		await expect(fallback).toBeVisible()
+		await expect(fallback).toHaveAttribute('href', `${portal}/workshop-list`)
+	})
+})
