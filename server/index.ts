@@ -116,6 +116,21 @@ app.options('/admin/api/*', (_req, res) => {
 		.end()
 })
 
+// The partner widgets (issue 9) run on other sites: their script, texts and demo may be loaded
+// from any origin (helmet's Cross-Origin-Resource-Policy is same-origin), and the ES module
+// build by a module script, which asks with CORS.
+app.use('/widgets', (_req, res, next) => {
+	res.set({ 'Cross-Origin-Resource-Policy': 'cross-origin', 'Access-Control-Allow-Origin': '*' })
+	next()
+})
+// Uploaded files decide for themselves (app/routes/uploads.$id.ts): public ones, such as the logos
+// the widgets show, are cross-origin; private ones stay same-origin. Remix appends its headers,
+// so helmet's value must go first.
+app.use('/uploads', (_req, res, next) => {
+	res.removeHeader('Cross-Origin-Resource-Policy')
+	next()
+})
+
 app.get('/healthz', async (_req, res) => {
 	const { status, body } = await entry.checkHealth()
 	res.status(status).set('Cache-Control', 'no-store').json(body)

@@ -24,6 +24,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 			'Cache-Control': isPublicUpload(upload) ? 'public, max-age=31536000, immutable' : 'private, max-age=3600',
 			'Content-Disposition': `${upload.mimeType === 'application/pdf' ? 'attachment' : 'inline'}; filename="${upload.purpose}.${extension}"`,
 			'X-Content-Type-Options': 'nosniff',
+			// Public files (logos, photos) appear on partner sites through the widgets (issue 9).
+			'Cross-Origin-Resource-Policy': isPublicUpload(upload) ? 'cross-origin' : 'same-origin',
 		},
 	})
 }

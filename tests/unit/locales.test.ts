@@ -82,7 +82,8 @@ describe('the dictionaries', () => {
 	}
 
 	test('hold every key the code asks for', () => {
-		const files = walk(path.join(root, 'app')).filter((f) => /\.(ts|tsx)$/.test(f))
+		// The widgets (widgets/src) name their keys `namespace:key` and use the same dictionaries.
+		const files = [...walk(path.join(root, 'app')), ...walk(path.join(root, 'widgets/src'))].filter((f) => /\.(ts|tsx)$/.test(f))
 		// A key is looked up in the namespaces its file uses: common, plus useTranslation('ns'),
 		// getFixedT(language, 'ns') and `ns:key` prefixes.
 		const used = new Map<string, Set<string>>()

@@ -1,0 +1,61 @@
+import { type ContactInput } from '~/domain/contact'
+import { type FilterOptions, type Paged, type PublicReview, type WorkshopCard, type WorkshopListQuery, type WorkshopProfile, workshopListParams } from '~/domain/workshops'
+import { type Language } from '~/i18n/config'
+
+/**
+ * The portal's public JSON API (docs/api.md), the same calls the portal's pages make. Texts come
+ * in the language asked for with ?lng=; no cookies are sent (the calls are public and CORS `*`).
+ */
+export type ApiWorkshopCard = WorkshopCard & { url: string }
+export type ApiWorkshopDetails = {
+	workshop: WorkshopProfile & { url: string }
+	rating: { average: number; count: number }
+	reviews: Paged<PublicReview>
+}
+export type WorkshopList = Paged<ApiWorkshopCard>
+export type Filters = FilterOptions & { sorts: string[] }
+
+/** A refused or failed call: the server's message (in the reader's language) and field errors. */
+export class ApiError extends Error {
+	constructor(
+		readonly status: number,
+		message: string,
+		readonly errors: Record<string, string[]> = {},
+	) {
+		super(message)
+	}
+}
+
+export type Api = ReturnType<typeof createApi>
+
+export function createApi(origin: string, language: Language) {
+	const base = `${origin.replace(/\/+$/, '')}/admin/api`
+	async function call<T>(path: string, params: URLSearchParams, init: RequestInit = {}, signal?: AbortSignal): Promise<T> {
+		params.set('lng', language)
+		let response: Response
+		try {
+			response = await fetch(`${base}${path}?${params}`, { ...init, signal, credentials: 'omit', headers: { Accept: 'application/json', ...init.headers } })
+		} catch (error) {
+			if (signal?.aborted) throw error
+			throw new ApiError(0, '')
+		}
+		const body = (await response.json().catch(() => null)) as { data?: T; message?: string; errors?: Record<string, string[]> } | null
+		if (!response.ok || !body) throw new ApiError(response.status, body?.message ?? '', body?.errors)
+		return (body.data ?? body) as T
+	}
+	return {
+		/** The portal's own pages, for links (full profile, registering). */
+		portal: (path: string) => `${origin.replace(/\/+$/, '')}${path}`,
+		filters: (signal?: AbortSignal) => call<Filters>('/workshop-filters', new URLSearchParams(), {}, signal),
+		list: (query: Partial<WorkshopListQuery>, signal?: AbortSignal) => call<WorkshopList>('/workshop-list', workshopListParams(query), {}, signal),
+		details: (id: string, page: number, signal?: AbortSignal) =>
+			call<ApiWorkshopDetails>(`/workshop-details/${encodeURIComponent(id)}`, new URLSearchParams(page > 1 ? { page: String(page) } : {}), {}, signal),
+		/** `name__confirm` is the bot trap: people never see it, so it stays empty. */
+		contact: (input: ContactInput & { name__confirm: string }) =>
+			call<{ status: number; message: string }>('/contact-us', new URLSearchParams(), {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify(input),
+			}),
+	}
+}
