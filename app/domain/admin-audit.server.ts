@@ -23,11 +23,12 @@ type Snapshot = Record<string, unknown> | null
 export async function audited<T>(
 	actorId: string,
 	what: { action: string; entityType: string; entityId?: string | null },
-	change: (tx: DbOrTx) => Promise<{ before: Snapshot; after: Snapshot; result: T }>,
+	change: (tx: DbOrTx) => Promise<{ before: Snapshot; after: Snapshot; result: T; entityId?: string }>,
 ): Promise<T> {
 	return db.transaction(async (tx) => {
-		const { before, after, result } = await change(tx)
-		await writeAudit(tx, actorId, { ...what, before, after })
+		const { before, after, result, entityId } = await change(tx)
+		// A created item's id is known only after the change.
+		await writeAudit(tx, actorId, { ...what, entityId: entityId ?? what.entityId, before, after })
 		return result
 	})
 }
