@@ -153,3 +153,66 @@ describe('user search', () => {
 		expect(byName.totalPages).toBeGreaterThanOrEqual(1)
 	})
 })
+
+describe('site content, ads, packages and lists', () => {
+	test('a content page, the site settings and an ad show on the public site at once', async () => {
+		const actor = await admin()
+		await referenceData()
+		const { getContentPage } = await import('~/domain/content.server')
+		const { saveContentPage, saveSiteSettings, getSiteSettingsForEdit } = await import('~/domain/admin-content.server')
+		const { getSiteData } = await import('~/domain/site.server')
+		const { loadAdSlots } = await import('~/domain/ads.server')
+		const { saveAd } = await import('~/domain/admin-catalog.server')
+
+		await saveContentPage(actor.id, 'about-us', 'et', { title: 'Meist uus', bodyHtml: '<p>Uus tekst</p><script>alert(1)</script>' })
+		const page = await getContentPage('about-us', 'et')
+		expect(page).toMatchObject({ title: 'Meist uus', html: '<p>Uus tekst</p>' })
+		expect(await auditRows('about-us/et')).toMatchObject([{ action: 'content.page', after: { title: 'Meist uus' } }])
+
+		await getSiteData()
+		const current = await getSiteSettingsForEdit()
+		await saveSiteSettings(actor.id, { ...current, appname: 'Autohub Test', vatRate: 2200 }, {})
+		expect((await getSiteData()).appname).toBe('Autohub Test')
+
+		await loadAdSlots()
+		await saveAd(actor.id, null, { adsType: 'html', placement: 'Footer', adsLink: '', content: '<p>Admin ad</p>', sortOrder: 9, active: true }, undefined)
+		expect((await loadAdSlots()).footer.map((ad) => ad.html)).toContain('<p>Admin ad</p>')
+		await expect(
+			saveAd(actor.id, null, { adsType: 'image', placement: 'Header', adsLink: '', content: '', sortOrder: 0, active: true }, undefined),
+		).rejects.toMatchObject({ key: 'admin:ads.imageRequired' })
+	})
+
+	test('packages and reference lists change, and a list code stays unique', async () => {
+		const actor = await admin()
+		await referenceData()
+		const { listPackages, updatePackage, saveReferenceItem, listReferenceItems } = await import('~/domain/admin-catalog.server')
+		const [first] = await listPackages()
+		await updatePackage(actor.id, first!.id, { nameEt: 'Alus', nameEn: 'Basic', nameRu: 'Базовый', price: 1990, offersPerMonth: null, active: true })
+		expect((await listPackages()).find((p) => p.id === first!.id)).toMatchObject({ priceCents: 1990, offersPerMonth: null, nameEn: 'Basic' })
+
+		const item = { code: 'admin-test-city', nameEt: 'Testilinn', nameEn: 'Test City', nameRu: 'Тестоград', sortOrder: 0, active: true }
+		await saveReferenceItem(actor.id, 'cities', null, item)
+		expect((await listReferenceItems('cities')).map((c) => c.code)).toContain('admin-test-city')
+		await expect(saveReferenceItem(actor.id, 'cities', null, item)).rejects.toMatchObject({ key: 'admin:validation.codeTaken' })
+	})
+})
+
+describe('inbox and figures', () => {
+	test('a contact message is marked handled once; figures count with no payments', async () => {
+		const actor = await admin()
+		const { contactMessages } = await import('~/db/schema')
+		const { listContactMessages, markMessageHandled, getFigures } = await import('~/domain/admin-stats.server')
+		const [message] = await db.insert(contactMessages).values({ name: 'Mari', email: 'mari@example.com', message: 'Tere!' }).returning()
+		expect((await listContactMessages({ page: 1, show: 'open' })).items.map((m) => m.id)).toContain(message!.id)
+		await markMessageHandled(actor.id, message!.id)
+		expect((await listContactMessages({ page: 1, show: 'open' })).items.map((m) => m.id)).not.toContain(message!.id)
+		expect((await listContactMessages({ page: 1, show: 'all' })).items.map((m) => m.id)).toContain(message!.id)
+
+		const figures = await getFigures()
+		expect(figures.months).toHaveLength(12)
+		expect(figures.visits).toHaveLength(30)
+		expect(figures.totals.customers).toBeGreaterThan(0)
+		expect(figures.totals.revenueCents).toBeGreaterThanOrEqual(0)
+		expect(figures.months[0]!.users).toBeGreaterThan(0)
+	})
+})
