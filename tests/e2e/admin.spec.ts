@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test'
-import { demo, dictionary, expect, expectToast, login, test, uniqueEmail } from './fixtures'
+import { demo, dictionary, expect, expectToast, login, open, test, uniqueEmail } from './fixtures'
 
 const en = dictionary('en', 'admin')
 const et = dictionary('et', 'admin')
@@ -33,8 +33,8 @@ async function register(page: Page, email: string, role: 'customer' | 'workshop'
 }
 
 /** The administrator opens a user's page from the search. */
-async function openUser(page: Page, email: string) {
-	await page.goto(`/admin/users?q=${encodeURIComponent(email)}`)
+async function openUser(page: Page, email: string, javaScriptEnabled = false) {
+	await open(page, `/admin/users?q=${encodeURIComponent(email)}`, javaScriptEnabled)
 	await page.getByRole('link', { name: /Anu Lepik|Admin Test/ }).first().click()
 	await expect(page.locator('.admin-facts')).toContainText(email)
 }
@@ -79,32 +79,60 @@ test.describe('the administration area with JavaScript off', () => {
 		await customer.context.close()
 	})
 
-	test("the administrator changes a workshop's company ID and a user's e-mail (Estonian)", async ({ page, browser }) => {
-		const email = uniqueEmail('garage')
-		const workshop = await otherBrowser(browser)
-		await register(workshop.page, email, 'workshop')
-		await workshop.context.close()
+})
 
-		await page.goto('/?lng=et')
+for (const javaScriptEnabled of [false, true]) {
+	test.describe(`customer-service fields with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+		test.use({ javaScriptEnabled })
+
+		test(`the administrator changes a workshop's company ID and a user's e-mail (Estonian, JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({ page, browser }) => {
+			const email = uniqueEmail('garage')
+			const workshop = await otherBrowser(browser)
+			await register(workshop.page, email, 'workshop')
+			await workshop.context.close()
+
+			await page.goto('/?lng=et')
+			await login(page, demo.admin.email, demo.admin.password)
+			await openUser(page, email, javaScriptEnabled)
+			await page.getByLabel(et('user.companyId')).fill('12345')
+			await page.getByRole('button', { name: et('user.companySubmit') }).click()
+			await expect(page.getByText(dictionary('et')('validation.companyId'))).toBeVisible()
+			await page.getByLabel(et('user.companyId')).fill('5566778899')
+			await page.getByRole('button', { name: et('user.companySubmit') }).click()
+			await expectToast(page, et('user.companySaved'))
+			await expect(page.getByLabel(et('user.companyId'))).toHaveValue('5566778899')
+
+			// An address that is taken is refused; a new one is saved.
+			await page.getByRole('textbox', { name: et('user.newEmail') }).fill(demo.customer.email)
+			await page.getByRole('button', { name: et('user.emailSubmit') }).click()
+			await expect(page.getByText(etAuth('register.emailTaken'))).toBeVisible()
+			const moved = uniqueEmail('moved')
+			await page.getByRole('textbox', { name: et('user.newEmail') }).fill(moved)
+			await page.getByRole('button', { name: et('user.emailSubmit') }).click()
+			await expectToast(page, et('user.emailSaved'))
+			await expect(page.locator('.admin-facts')).toContainText(moved)
+		})
+	})
+}
+
+test.describe('every admin page with JavaScript on', () => {
+	test('opens without browser errors in three languages', async ({ page }) => {
+		test.setTimeout(90_000)
+		await page.goto('/?lng=en')
 		await login(page, demo.admin.email, demo.admin.password)
-		await openUser(page, email)
-		await page.getByLabel(et('user.companyId')).fill('12345')
-		await page.getByRole('button', { name: et('user.companySubmit') }).click()
-		await expect(page.getByText(dictionary('et')('validation.companyId'))).toBeVisible()
-		await page.getByLabel(et('user.companyId')).fill('5566778899')
-		await page.getByRole('button', { name: et('user.companySubmit') }).click()
-		await expectToast(page, et('user.companySaved'))
-		await expect(page.getByLabel(et('user.companyId'))).toHaveValue('5566778899')
-
-		// An address that is taken is refused; a new one is saved.
-		await page.getByRole('textbox', { name: et('user.newEmail') }).fill(demo.customer.email)
-		await page.getByRole('button', { name: et('user.emailSubmit') }).click()
-		await expect(page.getByText(etAuth('register.emailTaken'))).toBeVisible()
-		const moved = uniqueEmail('moved')
-		await page.getByRole('textbox', { name: et('user.newEmail') }).fill(moved)
-		await page.getByRole('button', { name: et('user.emailSubmit') }).click()
-		await expectToast(page, et('user.emailSaved'))
-		await expect(page.locator('.admin-facts')).toContainText(moved)
+		const paths = ['/admin', '/admin/users', '/admin/messages?show=all', '/admin/content', '/admin/content/about-us/ru', '/admin/settings', '/admin/ads', '/admin/ads/new', '/admin/packages', '/admin/lists?list=carBrands', '/admin/audit']
+		for (const [index, path] of paths.entries()) {
+			const language = (['et', 'en', 'ru'] as const)[index % 3]
+			await open(page, `${path}${path.includes('?') ? '&' : '?'}lng=${language}`, true)
+			await expect(page.locator('.admin-nav')).toBeVisible()
+			await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+		}
+		// A client-side navigation inside the area (the last page was in English).
+		await page.locator('.admin-nav').getByRole('link', { name: en('nav.users') }).click()
+		await expect(page).toHaveURL(/\/admin\/users$/)
+		await page.getByLabel(en('users.search')).fill(demo.workshop.email)
+		await page.getByRole('button', { name: en('users.searchSubmit') }).click()
+		await expect(page.locator('.admin-table-wrap')).toContainText(demo.workshop.email)
 	})
 })
 
