@@ -51,7 +51,7 @@ export default function AdminOverviewPage() {
 					<Link to="/admin/messages">{t('overview.totals.openMessages')}</Link>
 				</li>
 			</ul>
-			<div className="admin-grid">
+			<div className="admin-grid admin-grid--wide">
 				<section className="card" aria-labelledby="months-title">
 					<h2 id="months-title">{t('overview.monthsTitle')}</h2>
 					<div className="admin-table-wrap">
