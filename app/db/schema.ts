@@ -112,6 +112,8 @@ export const users = pgTable(
 		uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
 		index('users_role_created_idx').on(t.role, t.createdAt),
 		index('users_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+		// The few blocked accounts, so the directory can leave their workshops out cheaply (docs/decisions/0050).
+		index('users_blocked_idx').on(t.id).where(sql`${t.blocked}`),
 	],
 )
 

@@ -41,14 +41,14 @@ function urlset(entries: string[]) {
 }
 
 async function workshopCount() {
-	const [row] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from workshops where city_id is not null`)
+	const [row] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from workshops where city_id is not null and user_id not in (select id from users where blocked)`)
 	return Number(row?.total ?? 0)
 }
 
 async function workshopEntries(offset: number, limit: number) {
 	const rows = await queryRows<{ id: string; updated_at: string | Date }>(
 		db,
-		sql`select id, updated_at from workshops where city_id is not null order by id limit ${limit} offset ${offset}`,
+		sql`select id, updated_at from workshops where city_id is not null and user_id not in (select id from users where blocked) order by id limit ${limit} offset ${offset}`,
 	)
 	return rows.map((row) => urlEntry(`/workshop-details/${encodeId(row.id)}`, new Date(row.updated_at).toISOString().slice(0, 10)))
 }

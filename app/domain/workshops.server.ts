@@ -163,12 +163,19 @@ async function resolveFilters(query: WorkshopListQuery): Promise<Filters | null>
 }
 
 /**
+ * A blocked account's workshop is not listed (docs/decisions/0050-admin-area.md). The few blocked
+ * accounts come from the partial index users_blocked_idx, and the check is a hashed anti-join.
+ */
+const BLOCKED_WORKSHOP_IDS = sql`select bw.id from workshops bw join users bu on bu.id = bw.user_id where bu.blocked`
+const NOT_BLOCKED_OWNER = sql`w.user_id not in (select id from users where blocked)`
+
+/**
  * Only listed workshops appear in the directory: those with an address (a city). A workshop gets
  * one, and its services, by completing its profile, so a just-registered empty profile stays out
  * (docs/decisions/0028-listed-workshops.md). The link-table counts below rely on this: a
  * workshop with services always has a city.
  */
-const LISTED = sql`w.city_id is not null`
+const LISTED = sql`w.city_id is not null and ${NOT_BLOCKED_OWNER}`
 
 function whereClause(filters: Filters): SQL {
 	const conditions: SQL[] = [LISTED]
@@ -214,9 +221,11 @@ async function countWorkshops(filters: Filters): Promise<{ total: number; capped
 		statement = sql`select count(*)::int as total from (select 1 from workshops w ${whereClause(filters)} limit ${TEXT_COUNT_CAP + 1}) t`
 	} else if (!filters.cityId && filters.serviceId) {
 		statement = sql`select count(*)::int as total from workshop_services ws where ws.service_id = ${filters.serviceId}
+		                and ws.workshop_id not in (${BLOCKED_WORKSHOP_IDS})
 		                ${filters.brandId ? sql`and exists (select 1 from workshop_car_brands wb where wb.workshop_id = ws.workshop_id and wb.car_brand_id = ${filters.brandId})` : sql``}`
 	} else if (!filters.cityId && filters.brandId) {
-		statement = sql`select count(*)::int as total from workshop_car_brands wb where wb.car_brand_id = ${filters.brandId}`
+		statement = sql`select count(*)::int as total from workshop_car_brands wb where wb.car_brand_id = ${filters.brandId}
+		                and wb.workshop_id not in (${BLOCKED_WORKSHOP_IDS})`
 	} else {
 		statement = sql`select count(*)::int as total from workshops w ${whereClause(filters)}`
 	}
@@ -318,7 +327,7 @@ export async function getWorkshopProfile(workshopId: string, language: Language,
 		db,
 		sql`select w.*, ${nameIn('c', language)} as city_name
 		    from workshops w left join cities c on c.id = w.city_id
-		    where w.id = ${workshopId}`,
+		    where w.id = ${workshopId} and ${NOT_BLOCKED_OWNER}`,
 	)
 	if (!row) return null
 	const [photos, lists] = await Promise.all([

@@ -1,0 +1,116 @@
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { PageHeader } from '~/components/page-header'
+import { getFigures } from '~/domain/admin-stats.server'
+import { getFixedT, getLanguage } from '~/i18n/i18n.server'
+import { useLanguage } from '~/i18n/use-language'
+import { type RootLoaderData } from '~/root'
+import { requireUser } from '~/utils/auth.server'
+import { formatDate, formatMoney, formatNumber } from '~/utils/format'
+import { pageMeta } from '~/utils/meta'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	await requireUser(request, { role: 'admin' })
+	const t = getFixedT(await getLanguage(request), 'admin')
+	return { meta: { title: t('overview.title') }, figures: await getFigures() }
+}
+
+export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
+	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+
+function monthLabel(month: string, language: string) {
+	const [year, m] = month.split('-').map(Number) as [number, number]
+	return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year, m - 1, 1)))
+}
+
+export default function AdminOverviewPage() {
+	const { t } = useTranslation('admin')
+	const language = useLanguage()
+	const { figures } = useLoaderData<typeof loader>()
+	const { totals } = figures
+	const cards = [
+		{ key: 'customers', value: formatNumber(totals.customers, language) },
+		{ key: 'workshops', value: formatNumber(totals.workshops, language) },
+		{ key: 'requests', value: formatNumber(totals.requests, language) },
+		{ key: 'offers', value: formatNumber(totals.offers, language) },
+		{ key: 'revenue', value: formatMoney(totals.revenueCents, language) },
+	] as const
+	return (
+		<>
+			<PageHeader title={t('overview.title')} subtitle={t('overview.subtitle')} />
+			<ul className="admin-stats">
+				{cards.map((card) => (
+					<li key={card.key}>
+						<span className="admin-stats__value">{card.value}</span>
+						{t(`overview.totals.${card.key}`)}
+					</li>
+				))}
+				<li>
+					<span className="admin-stats__value">{formatNumber(totals.openMessages, language)}</span>
+					<Link to="/admin/messages">{t('overview.totals.openMessages')}</Link>
+				</li>
+			</ul>
+			<div className="admin-grid admin-grid--wide">
+				<section className="card" aria-labelledby="months-title">
+					<h2 id="months-title">{t('overview.monthsTitle')}</h2>
+					<div className="admin-table-wrap">
+						<table className="table">
+							<thead>
+								<tr>
+									<th scope="col">{t('overview.month')}</th>
+									<th scope="col" className="table__number">
+										{t('overview.newUsers')}
+									</th>
+									<th scope="col" className="table__number">
+										{t('overview.totals.requests')}
+									</th>
+									<th scope="col" className="table__number">
+										{t('overview.totals.offers')}
+									</th>
+									<th scope="col" className="table__number">
+										{t('overview.totals.revenue')}
+									</th>
+								</tr>
+							</thead>
+							<tbody>
+								{figures.months.map((row) => (
+									<tr key={row.month}>
+										<th scope="row">{monthLabel(row.month, language)}</th>
+										<td className="table__number">{formatNumber(row.users, language)}</td>
+										<td className="table__number">{formatNumber(row.requests, language)}</td>
+										<td className="table__number">{formatNumber(row.offers, language)}</td>
+										<td className="table__number">{formatMoney(row.revenueCents, language)}</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</div>
+				</section>
+				<section className="card" aria-labelledby="visits-title">
+					<h2 id="visits-title">{t('overview.visitsTitle')}</h2>
+					<div className="admin-table-wrap">
+						<table className="table">
+							<thead>
+								<tr>
+									<th scope="col">{t('overview.day')}</th>
+									<th scope="col" className="table__number">
+										{t('overview.visitors')}
+									</th>
+								</tr>
+							</thead>
+							<tbody>
+								{figures.visits.map((row) => (
+									<tr key={row.day}>
+										<th scope="row">{formatDate(`${row.day}T12:00:00Z`, language)}</th>
+										<td className="table__number">{formatNumber(row.visitors, language)}</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</div>
+				</section>
+			</div>
+		</>
+	)
+}

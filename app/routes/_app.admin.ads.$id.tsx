@@ -1,0 +1,158 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { ErrorList, Field, FormAlert, FormSecurity, SelectField, StatusButton, TextareaField, useIsPending } from '~/components/forms'
+import { PageHeader } from '~/components/page-header'
+import { AdSchema } from '~/domain/admin'
+import { deleteAd, getAd, saveAd } from '~/domain/admin-catalog.server'
+import { DomainError } from '~/domain/errors'
+import { getFixedT, getLanguage } from '~/i18n/i18n.server'
+import { type RootLoaderData } from '~/root'
+import { requireUser } from '~/utils/auth.server'
+import { validateCsrf } from '~/utils/csrf.server'
+import { pageMeta } from '~/utils/meta'
+import { readFormWithFiles, readUploads } from '~/utils/multipart.server'
+import { idParam, or404 } from '~/utils/route-helpers.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+const adIdOf = (param: string | undefined) => (param === 'new' ? null : idParam(param))
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	await requireUser(request, { role: 'admin' })
+	const t = getFixedT(await getLanguage(request), 'admin')
+	const adId = adIdOf(params.id)
+	const ad = adId ? await getAd(adId) : null
+	if (adId && !ad) throw new Response('Not found', { status: 404 })
+	return { meta: { title: t(ad ? 'ads.editTitle' : 'ads.newTitle') }, ad }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+	const admin = await requireUser(request, { role: 'admin' })
+	const formData = await readFormWithFiles(request)
+	await validateCsrf(request, formData)
+	const adId = adIdOf(params.id)
+	if (formData.get('intent') === 'delete' && adId) {
+		await or404(deleteAd(admin.id, adId))
+		return redirectWithToast('/admin/ads', { type: 'success', key: 'admin:ads.deleted' }, { request })
+	}
+	const submission = parseWithZod(formData, { schema: AdSchema })
+	const image = await readUploads(formData, 'image', 'ad_image', 1)
+	if (submission.status !== 'success' || image.error) {
+		return data({ result: submission.reply(), imageErrors: image.error ? [image.error] : [] }, { status: 400 })
+	}
+	try {
+		await or404(saveAd(admin.id, adId, submission.value, image.files[0]))
+	} catch (error) {
+		if (!(error instanceof DomainError)) throw error
+		return data({ result: submission.reply(), imageErrors: [error.key] }, { status: error.status })
+	}
+	return redirectWithToast('/admin/ads', { type: 'success', key: 'admin:ads.saved' }, { request })
+}
+
+export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
+	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+
+export default function AdminAdPage() {
+	const { t } = useTranslation('admin')
+	const { ad } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const isPending = useIsPending()
+	const [form, fields] = useForm({
+		id: `ad-${ad?.id ?? 'new'}`,
+		lastResult: actionData?.result,
+		defaultValue: {
+			adsType: ad?.adsType ?? 'image',
+			placement: ad?.placement ?? 'Header',
+			adsLink: ad?.adsLink ?? '',
+			content: ad?.content ?? '',
+			sortOrder: String(ad?.sortOrder ?? 0),
+			active: ad ? (ad.active ? 'on' : undefined) : 'on',
+		},
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: AdSchema }),
+		shouldRevalidate: 'onInput',
+	})
+	return (
+		<>
+			<PageHeader
+				title={t(ad ? 'ads.editTitle' : 'ads.newTitle')}
+				actions={
+					<Link to="/admin/ads" className="button button--ghost button--small">
+						{t('ads.back')}
+					</Link>
+				}
+			/>
+			<section className="card">
+				<Form method="post" encType="multipart/form-data" className="form" {...getFormProps(form)}>
+					<FormSecurity />
+					<FormAlert errors={form.errors} />
+					<div className="admin-grid">
+						<SelectField
+							label={t('ads.type')}
+							required
+							selectProps={getSelectProps(fields.adsType)}
+							options={(['image', 'html'] as const).map((value) => ({ value, label: t(`ads.types.${value}`) }))}
+							errors={fields.adsType.errors}
+						/>
+						<SelectField
+							label={t('ads.placement')}
+							required
+							selectProps={getSelectProps(fields.placement)}
+							options={(['Header', 'Footer'] as const).map((value) => ({ value, label: t(`ads.placements.${value}`) }))}
+							errors={fields.placement.errors}
+						/>
+					</div>
+					<fieldset className="card">
+						<legend>{t('ads.types.image')}</legend>
+						<div className="field">
+							<label htmlFor="ad-image" className="field__label">
+								{t('ads.image')}
+							</label>
+							{ad?.image ? <img src={ad.image} alt={t('settings.current')} className="admin-preview" /> : null}
+							<input id="ad-image" name="image" type="file" accept="image/png,image/jpeg,image/webp" className="field__input" />
+							<p className="field__help">{t('settings.imageHelp')}</p>
+							<ErrorList errors={actionData?.imageErrors} />
+						</div>
+						<Field label={t('ads.link')} help={t('ads.linkHelp')} inputProps={getInputProps(fields.adsLink, { type: 'text' })} errors={fields.adsLink.errors} />
+					</fieldset>
+					<fieldset className="card">
+						<legend>{t('ads.types.html')}</legend>
+						<TextareaField
+							label={t('ads.content')}
+							help={t('content.bodyHelp')}
+							textareaProps={{ ...getTextareaProps(fields.content), rows: 6, spellCheck: false }}
+							errors={fields.content.errors}
+						/>
+					</fieldset>
+					<div className="admin-row-form">
+						<Field
+							className="field--small"
+							label={t('ads.sortOrder')}
+							inputProps={{ ...getInputProps(fields.sortOrder, { type: 'number' }), min: 0 }}
+							errors={fields.sortOrder.errors}
+						/>
+						<label className="admin-check">
+							<input {...getInputProps(fields.active, { type: 'checkbox' })} />
+							{t('ads.activeLabel')}
+						</label>
+					</div>
+					<div className="form-actions">
+						<StatusButton type="submit" status={isPending ? 'pending' : 'idle'}>
+							{t('ads.submit')}
+						</StatusButton>
+					</div>
+				</Form>
+			</section>
+			{ad ? (
+				<Form method="post" className="form admin-danger">
+					<FormSecurity />
+					<input type="hidden" name="intent" value="delete" />
+					<button type="submit" className="button button--danger">
+						{t('ads.delete')}
+					</button>
+				</Form>
+			) : null}
+		</>
+	)
+}

@@ -1,0 +1,73 @@
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { PageHeader } from '~/components/page-header'
+import { listAds } from '~/domain/admin-catalog.server'
+import { getFixedT, getLanguage } from '~/i18n/i18n.server'
+import { type RootLoaderData } from '~/root'
+import { requireUser } from '~/utils/auth.server'
+import { pageMeta } from '~/utils/meta'
+import { encodeId } from '~/utils/public-id'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	await requireUser(request, { role: 'admin' })
+	const t = getFixedT(await getLanguage(request), 'admin')
+	const ads = await listAds()
+	return { meta: { title: t('ads.title') }, ads: ads.map((ad) => ({ ...ad, slug: encodeId(ad.id) })) }
+}
+
+export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
+	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+
+export default function AdminAdsPage() {
+	const { t } = useTranslation('admin')
+	const { ads } = useLoaderData<typeof loader>()
+	return (
+		<>
+			<PageHeader
+				title={t('ads.title')}
+				subtitle={t('ads.subtitle')}
+				actions={
+					<Link to="/admin/ads/new" className="button button--primary button--small">
+						{t('ads.add')}
+					</Link>
+				}
+			/>
+			{ads.length ? (
+				<div className="admin-table-wrap panel">
+					<table className="table">
+						<thead>
+							<tr>
+								<th scope="col">{t('ads.ad')}</th>
+								<th scope="col">{t('ads.placement')}</th>
+								<th scope="col">{t('ads.type')}</th>
+								<th scope="col">{t('ads.state')}</th>
+								<th scope="col">{t('ads.sortOrder')}</th>
+							</tr>
+						</thead>
+						<tbody>
+							{ads.map((ad) => (
+								<tr key={ad.id}>
+									<td>
+										{ad.image ? <img src={ad.image} alt="" className="admin-preview" /> : null}
+										<Link to={`/admin/ads/${ad.slug}`} className="admin-audit__action">
+											{t('ads.edit')}
+										</Link>
+										{ad.adsType === 'html' ? <span className="admin-muted admin-audit__entity">{ad.content.slice(0, 120)}</span> : null}
+										{ad.adsLink ? <span className="admin-muted admin-audit__entity">{ad.adsLink}</span> : null}
+									</td>
+									<td>{t(`ads.placements.${ad.placement}`)}</td>
+									<td>{t(`ads.types.${ad.adsType}`)}</td>
+									<td>{ad.active ? t('ads.active') : <span className="badge admin-badge--inactive">{t('ads.inactive')}</span>}</td>
+									<td className="table__number">{ad.sortOrder}</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
+				</div>
+			) : (
+				<p className="empty">{t('common:empty.noData')}</p>
+			)}
+		</>
+	)
+}

@@ -1,0 +1,73 @@
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { PageHeader } from '~/components/page-header'
+import { Pagination } from '~/components/pagination'
+import { PageQuerySchema } from '~/domain/admin'
+import { listAudit } from '~/domain/admin-audit.server'
+import { getFixedT, getLanguage } from '~/i18n/i18n.server'
+import { useLanguage } from '~/i18n/use-language'
+import { type RootLoaderData } from '~/root'
+import { requireUser } from '~/utils/auth.server'
+import { formatDateTime } from '~/utils/format'
+import { pageMeta } from '~/utils/meta'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	await requireUser(request, { role: 'admin' })
+	const t = getFixedT(await getLanguage(request), 'admin')
+	const { page } = PageQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
+	return { meta: { title: t('audit.title') }, ...(await listAudit(page)) }
+}
+
+export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
+	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+
+export default function AdminAuditPage() {
+	const { t } = useTranslation('admin')
+	const language = useLanguage()
+	const { items, page, totalPages } = useLoaderData<typeof loader>()
+	return (
+		<>
+			<PageHeader title={t('audit.title')} subtitle={t('audit.subtitle')} />
+			{items.length ? (
+				<div className="admin-table-wrap panel">
+					<table className="table admin-audit">
+						<thead>
+							<tr>
+								<th scope="col">{t('audit.when')}</th>
+								<th scope="col">{t('audit.who')}</th>
+								<th scope="col">{t('audit.what')}</th>
+								<th scope="col">{t('audit.before')}</th>
+								<th scope="col">{t('audit.after')}</th>
+							</tr>
+						</thead>
+						<tbody>
+							{items.map((entry) => (
+								<tr key={entry.id}>
+									<td>{formatDateTime(entry.createdAt, language)}</td>
+									<td>{entry.actorName ? `${entry.actorName} (${entry.actorEmail ?? ''})` : t('audit.unknownActor')}</td>
+									<td>
+										<span className="admin-audit__action">{t(`audit.actions.${entry.action}`, { defaultValue: entry.action })}</span>
+										<span className="admin-muted admin-audit__entity">
+											{entry.entityType}
+											{entry.entityId ? ` ${entry.entityId}` : ''}
+										</span>
+									</td>
+									<td>
+										<pre className="admin-json">{entry.before}</pre>
+									</td>
+									<td>
+										<pre className="admin-json">{entry.after}</pre>
+									</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
+				</div>
+			) : (
+				<p className="empty">{t('common:empty.noData')}</p>
+			)}
+			<Pagination page={page} totalPages={totalPages} href={(p) => `?page=${p}`} label={t('audit.pages')} />
+		</>
+	)
+}

@@ -1,0 +1,67 @@
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { PageHeader } from '~/components/page-header'
+import { contentLanguages, contentSlugs } from '~/domain/admin'
+import { listContentPages } from '~/domain/admin-content.server'
+import { getFixedT, getLanguage } from '~/i18n/i18n.server'
+import { useLanguage } from '~/i18n/use-language'
+import { type RootLoaderData } from '~/root'
+import { requireUser } from '~/utils/auth.server'
+import { formatDateTime } from '~/utils/format'
+import { pageMeta } from '~/utils/meta'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	await requireUser(request, { role: 'admin' })
+	const t = getFixedT(await getLanguage(request), 'admin')
+	return { meta: { title: t('content.title') }, pages: await listContentPages() }
+}
+
+export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
+	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+
+export default function AdminContentPage() {
+	const { t } = useTranslation('admin')
+	const language = useLanguage()
+	const { pages } = useLoaderData<typeof loader>()
+	return (
+		<>
+			<PageHeader title={t('content.title')} subtitle={t('content.subtitle')} />
+			<div className="admin-table-wrap panel">
+				<table className="table">
+					<thead>
+						<tr>
+							<th scope="col">{t('content.page')}</th>
+							{contentLanguages.map((lang) => (
+								<th scope="col" key={lang}>
+									{t(`common:language.${lang}`)}
+								</th>
+							))}
+						</tr>
+					</thead>
+					<tbody>
+						{contentSlugs.map((slug) => (
+							<tr key={slug}>
+								<th scope="row">{t(`content.slugs.${slug}`)}</th>
+								{contentLanguages.map((lang) => {
+									const stored = pages.find((p) => p.slug === slug && p.language === lang)
+									return (
+										<td key={lang}>
+											<Link
+												to={`/admin/content/${slug}/${lang}`}
+												aria-label={t('content.editIn', { page: t(`content.slugs.${slug}`), language: t(`common:language.${lang}`) })}
+											>
+												{stored ? stored.title : t('content.missing')}
+											</Link>
+											{stored ? <span className="admin-muted admin-audit__entity">{formatDateTime(stored.updatedAt, language)}</span> : null}
+										</td>
+									)
+								})}
+							</tr>
+						))}
+					</tbody>
+				</table>
+			</div>
+		</>
+	)
+}

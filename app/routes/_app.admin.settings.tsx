@@ -1,0 +1,132 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { ErrorList, Field, FormSecurity, StatusButton, useIsPending } from '~/components/forms'
+import { PageHeader } from '~/components/page-header'
+import { SiteSettingsSchema } from '~/domain/admin'
+import { getSiteSettingsForEdit, saveSiteSettings } from '~/domain/admin-content.server'
+import { getFixedT, getLanguage } from '~/i18n/i18n.server'
+import { type RootLoaderData } from '~/root'
+import { requireUser } from '~/utils/auth.server'
+import { validateCsrf } from '~/utils/csrf.server'
+import { pageMeta } from '~/utils/meta'
+import { readFormWithFiles, readUploads } from '~/utils/multipart.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	await requireUser(request, { role: 'admin' })
+	const t = getFixedT(await getLanguage(request), 'admin')
+	return { meta: { title: t('settings.title') }, settings: await getSiteSettingsForEdit() }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	const admin = await requireUser(request, { role: 'admin' })
+	const formData = await readFormWithFiles(request)
+	await validateCsrf(request, formData)
+	const submission = parseWithZod(formData, { schema: SiteSettingsSchema })
+	const [logo, favicon] = await Promise.all([
+		readUploads(formData, 'logo', 'site_logo', 1),
+		readUploads(formData, 'favicon', 'site_favicon', 1),
+	])
+	const fileErrors = { ...(logo.error ? { logo: [logo.error] } : {}), ...(favicon.error ? { favicon: [favicon.error] } : {}) }
+	if (submission.status !== 'success' || Object.keys(fileErrors).length) {
+		return data({ result: submission.reply(), fileErrors }, { status: 400 })
+	}
+	await saveSiteSettings(admin.id, submission.value, {
+		logo: logo.files[0],
+		favicon: favicon.files[0],
+		removeLogo: formData.get('removeLogo') === 'yes',
+		removeFavicon: formData.get('removeFavicon') === 'yes',
+	})
+	return redirectWithToast('/admin/settings', { type: 'success', key: 'admin:settings.saved' }, { request })
+}
+
+export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
+	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+
+const groups = [
+	{ key: 'site', fields: ['appname', 'siteEmail', 'countryCode', 'sitePhoneNumber'] },
+	{ key: 'address', fields: ['siteAddress', 'siteAddressEstonian', 'siteAddressRussian'] },
+	{ key: 'social', fields: ['facebookLink', 'twitterLink', 'instagramLink', 'linkedinLink'] },
+	{ key: 'seller', fields: ['companyName', 'companyRegistryCode', 'vatNumber', 'vatRate'] },
+] as const
+
+const required = new Set(['appname', 'siteEmail', 'vatRate'])
+const inputType = (name: string) => (name === 'siteEmail' ? 'email' : name.endsWith('Link') ? 'url' : name === 'sitePhoneNumber' ? 'tel' : 'text')
+
+export default function AdminSettingsPage() {
+	const { t } = useTranslation('admin')
+	const { settings } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const isPending = useIsPending()
+	const { logo, favicon, ...values } = settings
+	const [form, fields] = useForm({
+		id: 'site-settings',
+		lastResult: actionData?.result,
+		defaultValue: values,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: SiteSettingsSchema }),
+		shouldRevalidate: 'onInput',
+	})
+	const fileErrors: Partial<Record<'logo' | 'favicon', string[]>> = actionData?.fileErrors ?? {}
+	return (
+		<>
+			<PageHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
+			<Form method="post" encType="multipart/form-data" className="form" {...getFormProps(form)}>
+				<FormSecurity />
+				<div className="admin-grid">
+					{groups.map((group) => (
+						<fieldset key={group.key} className="card">
+							<legend>{t(`settings.groups.${group.key}`)}</legend>
+							{group.fields.map((name) => (
+								<Field
+									key={name}
+									label={t(`settings.fields.${name}`)}
+									required={required.has(name)}
+									inputProps={getInputProps(fields[name], { type: inputType(name) })}
+									errors={fields[name].errors}
+								/>
+							))}
+						</fieldset>
+					))}
+					<fieldset className="card">
+						<legend>{t('settings.groups.images')}</legend>
+						{(['logo', 'favicon'] as const).map((name) => {
+							const current = name === 'logo' ? logo : favicon
+							return (
+								<div key={name} className="field">
+									<label htmlFor={`site-${name}`} className="field__label">
+										{t(`settings.fields.${name}`)}
+									</label>
+									{current ? <img src={current} alt={t('settings.current')} className="admin-preview" /> : null}
+									<input
+										id={`site-${name}`}
+										name={name}
+										type="file"
+										accept="image/png,image/jpeg,image/webp"
+										className="field__input"
+										aria-invalid={fileErrors[name] ? true : undefined}
+									/>
+									<p className="field__help">{t('settings.imageHelp')}</p>
+									<ErrorList errors={fileErrors[name]} />
+									{current ? (
+										<label className="admin-check">
+											<input type="checkbox" name={name === 'logo' ? 'removeLogo' : 'removeFavicon'} value="yes" />
+											{t('settings.remove')}
+										</label>
+									) : null}
+								</div>
+							)
+						})}
+					</fieldset>
+				</div>
+				<div className="form-actions">
+					<StatusButton type="submit" status={isPending ? 'pending' : 'idle'}>
+						{t('settings.submit')}
+					</StatusButton>
+				</div>
+			</Form>
+		</>
+	)
+}

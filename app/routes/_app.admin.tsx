@@ -1,0 +1,45 @@
+import { type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import { NavLink, Outlet } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import adminStyles from '~/styles/admin.css?url'
+import { requireUser } from '~/utils/auth.server'
+
+/** The administration area (issue 10): its own menu over every admin page; the administrator only. */
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	await requireUser(request, { role: 'admin' })
+	return null
+}
+
+const sections = [
+	{ to: '/admin', key: 'nav.overview', end: true },
+	{ to: '/admin/users', key: 'nav.users' },
+	{ to: '/admin/messages', key: 'nav.messages' },
+	{ to: '/admin/content', key: 'nav.content' },
+	{ to: '/admin/settings', key: 'nav.settings' },
+	{ to: '/admin/ads', key: 'nav.ads' },
+	{ to: '/admin/packages', key: 'nav.packages' },
+	{ to: '/admin/lists', key: 'nav.lists' },
+	{ to: '/admin/audit', key: 'nav.audit' },
+] as const
+
+export default function AdminLayout() {
+	const { t } = useTranslation('admin')
+	return (
+		<div className="admin">
+			<nav className="admin-nav" aria-label={t('nav.label')}>
+				<ul>
+					{sections.map((section) => (
+						<li key={section.to}>
+							<NavLink to={section.to} end={'end' in section ? section.end : false}>
+								{t(section.key)}
+							</NavLink>
+						</li>
+					))}
+				</ul>
+			</nav>
+			<Outlet />
+		</div>
+	)
+}

@@ -1,0 +1,218 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
+import { auditLog, cities, sessions, users, workshops } from '~/db/schema'
+import { audited } from '~/domain/admin-audit.server'
+import { changeEmail, searchUsers, setBlocked, updateCompanyFields } from '~/domain/admin-users.server'
+import { authenticate } from '~/domain/accounts.server'
+import { DomainError } from '~/domain/errors'
+import { forgetWorkshopCounts, getWorkshopProfile, searchWorkshops } from '~/domain/workshops.server'
+import { createSessionToken, findUserByToken, getOptionalUser } from '~/utils/auth.server'
+import { db } from '~/utils/db.server'
+import { createCustomer, PASSWORD, signedInRequest, uniqueEmail } from '#tests/support/accounts'
+import { referenceData, workshopOffering } from '#tests/support/flow'
+
+async function admin() {
+	const user = await createCustomer()
+	await db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id))
+	return user
+}
+
+const auditRows = async (entityId: string) => db.select().from(auditLog).where(eq(auditLog.entityId, entityId))
+
+describe('blocking an account', () => {
+	test('ends its browser sessions and API tokens at once, and the login says it is blocked', async () => {
+		const actor = await admin()
+		const customer = await createCustomer()
+		const { request } = await signedInRequest(customer.id)
+		const apiToken = await createSessionToken(db, { userId: customer.id, kind: 'api' })
+		expect(await getOptionalUser(request)).not.toBeNull()
+
+		await setBlocked(actor.id, customer.id, true)
+
+		expect(await db.select().from(sessions).where(eq(sessions.userId, customer.id))).toEqual([])
+		expect(await getOptionalUser(new Request(request.url, { headers: request.headers }))).toBeNull()
+		expect(await findUserByToken(apiToken, 'api')).toBeNull()
+		const login = await authenticate({ email: customer.email, password: PASSWORD, ip: '10.0.0.1' })
+		expect(login).toMatchObject({ ok: false, error: { key: 'auth:login.blocked' } })
+
+		const [row] = await auditRows(customer.id)
+		expect(row).toMatchObject({ actorId: actor.id, action: 'user.block', before: { blocked: false }, after: { blocked: true } })
+
+		await setBlocked(actor.id, customer.id, false)
+		expect(await authenticate({ email: customer.email, password: PASSWORD, ip: '10.0.0.2' })).toMatchObject({ ok: true })
+		expect((await auditRows(customer.id)).map((r) => r.action).sort()).toEqual(['user.block', 'user.unblock'])
+	})
+
+	test('an administrator cannot block their own account', async () => {
+		const actor = await admin()
+		await expect(setBlocked(actor.id, actor.id, true)).rejects.toBeInstanceOf(DomainError)
+		expect(await auditRows(actor.id)).toEqual([])
+	})
+
+	test('a blocked workshop leaves the directory, its page and its counts', async () => {
+		const actor = await admin()
+		const refs = await referenceData()
+		const workshop = await workshopOffering([refs.tyres])
+		const [city] = await db.select().from(cities).limit(1)
+		await db.update(workshops).set({ cityId: city!.id }).where(eq(workshops.id, workshop.workshopId))
+		forgetWorkshopCounts()
+		const query = { q: workshop.workshopName, sort: 'rating', page: 1 } as const
+		const byService = { service: 'tyres', sort: 'rating', page: 1 } as const
+		expect((await searchWorkshops(query, 'en')).items.map((w) => w.name)).toContain(workshop.workshopName)
+		const countBefore = (await searchWorkshops(byService, 'en')).total
+		expect(await getWorkshopProfile(workshop.workshopId, 'en')).not.toBeNull()
+
+		await setBlocked(actor.id, workshop.userId, true)
+
+		expect((await searchWorkshops(query, 'en')).items).toEqual([])
+		expect((await searchWorkshops(byService, 'en')).total).toBe(countBefore - 1)
+		expect(await getWorkshopProfile(workshop.workshopId, 'en')).toBeNull()
+
+		await setBlocked(actor.id, workshop.userId, false)
+		expect((await searchWorkshops(query, 'en')).items.map((w) => w.name)).toContain(workshop.workshopName)
+	})
+})
+
+describe('e-mail and company fields', () => {
+	test('an e-mail address stays unique, whatever its case, and a refused change writes no audit row', async () => {
+		const actor = await admin()
+		const first = await createCustomer()
+		const second = await createCustomer()
+		await expect(changeEmail(actor.id, second.id, first.email.toUpperCase())).rejects.toMatchObject({
+			key: 'auth:register.emailTaken',
+		})
+		expect(await auditRows(second.id)).toEqual([])
+		const [unchanged] = await db.select().from(users).where(eq(users.id, second.id))
+		expect(unchanged!.email).toBe(second.email)
+
+		const fresh = uniqueEmail('moved')
+		await changeEmail(actor.id, second.id, fresh)
+		const [moved] = await db.select().from(users).where(eq(users.id, second.id))
+		expect(moved!.email).toBe(fresh)
+		expect(await auditRows(second.id)).toMatchObject([{ action: 'user.email', before: { email: second.email }, after: { email: fresh } }])
+		expect(await authenticate({ email: fresh, password: PASSWORD, ip: '10.0.0.3' })).toMatchObject({ ok: true })
+	})
+
+	test('company name and ID of a workshop change with an audit row', async () => {
+		const actor = await admin()
+		const refs = await referenceData()
+		const workshop = await workshopOffering([refs.brakes])
+		await updateCompanyFields(actor.id, workshop.userId, { companyName: 'Uus Nimi OÜ', companyId: '9876543210' })
+		const [row] = await db.select().from(workshops).where(eq(workshops.id, workshop.workshopId))
+		expect(row).toMatchObject({ companyName: 'Uus Nimi OÜ', companyId: '9876543210' })
+		expect(await auditRows(workshop.userId)).toMatchObject([
+			{ action: 'workshop.company', before: { companyId: '1234567890' }, after: { companyId: '9876543210' } },
+		])
+		// A customer has no workshop: the same answer as a missing one.
+		const customer = await createCustomer()
+		await expect(updateCompanyFields(actor.id, customer.id, { companyName: 'X OÜ', companyId: '1111111111' })).rejects.toMatchObject({
+			status: 404,
+		})
+	})
+})
+
+describe('the audit log', () => {
+	test('is written in the same transaction as the change: when the row cannot be written, the change is not saved', async () => {
+		const actor = await admin()
+		const customer = await createCustomer()
+		await expect(
+			// An action of null breaks the audit row's not-null constraint, after the change was made.
+			audited(actor.id, { action: null as unknown as string, entityType: 'user', entityId: customer.id }, async (tx) => {
+				await tx.update(users).set({ firstName: 'Changed' }).where(eq(users.id, customer.id))
+				return { before: { firstName: 'Kati' }, after: { firstName: 'Changed' }, result: undefined }
+			}),
+		).rejects.toThrow()
+		expect(await auditRows(customer.id)).toEqual([])
+		const [row] = await db.select().from(users).where(eq(users.id, customer.id))
+		expect(row!.firstName).toBe('Kati')
+	})
+
+	test('a failure after the audit row is written rolls the row back too', async () => {
+		const actor = await admin()
+		const customer = await createCustomer()
+		await expect(
+			db.transaction(async (tx) => {
+				const { writeAudit } = await import('~/domain/admin-audit.server')
+				await writeAudit(tx, actor.id, { action: 'user.test', entityType: 'user', entityId: customer.id, before: {}, after: {} })
+				throw new Error('boom')
+			}),
+		).rejects.toThrow('boom')
+		expect(await auditRows(customer.id)).toEqual([])
+	})
+})
+
+describe('user search', () => {
+	test('finds users by name, e-mail and role, paged', async () => {
+		const customer = await createCustomer({ email: uniqueEmail('searchable') })
+		const byEmail = await searchUsers({ q: customer.email.slice(0, 18), page: 1 })
+		expect(byEmail.items.map((u) => u.id)).toContain(customer.id)
+		const byRole = await searchUsers({ q: customer.email, role: 'workshop', page: 1 })
+		expect(byRole.items).toEqual([])
+		const byName = await searchUsers({ q: 'kati karu', role: 'customer', page: 1 })
+		expect(byName.items.map((u) => u.id)).toContain(customer.id)
+		expect(byName.totalPages).toBeGreaterThanOrEqual(1)
+	})
+})
+
+describe('site content, ads, packages and lists', () => {
+	test('a content page, the site settings and an ad show on the public site at once', async () => {
+		const actor = await admin()
+		await referenceData()
+		const { getContentPage } = await import('~/domain/content.server')
+		const { saveContentPage, saveSiteSettings, getSiteSettingsForEdit } = await import('~/domain/admin-content.server')
+		const { getSiteData } = await import('~/domain/site.server')
+		const { loadAdSlots } = await import('~/domain/ads.server')
+		const { saveAd } = await import('~/domain/admin-catalog.server')
+
+		await saveContentPage(actor.id, 'about-us', 'et', { title: 'Meist uus', bodyHtml: '<p>Uus tekst</p><script>alert(1)</script>' })
+		const page = await getContentPage('about-us', 'et')
+		expect(page).toMatchObject({ title: 'Meist uus', html: '<p>Uus tekst</p>' })
+		expect(await auditRows('about-us/et')).toMatchObject([{ action: 'content.page', after: { title: 'Meist uus' } }])
+
+		await getSiteData()
+		const current = await getSiteSettingsForEdit()
+		await saveSiteSettings(actor.id, { ...current, appname: 'Autohub Test', vatRate: 2200 }, {})
+		expect((await getSiteData()).appname).toBe('Autohub Test')
+
+		await loadAdSlots()
+		await saveAd(actor.id, null, { adsType: 'html', placement: 'Footer', adsLink: '', content: '<p>Admin ad</p>', sortOrder: 9, active: true }, undefined)
+		expect((await loadAdSlots()).footer.map((ad) => ad.html)).toContain('<p>Admin ad</p>')
+		await expect(
+			saveAd(actor.id, null, { adsType: 'image', placement: 'Header', adsLink: '', content: '', sortOrder: 0, active: true }, undefined),
+		).rejects.toMatchObject({ key: 'admin:ads.imageRequired' })
+	})
+
+	test('packages and reference lists change, and a list code stays unique', async () => {
+		const actor = await admin()
+		await referenceData()
+		const { listPackages, updatePackage, saveReferenceItem, listReferenceItems } = await import('~/domain/admin-catalog.server')
+		const [first] = await listPackages()
+		await updatePackage(actor.id, first!.id, { nameEt: 'Alus', nameEn: 'Basic', nameRu: 'Базовый', price: 1990, offersPerMonth: null, active: true })
+		expect((await listPackages()).find((p) => p.id === first!.id)).toMatchObject({ priceCents: 1990, offersPerMonth: null, nameEn: 'Basic' })
+
+		const item = { code: 'admin-test-city', nameEt: 'Testilinn', nameEn: 'Test City', nameRu: 'Тестоград', sortOrder: 0, active: true }
+		await saveReferenceItem(actor.id, 'cities', null, item)
+		expect((await listReferenceItems('cities')).map((c) => c.code)).toContain('admin-test-city')
+		await expect(saveReferenceItem(actor.id, 'cities', null, item)).rejects.toMatchObject({ key: 'admin:validation.codeTaken' })
+	})
+})
+
+describe('inbox and figures', () => {
+	test('a contact message is marked handled once; figures count with no payments', async () => {
+		const actor = await admin()
+		const { contactMessages } = await import('~/db/schema')
+		const { listContactMessages, markMessageHandled, getFigures } = await import('~/domain/admin-stats.server')
+		const [message] = await db.insert(contactMessages).values({ name: 'Mari', email: 'mari@example.com', message: 'Tere!' }).returning()
+		expect((await listContactMessages({ page: 1, show: 'open' })).items.map((m) => m.id)).toContain(message!.id)
+		await markMessageHandled(actor.id, message!.id)
+		expect((await listContactMessages({ page: 1, show: 'open' })).items.map((m) => m.id)).not.toContain(message!.id)
+		expect((await listContactMessages({ page: 1, show: 'all' })).items.map((m) => m.id)).toContain(message!.id)
+
+		const figures = await getFigures()
+		expect(figures.months).toHaveLength(12)
+		expect(figures.visits).toHaveLength(30)
+		expect(figures.totals.customers).toBeGreaterThan(0)
+		expect(figures.totals.revenueCents).toBeGreaterThanOrEqual(0)
+		expect(figures.months[0]!.users).toBeGreaterThan(0)
+	})
+})
