@@ -160,7 +160,9 @@ export async function getNotificationDetail(userId: string, notificationId: stri
 			detail.review = { title: review.title, rating: review.rating, body: review.body, reply: review.reply }
 			detail.link = { to: `/service-details/${encodeId(review.requestId)}`, labelKey: 'notifications.openService' }
 		}
-	} else {
+	} else if (row.messageKey.startsWith('billing:')) {
+		detail.link = { to: '/subscription', labelKey: 'notifications.openSubscription' }
+	} else if (row.type !== NotificationType.dialog) {
 		detail.link = { to: notificationTarget({ id: row.id, type: row.type, received_id: row.receivedId }), labelKey: 'notifications.open' }
 	}
 	return detail

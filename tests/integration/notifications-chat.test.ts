@@ -182,3 +182,22 @@ describe('chat', () => {
 		expect((await db.select().from(chatMessages)).length).toBe(before)
 	})
 })
+
+describe('a type-1 notification', () => {
+	test('opens what it is about: the request for a workshop, the subscription for a billing notice', async () => {
+		const { getNotificationDetail } = await import('~/domain/notifications.server')
+		const [newRequest] = await db.select().from(notifications).where(eq(notifications.userId, scene.workshop.userId))
+		expect(newRequest!.type).toBe(1)
+		const detail = await getNotificationDetail(scene.workshop.userId, newRequest!.id, 'en')
+		expect(detail.message).toMatch(/^New request: /)
+		expect(detail.link).toEqual({ to: `/customer-request-details/${encodeId(scene.requestId)}`, labelKey: 'notifications.openRequest' })
+		// Someone else's notification is not found.
+		await expect(getNotificationDetail(scene.customer.id, newRequest!.id, 'en')).rejects.toMatchObject({ status: 404 })
+
+		const [billing] = await db
+			.insert(notifications)
+			.values({ userId: scene.workshop.userId, type: 1, messageKey: 'billing:notifications.ended', receivedId: scene.requestId })
+			.returning()
+		expect((await getNotificationDetail(scene.workshop.userId, billing!.id, 'en')).link?.to).toBe('/subscription')
+	})
+})
