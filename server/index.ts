@@ -86,7 +86,9 @@ app.use(
 				'connect-src': MODE === 'development' ? ["'self'", 'ws:'] : ["'self'"],
 				'object-src': ["'none'"],
 				'base-uri': ["'self'"],
-				'form-action': ["'self'"],
+				// A paid package's form is answered with a redirect to Stripe Checkout; browsers check
+				// form-action on that redirect too, so without JavaScript it must be allowed.
+				'form-action': process.env.STRIPE_SECRET_KEY && process.env.STRIPE_WEBHOOK_SECRET ? ["'self'", 'https://checkout.stripe.com'] : ["'self'"],
 				'frame-ancestors': ["'none'"],
 				'manifest-src': ["'self'"],
 				'worker-src': ["'self'"],

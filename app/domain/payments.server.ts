@@ -41,6 +41,10 @@ export interface PaymentProvider {
 	cancel(subscriptionReference: string | null): Promise<void>
 	/** Takes a cancel back before the period ended: charges go on. */
 	resume(subscriptionReference: string | null): Promise<void>
+	/** Ends charges now: the subscription was ended on our side (expired, replaced). */
+	stop(subscriptionReference: string | null): Promise<void>
+	/** Makes a checkout that was replaced by a newer one unpayable. */
+	abandonCheckout(reference: string): Promise<void>
 }
 
 export const testProvider: PaymentProvider = {
@@ -53,6 +57,8 @@ export const testProvider: PaymentProvider = {
 	},
 	async cancel() {},
 	async resume() {},
+	async stop() {},
+	async abandonCheckout() {},
 }
 
 let stripeClient: Stripe | undefined
@@ -98,6 +104,18 @@ export const stripeProvider: PaymentProvider = {
 	},
 	async cancel(subscriptionReference) {
 		if (subscriptionReference) await getStripe().subscriptions.update(subscriptionReference, { cancel_at_period_end: true })
+	},
+	async stop(subscriptionReference) {
+		if (!subscriptionReference) return
+		const stripe = getStripe()
+		// Stripe may have ended it already (failed payments): cancelling twice is an error there.
+		const subscription = await stripe.subscriptions.retrieve(subscriptionReference)
+		if (subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired') await stripe.subscriptions.cancel(subscriptionReference)
+	},
+	async abandonCheckout(reference) {
+		const stripe = getStripe()
+		const session = await stripe.checkout.sessions.retrieve(reference)
+		if (session.status === 'open') await stripe.checkout.sessions.expire(reference)
 	},
 	async resume(subscriptionReference) {
 		if (subscriptionReference) await getStripe().subscriptions.update(subscriptionReference, { cancel_at_period_end: false })

@@ -162,9 +162,15 @@ export async function subscribe(workshopId: string, packageId: string, provider:
 		.where(and(eq(subscriptions.workshopId, workshopId), eq(subscriptions.status, 'active')))
 	if (current?.packageId === pkg.id) {
 		if (!current.cancelAtPeriodEnd) throw new DomainError('billing:errors.alreadySubscribed', 409)
-		if (current.provider) await providerNamed(current.provider).resume(current.providerReference)
-		await db.update(subscriptions).set({ cancelAtPeriodEnd: false }).where(eq(subscriptions.id, current.id))
-		return { kind: 'resumed' }
+		// Under the row lock, and only while the paid period runs: the renewal job may be ending it.
+		const resumed = await db.transaction(async (tx) => {
+			const [locked] = await tx.select().from(subscriptions).where(eq(subscriptions.id, current.id)).for('update')
+			if (!locked || locked.status !== 'active' || !locked.cancelAtPeriodEnd || !locked.periodEnd || locked.periodEnd <= new Date()) return false
+			if (locked.provider) await providerNamed(locked.provider).resume(locked.providerReference)
+			await tx.update(subscriptions).set({ cancelAtPeriodEnd: false }).where(eq(subscriptions.id, locked.id))
+			return true
+		})
+		if (resumed) return { kind: 'resumed' }
 	}
 
 	const price = await priceWithVat(db, pkg.priceCents)
@@ -179,7 +185,7 @@ export async function subscribe(workshopId: string, packageId: string, provider:
 		currency: pkg.currency,
 		customerEmail: billingEmail,
 	})
-	await db.transaction(async (tx) => {
+	const dropped = await db.transaction(async (tx) => {
 		await tx.select({ id: workshops.id }).from(workshops).where(eq(workshops.id, workshopId)).for('update')
 		// An earlier checkout that was never paid is dropped: only the newest one can be activated.
 		const stale = await tx
@@ -187,11 +193,13 @@ export async function subscribe(workshopId: string, packageId: string, provider:
 			.set({ status: 'expired' })
 			.where(and(eq(subscriptions.workshopId, workshopId), eq(subscriptions.status, 'pending_payment')))
 			.returning({ id: subscriptions.id })
+		let droppedPayments: Array<{ provider: string; reference: string }> = []
 		if (stale.length) {
-			await tx
+			droppedPayments = await tx
 				.update(payments)
 				.set({ status: 'cancelled' })
 				.where(and(inArray(payments.subscriptionId, stale.map((s) => s.id)), eq(payments.status, 'pending')))
+				.returning({ provider: payments.provider, reference: payments.providerReference })
 		}
 		await tx.insert(subscriptions).values({ id: subscriptionId, workshopId, packageId: pkg.id, status: 'pending_payment', provider: provider.name })
 		await tx.insert(payments).values({
@@ -204,7 +212,14 @@ export async function subscribe(workshopId: string, packageId: string, provider:
 			amountCents: price.totalCents,
 			currency: pkg.currency,
 		})
+		return droppedPayments
 	})
+	// The dropped checkouts are closed at the provider too, so an old tab cannot pay for nothing.
+	for (const payment of dropped) {
+		await (payment.provider === provider.name ? provider : providerNamed(payment.provider))
+			.abandonCheckout(payment.reference)
+			.catch((error: unknown) => logger.warn('could not close a replaced checkout', { reference: payment.reference, error: String(error) }))
+	}
 	return { kind: 'checkout', url: checkout.url }
 }
 
@@ -231,12 +246,26 @@ async function subscribeFree(workshopId: string, freePackageId: string): Promise
 /** Moves the workshop onto the free package now (the active subscription, if any, is replaced). */
 async function startFree(tx: Tx, workshopId: string, freePackageId?: string, endedStatus: 'replaced' | 'expired' = 'replaced') {
 	const freeId = freePackageId ?? (await tx.select({ id: packages.id }).from(packages).where(eq(packages.code, 'free')))[0]?.id
-	await tx
+	const ended = await tx
 		.update(subscriptions)
 		.set({ status: endedStatus })
 		.where(and(eq(subscriptions.workshopId, workshopId), eq(subscriptions.status, 'active')))
+		.returning()
+	await stopProviderBilling(ended)
 	if (freeId) await tx.insert(subscriptions).values({ workshopId, packageId: freeId, status: 'active', periodStart: new Date() })
 	await tx.update(workshops).set({ packageRank: 0 }).where(eq(workshops.id, workshopId))
+}
+
+/**
+ * A paid subscription that ends on our side (expired, failed, replaced) must stop charging at the
+ * provider as well. Inside the transaction: if the provider cannot be told, nothing is ended and
+ * the renewal job tries again.
+ */
+async function stopProviderBilling(ended: Array<typeof subscriptions.$inferSelect>) {
+	for (const sub of ended) {
+		// A cancelled one was told already and ends by itself at the provider.
+		if (sub.provider && sub.providerReference && !sub.cancelAtPeriodEnd) await providerNamed(sub.provider).stop(sub.providerReference)
+	}
 }
 
 async function cancelActive(tx: Tx, sub: typeof subscriptions.$inferSelect) {
@@ -267,6 +296,15 @@ export async function findPendingTestPayment(workshopId: string, paymentId: stri
 		.innerJoin(packages, eq(packages.id, payments.packageId))
 		.where(and(eq(payments.id, paymentId), eq(payments.workshopId, workshopId), eq(payments.provider, 'test')))
 	return row ?? null
+}
+
+/** The status of one of the workshop's payments by the provider's reference (null: not theirs, or none). */
+export async function paymentStatusOf(workshopId: string, provider: ProviderName, reference: string) {
+	const [row] = await db
+		.select({ status: payments.status })
+		.from(payments)
+		.where(and(eq(payments.workshopId, workshopId), eq(payments.provider, provider), eq(payments.providerReference, reference)))
+	return row?.status ?? null
 }
 
 /** "Pay" on the test payment page: the same activation a provider's callback runs. */
@@ -341,10 +379,12 @@ async function activateLocked(
 		await tx.update(subscriptions).set({ periodEnd }).where(eq(subscriptions.id, sub.id))
 	} else {
 		periodStart = now
-		await tx
+		const replaced = await tx
 			.update(subscriptions)
 			.set({ status: 'replaced' })
 			.where(and(eq(subscriptions.workshopId, payment.workshopId), eq(subscriptions.status, 'active'), ne(subscriptions.id, sub.id)))
+			.returning()
+		await stopProviderBilling(replaced)
 		await tx
 			.update(subscriptions)
 			.set({
@@ -431,7 +471,10 @@ async function issueInvoice(tx: Tx, payment: typeof payments.$inferSelect, pkg: 
 		address: [buyer.streetName, [buyer.zipCode, buyer.city].filter(Boolean).join(' '), buyer.state].filter(Boolean).join(', '),
 		email: billingEmail,
 	}
-	const price = await priceWithVat(tx, pkg.priceCents)
+	// The invoice states what was charged (a price changed later does not rewrite a renewal).
+	const rate = await vatRateBasisPoints(tx)
+	const netCents = Math.round((payment.amountCents * 10_000) / (10_000 + rate))
+	const price = { netCents, rate, vatCents: payment.amountCents - netCents, totalCents: payment.amountCents }
 	const number = await nextInvoiceNumber(tx)
 	const issuedAt = new Date()
 	const document = {
@@ -587,7 +630,11 @@ export async function recordStripeRenewal(stripeSubscriptionId: string, stripeIn
 		.select()
 		.from(subscriptions)
 		.where(and(eq(subscriptions.provider, 'stripe'), eq(subscriptions.providerReference, stripeSubscriptionId), eq(subscriptions.status, 'active')))
-	if (!sub) return { outcome: 'unknown' }
+	if (!sub) {
+		// Charged for a subscription we no longer run: someone must refund it.
+		logger.error('Stripe charged a subscription that is not active here', { stripeSubscriptionId, stripeInvoiceId, amountCents })
+		return { outcome: 'unknown' }
+	}
 	await db
 		.insert(payments)
 		.values({

@@ -81,7 +81,7 @@ export default function ChatPage() {
 			<PageHeader title={t('chat.title')} subtitle={partner.name} />
 			<section className="card chat-page">
 				<ChatLog entries={chats} partnerId={partner.id} />
-				<Form method="post" {...getFormProps(form)} className="chat-form" key={chats.length}>
+				<Form method="post" {...getFormProps(form)} className="chat-form" key={chats.at(-1)?.created_at ?? 'empty'}>
 					<FormSecurity />
 					<input type="hidden" name="receiver_id" value={partner.id} />
 					<FormAlert errors={form.errors} />

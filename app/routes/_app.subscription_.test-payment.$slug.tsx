@@ -46,6 +46,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	}
 	const result = await payTestPayment(actor.workshopId, paymentId)
 	if (result.outcome === 'unknown') throw new Response('Not found', { status: 404 })
+	// A second click on a paid payment thanks again; a replaced or cancelled one does not.
+	if (result.outcome === 'duplicate' && (await findPendingTestPayment(actor.workshopId, paymentId))?.payment.status !== 'paid') {
+		return redirectWithToast('/subscription', { type: 'error', key: 'billing:errors.paymentClosed' }, { request })
+	}
 	return redirect('/thank-you')
 }
 

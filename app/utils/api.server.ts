@@ -63,7 +63,8 @@ export async function readPayload(request: Request): Promise<URLSearchParams | F
 		return params
 	}
 	if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
-		return request.formData()
+		// A malformed body (a multipart without its boundary, say) reads as empty: a 4xx, never a 500.
+		return request.formData().catch(() => new URLSearchParams())
 	}
 	return new URLSearchParams()
 }

@@ -31,7 +31,8 @@ test('sitemap.xml lists the pages and the workshops; robots.txt points at it', a
 	expect(sitemap.headers()['content-type']).toContain('application/xml')
 	const xml = await sitemap.text()
 	expect(xml).toContain(`<loc>${origin}/contact-us</loc>`)
-	expect(xml.match(/<loc>[^<]*\/workshop-details\//g)).toHaveLength(12)
+	// The demo's twelve listed workshops, and any other tests have added since.
+	expect(xml.match(/<loc>[^<]*\/workshop-details\//g)!.length).toBeGreaterThanOrEqual(12)
 	const robots = await (await request.get('/robots.txt')).text()
 	expect(robots).toContain(`Sitemap: ${origin}/sitemap.xml`)
 })

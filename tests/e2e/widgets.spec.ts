@@ -91,8 +91,13 @@ test('the list widget searches, filters and pages through the directory', async 
 	await expect(list.getByRole('heading', { name: t('list.title') })).toBeVisible()
 	// data-city="Tallinn" (a name) became the filter.
 	await expect(list.getByLabel(t('search.city'))).toHaveValue('tallinn')
-	await expect(list.getByRole('status').filter({ hasText: fill(t('list.found'), { total: tallinnTotal }) })).toBeVisible()
-	await expect(list.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) })).toHaveCount(tallinnTotal)
+	// Other tests may add Tallinn workshops while this runs: the widget's own count is the measure.
+	const status = list.getByRole('status').filter({ hasText: /\d/ })
+	await expect(status).toBeVisible()
+	const found = Number((await status.textContent())!.replace(/\D/g, ''))
+	expect(found).toBeGreaterThanOrEqual(tallinnTotal)
+	await expect(status).toHaveText(fill(t('list.found'), { total: found }))
+	await expect(list.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) })).toHaveCount(Math.min(found, 9))
 
 	// A name search that finds one workshop; its name links to the full profile on the portal.
 	await list.getByLabel(t('search.name')).fill('Kask')
@@ -109,12 +114,15 @@ test('the list widget searches, filters and pages through the directory', async 
 	await list.getByRole('button', { name: t('list.clear') }).click()
 	await list.getByLabel(t('list.sort')).selectOption('name')
 	const pages = list.getByRole('navigation', { name: t('list.pagination') })
-	await expect(pages.getByText(fill(w('pageOf'), { page: 1, total: 2 }))).toBeVisible()
+	const pageOf = (page: number) => new RegExp(fill(w('pageOf'), { page, total: 'TOTAL' }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('TOTAL', '(\\d+)'))
+	await expect(pages.getByText(pageOf(1))).toBeVisible()
+	const totalPages = Number(pageOf(1).exec((await pages.getByText(pageOf(1)).textContent())!)![1])
+	expect(totalPages).toBeGreaterThanOrEqual(2)
 	const firstOnPage1 = await list.getByRole('heading', { level: 3 }).first().textContent()
 	await pages.getByRole('button', { name: t('pagination.next') }).click()
-	await expect(pages.getByText(fill(w('pageOf'), { page: 2, total: 2 }))).toBeVisible()
+	await expect(pages.getByText(pageOf(2))).toBeVisible()
 	await expect(list.getByRole('heading', { level: 3 }).first()).not.toHaveText(firstOnPage1!)
-	await expect(pages.getByRole('button', { name: t('pagination.next') })).toBeDisabled()
+	if (totalPages === 2) await expect(pages.getByRole('button', { name: t('pagination.next') })).toBeDisabled()
 	await expect(list.getByRole('link', { name: w('register') })).toHaveAttribute('href', `${portal}/register`)
 	// Logos come from the portal (Cross-Origin-Resource-Policy: cross-origin) and load here.
 	const logo = list.locator('.card__logo img').first()

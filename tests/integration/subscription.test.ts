@@ -201,6 +201,8 @@ describe('renewal and expiry', () => {
 			renew: async () => ({ outcome: 'failed' }),
 			cancel: async () => {},
 			resume: async () => {},
+			stop: async () => {},
+			abandonCheckout: async () => {},
 		}
 		await renewDueSubscriptions({ now: new Date(paid.periodEnd!.getTime() + 1000), providerFor: () => declining })
 		expect((await activeOf(workshop.workshopId)).packageId).toBe(free.id)
@@ -230,6 +232,8 @@ describe('the Stripe webhook', () => {
 			renew: async () => ({ outcome: 'external' }),
 			cancel: async () => {},
 			resume: async () => {},
+			stop: async () => {},
+			abandonCheckout: async () => {},
 		}
 		expect((await subscribe(workshop.workshopId, pro.id, stub)).kind).toBe('checkout')
 		return { workshop, sessionId }
@@ -266,13 +270,41 @@ describe('the Stripe webhook', () => {
 			id: 'in_A1_2',
 			object: 'invoice',
 			billing_reason: 'subscription_cycle',
-			amount_paid: 3596,
+			// Charged at an older price: the invoice states what was charged.
+			amount_paid: 2480,
 			parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_A1' } },
 		})
 		expect(await (await signed(renewal)).json()).toMatchObject({ handled: 'activated' })
 		expect(await (await signed(renewal)).json()).toMatchObject({ handled: 'duplicate' })
-		expect(await invoicesOf(workshop.workshopId)).toHaveLength(2)
+		const both = await invoicesOf(workshop.workshopId)
+		expect(both).toHaveLength(2)
+		expect(both.map((invoice) => invoice.totalCents).sort()).toEqual([2480, 3596])
+		expect(both.find((invoice) => invoice.totalCents === 2480)).toMatchObject({ netCents: 2000, vatCents: 480 })
 		expect((await activeOf(workshop.workshopId)).periodEnd!.getTime()).toBeGreaterThan(active.periodEnd!.getTime() + 27 * DAY)
+	})
+
+	test('a newer checkout closes the older one at the provider; the old one cannot be activated', async () => {
+		const workshop = await workshopWithBilling()
+		const abandoned: string[] = []
+		let n = 0
+		const stub: PaymentProvider = {
+			name: 'stripe',
+			startCheckout: async () => ({ reference: `cs_test_${workshop.workshopId.slice(0, 8)}_${++n}`, url: 'https://checkout.stripe.com/c/pay/x' }),
+			renew: async () => ({ outcome: 'external' }),
+			cancel: async () => {},
+			resume: async () => {},
+			stop: async () => {},
+			abandonCheckout: async (reference) => {
+				abandoned.push(reference)
+			},
+		}
+		await subscribe(workshop.workshopId, pro.id, stub)
+		await subscribe(workshop.workshopId, pro.id, stub)
+		const first = `cs_test_${workshop.workshopId.slice(0, 8)}_1`
+		// The stub stands in for Stripe, so the registry's real provider is never asked.
+		expect(abandoned).toEqual([first])
+		expect((await activatePayment('stripe', first)).outcome).toBe('duplicate')
+		expect((await activeOf(workshop.workshopId)).packageId).toBe(free.id)
 	})
 
 	test('a forged or altered webhook is refused and changes nothing', async () => {
