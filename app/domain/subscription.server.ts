@@ -497,22 +497,13 @@ async function issueInvoice(tx: Tx, payment: typeof payments.$inferSelect, pkg: 
 		ownerId: buyer.userId,
 		originalName: `invoice-${number}.pdf`,
 	})
+	const { issuedAt: _issuedAt, ...stored } = document
 	const [invoice] = await tx
 		.insert(invoices)
 		.values({
-			number,
+			...stored,
 			workshopId: payment.workshopId,
 			paymentId: payment.id,
-			packageName: document.packageName,
-			periodStart,
-			periodEnd,
-			netCents: price.netCents,
-			vatRateBasisPoints: price.rate,
-			vatCents: price.vatCents,
-			totalCents: price.totalCents,
-			currency: pkg.currency,
-			seller,
-			buyer: buyerParty,
 			pdfUploadId: pdf.id,
 			createdAt: issuedAt,
 		})

@@ -7,6 +7,7 @@ import {
 	demoSpareParts,
 	type ReferenceRow,
 } from '../../../app/db/seed/reference-data'
+import { seedingSession } from '../lib/seed'
 import { type BenchCase, type BenchSuite } from '../types'
 
 /**
@@ -29,14 +30,7 @@ async function insertReferenceList(client: pg.Client, table: string, rows: Refer
 }
 
 async function seed(client: pg.Client, log: (message: string) => void) {
-	const step = async (message: string, statement: string) => {
-		const started = Date.now()
-		await client.query(statement)
-		log(`${message} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
-	}
-	await client.query('set session_replication_role = replica')
-	await client.query('set synchronous_commit = off')
-	await client.query("set maintenance_work_mem = '256MB'")
+	const step = await seedingSession(client, log)
 
 	await insertReferenceList(client, 'services', demoServices)
 	await insertReferenceList(client, 'car_brands', demoCarBrands)

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import pg from 'pg'
+import { seedingSession } from '../lib/seed'
 import { type BenchCase, type BenchSuite } from '../types'
 
 /**
@@ -18,13 +19,7 @@ const token = (n: number) => `bench-poll-token-${String(n).padStart(6, '0')}`
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 async function seed(client: pg.Client, log: (message: string) => void) {
-	const step = async (message: string, statement: string) => {
-		const started = Date.now()
-		await client.query(statement)
-		log(`${message} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
-	}
-	await client.query('set session_replication_role = replica')
-	await client.query('set synchronous_commit = off')
+	const step = await seedingSession(client, log)
 	await step(
 		`${POLL_USERS} users`,
 		`insert into users (id, email, password_hash, role, first_name, last_name)
