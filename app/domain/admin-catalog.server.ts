@@ -131,6 +131,8 @@ export async function updatePackage(actorId: string, packageId: string, input: P
 	await audited(actorId, { action: 'package.update', entityType: 'package', entityId: packageId }, async (tx) => {
 		const [current] = await tx.select().from(packages).where(eq(packages.id, packageId)).for('update')
 		if (!current) throw notFound()
+		// The free package is where every workshop falls back to (expiry, failed payment): it stays free and offered.
+		if (current.code === 'free' && (input.price !== 0 || !input.active)) throw new DomainError('admin:packages.freeStaysFree', 422)
 		const values = {
 			nameEt: input.nameEt,
 			nameEn: input.nameEn,

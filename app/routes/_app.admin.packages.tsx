@@ -3,18 +3,21 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { Field, FormSecurity, StatusButton, useIsPending } from '~/components/forms'
+import { Field, FormAlert, FormSecurity, StatusButton, useIsPending } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { PackageSchema } from '~/domain/admin'
+import { DomainError } from '~/domain/errors'
 import { listPackages, updatePackage, type AdminPackage } from '~/domain/admin-catalog.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
+import { message } from '~/utils/messages'
 import { pageMeta } from '~/utils/meta'
 import { decodeId, encodeId } from '~/utils/public-id'
 import { or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
+
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireUser(request, { role: 'admin' })
@@ -31,7 +34,12 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (!packageId) throw new Response('Not found', { status: 404 })
 	const submission = parseWithZod(formData, { schema: PackageSchema })
 	if (submission.status !== 'success') return data({ packageId, result: submission.reply() }, { status: 400 })
-	await or404(updatePackage(admin.id, packageId, submission.value))
+	try {
+		await or404(updatePackage(admin.id, packageId, submission.value))
+	} catch (error) {
+		if (!(error instanceof DomainError)) throw error
+		return data({ packageId, result: submission.reply({ formErrors: [message(error.key, error.params)] }) }, { status: error.status })
+	}
 	return redirectWithToast('/admin/packages', { type: 'success', key: 'admin:packages.saved' }, { request })
 }
 
@@ -63,6 +71,7 @@ function PackageForm({ item }: { item: AdminPackage & { slug: string } }) {
 			</h2>
 			<Form method="post" className="form" {...getFormProps(form)}>
 				<FormSecurity />
+				<FormAlert errors={form.errors} />
 				<input type="hidden" name="package" value={item.slug} />
 				{(['nameEt', 'nameEn', 'nameRu'] as const).map((name) => (
 					<Field key={name} label={t(`packages.${name}`)} required inputProps={getInputProps(fields[name], { type: 'text' })} errors={fields[name].errors} />

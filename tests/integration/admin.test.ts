@@ -186,9 +186,16 @@ describe('site content, ads, packages and lists', () => {
 		const actor = await admin()
 		await referenceData()
 		const { listPackages, updatePackage, saveReferenceItem, listReferenceItems } = await import('~/domain/admin-catalog.server')
-		const [first] = await listPackages()
-		await updatePackage(actor.id, first!.id, { nameEt: 'Alus', nameEn: 'Basic', nameRu: 'Базовый', price: 1990, offersPerMonth: null, active: true })
-		expect((await listPackages()).find((p) => p.id === first!.id)).toMatchObject({ priceCents: 1990, offersPerMonth: null, nameEn: 'Basic' })
+		const all = await listPackages()
+		const paid = all.find((p) => p.code !== 'free')!
+		await updatePackage(actor.id, paid.id, { nameEt: 'Alus', nameEn: 'Basic', nameRu: 'Базовый', price: 1990, offersPerMonth: null, active: true })
+		expect((await listPackages()).find((p) => p.id === paid.id)).toMatchObject({ priceCents: 1990, offersPerMonth: null, nameEn: 'Basic' })
+		// The free package is where workshops fall back to: it cannot be priced or withdrawn.
+		const free = all.find((p) => p.code === 'free')!
+		const freeInput = { nameEt: free.nameEt, nameEn: free.nameEn, nameRu: free.nameRu, price: 0, offersPerMonth: 5, active: true }
+		await expect(updatePackage(actor.id, free.id, { ...freeInput, price: 500 })).rejects.toMatchObject({ key: 'admin:packages.freeStaysFree' })
+		await expect(updatePackage(actor.id, free.id, { ...freeInput, active: false })).rejects.toMatchObject({ key: 'admin:packages.freeStaysFree' })
+		expect((await listPackages()).find((p) => p.id === free.id)).toMatchObject({ priceCents: 0, active: true })
 
 		const item = { code: 'admin-test-city', nameEt: 'Testilinn', nameEn: 'Test City', nameRu: 'Тестоград', sortOrder: 0, active: true }
 		await saveReferenceItem(actor.id, 'cities', null, item)
