@@ -43,9 +43,10 @@ export async function completeTyreWorkshopProfile(page: Page, js: boolean) {
 	await page.getByRole('group', { name: w('profile.carBrands') }).getByLabel('Toyota').check()
 	await page.getByRole('group', { name: w('profile.spareParts') }).getByLabel('Original (OEM) parts').check()
 	await page.getByRole('group', { name: w('profile.paymentMethods') }).getByLabel('Card').check()
+	// The toast fades after 5 s on a slow machine: the saved profile is what tells, once the POST is answered.
+	const saved = page.waitForResponse((response) => response.url().includes('/workshop-profile') && response.request().method() === 'POST')
 	await page.getByRole('button', { name: w('profile.save') }).click()
-	// The toast fades after 5 s on a slow machine: the saved profile is what tells.
-	await page.waitForURL('**/workshop-profile')
+	await saved
 	await open(page, '/workshop-profile', js)
 	await expect(page.getByRole('group', { name: w('profile.services') }).getByLabel('Tyre change and storage')).toBeChecked()
 }
