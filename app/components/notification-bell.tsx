@@ -7,6 +7,7 @@ import { type loader as notificationLoader } from '~/routes/_app.notifications_.
 import { formatDateTime } from '~/utils/format'
 import { usePortalApi } from '~/utils/portal-api'
 import { encodeId } from '~/utils/public-id'
+import { ChatDialog } from './chat'
 import { Icon } from './icon'
 import { Modal } from './modal'
 import { NotificationDetailView } from './notification-detail'
@@ -142,6 +143,8 @@ function NotificationDialog({ id, onClose }: { id: string; onClose: () => void }
 		// Loads once per dialog.
 		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, [path])
+	// A chat notice opens the chat with its sender.
+	if (fetcher.data?.detail.chat) return <ChatDialog partner={fetcher.data.detail.chat} onClose={onClose} />
 	return (
 		<Modal title={t('notifications.title')} onClose={onClose} className="notification-dialog">
 			{fetcher.data ? <NotificationDetailView detail={fetcher.data.detail} /> : <p>{t('common:chat.loading')}</p>}

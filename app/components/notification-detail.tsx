@@ -9,6 +9,7 @@ export type NotificationDetailData = {
 	createdAt: string
 	link: { to: string; labelKey: string } | null
 	review: { title: string; rating: number; body: string; reply: string | null } | null
+	chat: { id: string; name: string } | null
 }
 
 /** What a type-1 notification is about: in the bell's dialog and on its own page. */

@@ -1,9 +1,11 @@
-import { sql } from 'drizzle-orm'
-import { chatMessages } from '~/db/schema'
-import { db, queryRows } from '~/utils/db.server'
+import { and, eq, sql } from 'drizzle-orm'
+import { chatMessages, notifications } from '~/db/schema'
+import { db, queryRows, type DbOrTx } from '~/utils/db.server'
 import { hitRateLimit } from '~/utils/rate-limit.server'
 import { type ChatEntry } from './chat'
 import { DomainError } from './errors'
+import { CHAT_NOTIFICATION_KEY } from './notifications'
+import { notify, NotificationType } from './notifications.server'
 
 /**
  * Chat between a customer and a workshop that share a request: an offer of the workshop on a
@@ -57,6 +59,56 @@ export async function sendChatMessage(userId: string, otherId: string | null, me
 	const partner = await requireChatPartner(userId, otherId)
 	const limit = await hitRateLimit(`chat:${userId}`, { limit: 30, windowSeconds: 60 })
 	if (!limit.allowed) throw new DomainError('common:validation.tooManyAttempts', 429, { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) })
-	await db.insert(chatMessages).values({ senderId: userId, receiverId: partner.id, message })
+	await db.transaction(async (tx) => {
+		await tx.insert(chatMessages).values({ senderId: userId, receiverId: partner.id, message })
+		await notifyChatMessage(tx, { receiverId: partner.id, senderId: userId })
+	})
 	return partner
+}
+
+/**
+ * The receiver's bell tells of a new message (type 1: opens the chat with the sender, whose id is
+ * the related id). One unread notice per conversation: a further message only brings it to the top.
+ */
+async function notifyChatMessage(tx: DbOrTx, input: { receiverId: string; senderId: string }) {
+	const bumped = await tx
+		.update(notifications)
+		.set({ createdAt: new Date() })
+		.where(
+			and(
+				eq(notifications.userId, input.receiverId),
+				eq(notifications.messageKey, CHAT_NOTIFICATION_KEY),
+				eq(notifications.receivedId, input.senderId),
+				eq(notifications.isRead, false),
+			),
+		)
+		.returning({ id: notifications.id })
+	if (bumped.length) return
+	const [sender] = await queryRows<{ name: string }>(
+		tx,
+		sql`select coalesce(w.workshop_name, u.first_name || ' ' || u.last_name) as name
+		    from users u left join workshops w on w.user_id = u.id where u.id = ${input.senderId}`,
+	)
+	await notify(tx, {
+		userId: input.receiverId,
+		type: NotificationType.dialog,
+		messageKey: CHAT_NOTIFICATION_KEY,
+		messageParams: { name: sender?.name ?? '' },
+		receivedId: input.senderId,
+	})
+}
+
+/** Reading a conversation reads its notice too (a no-op, through the partial unread index, when there is none). */
+export async function markChatRead(userId: string, otherId: string) {
+	await db
+		.update(notifications)
+		.set({ isRead: true, readAt: new Date() })
+		.where(
+			and(
+				eq(notifications.userId, userId),
+				eq(notifications.isRead, false),
+				eq(notifications.messageKey, CHAT_NOTIFICATION_KEY),
+				eq(notifications.receivedId, otherId),
+			),
+		)
 }

@@ -5,7 +5,7 @@ import { type Language } from '~/i18n/config'
 import { db, queryRows, type DbOrTx } from '~/utils/db.server'
 import { encodeId } from '~/utils/public-id'
 import { notFound } from './errors'
-import { NOTIFICATION_LIST_SIZE, notificationTarget, type NotificationList } from './notifications'
+import { CHAT_NOTIFICATION_KEY, NOTIFICATION_LIST_SIZE, notificationTarget, type NotificationList } from './notifications'
 
 /**
  * Notification types (spec §2): 1 opens a dialog (a new request for a workshop, a reply to a
@@ -111,7 +111,7 @@ export async function readNotification(userId: string, notificationId: string | 
 		.update(notifications)
 		.set({ isRead: true, readAt: sql`coalesce(${notifications.readAt}, now())` })
 		.where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
-		.returning({ id: notifications.id, type: notifications.type, receivedId: notifications.receivedId })
+		.returning({ id: notifications.id, type: notifications.type, receivedId: notifications.receivedId, messageKey: notifications.messageKey })
 	if (!row) throw notFound()
 	return { notification: row, list: await listNotifications(userId, language) }
 }
@@ -125,6 +125,8 @@ export type NotificationDetail = {
 	link: { to: string; labelKey: string } | null
 	/** A reply to the reader's review: the review and the reply. */
 	review: { title: string; rating: number; body: string; reply: string | null } | null
+	/** A new chat message: the sender, whose chat the notice opens. */
+	chat: { id: string; name: string } | null
 }
 
 /** One of the user's notifications with what its dialog shows (type 1 opens a dialog, spec §2). */
@@ -142,8 +144,12 @@ export async function getNotificationDetail(userId: string, notificationId: stri
 		createdAt: row.createdAt.toISOString(),
 		link: null,
 		review: null,
+		chat: null,
 	}
-	if (row.messageKey === 'notifications.newRequest') {
+	if (row.messageKey === CHAT_NOTIFICATION_KEY) {
+		detail.chat = { id: row.receivedId, name: String(row.messageParams.name ?? '') }
+		detail.link = { to: `/chat/${encodeId(row.receivedId)}`, labelKey: 'notifications.openChat' }
+	} else if (row.messageKey === 'notifications.newRequest') {
 		detail.link = { to: `/customer-request-details/${encodeId(row.receivedId)}`, labelKey: 'notifications.openRequest' }
 	} else if (row.messageKey === 'notifications.reviewReply') {
 		const [review] = await db

@@ -37,3 +37,6 @@ export function notificationTarget(item: Pick<NotificationItem, 'id' | 'type' | 
 export const NOTIFICATION_LIST_SIZE = 20
 /** The bell asks again this often while the user is signed in (spec §8). */
 export const NOTIFICATION_POLL_MS = 15_000
+
+/** A new chat message: type 1, the sender as the related id; it opens the chat with them. */
+export const CHAT_NOTIFICATION_KEY = 'notifications.newChatMessage'

@@ -8,7 +8,7 @@ import { ChatLog } from '~/components/chat'
 import { FormAlert, FormSecurity, StatusButton, TextareaField, useIsPending } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { ChatMessageSchema } from '~/domain/chat'
-import { getChat, requireChatPartner, sendChatMessage } from '~/domain/chat.server'
+import { getChat, markChatRead, requireChatPartner, sendChatMessage } from '~/domain/chat.server'
 import { DomainError } from '~/domain/errors'
 import { NOTIFICATION_POLL_MS } from '~/domain/notifications'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
@@ -34,6 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
 	const partner = await partnerOr403(request, user.id, params.slug)
 	const t = getFixedT(await getLanguage(request), 'common')
+	await markChatRead(user.id, partner.id)
 	return { meta: { title: t('chat.title') }, partner, chats: await getChat(user.id, partner.id) }
 }
 

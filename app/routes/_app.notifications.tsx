@@ -3,7 +3,7 @@ import { Form, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { FormSecurity } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
-import { notificationTarget } from '~/domain/notifications'
+import { CHAT_NOTIFICATION_KEY, notificationTarget } from '~/domain/notifications'
 import { listNotifications, readNotification } from '~/domain/notifications.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
@@ -12,7 +12,7 @@ import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { formatDateTime } from '~/utils/format'
 import { pageMeta } from '~/utils/meta'
-import { readBodyId } from '~/utils/public-id'
+import { encodeId, readBodyId } from '~/utils/public-id'
 import { or404 } from '~/utils/route-helpers.server'
 import { redirect } from '@remix-run/node'
 
@@ -29,6 +29,8 @@ export async function action({ request }: ActionFunctionArgs) {
 	const formData = await request.formData()
 	await validateCsrf(request, formData)
 	const { notification } = await or404(readNotification(user.id, readBodyId(formData.get('id')), await getLanguage(request)))
+	// A chat notice opens the chat itself (the dialog with JavaScript).
+	if (notification.messageKey === CHAT_NOTIFICATION_KEY) return redirect(`/chat/${encodeId(notification.receivedId)}`)
 	return redirect(notificationTarget({ id: notification.id, type: notification.type, received_id: notification.receivedId }))
 }
 

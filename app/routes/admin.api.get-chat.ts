@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { getChat, requireChatPartner } from '~/domain/chat.server'
+import { getChat, markChatRead, requireChatPartner } from '~/domain/chat.server'
 import { apiDomainError, authenticateApiCall } from '~/utils/api-auth.server'
 import { apiJson } from '~/utils/api.server'
 import { readBodyId } from '~/utils/public-id'
@@ -13,6 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (caller instanceof Response) return caller
 	try {
 		const partner = await requireChatPartner(caller.user.id, readBodyId(caller.payload.get('receiver_id')))
+		await markChatRead(caller.user.id, partner.id)
 		return apiJson({ status: 200, chats: await getChat(caller.user.id, partner.id) })
 	} catch (error) {
 		return apiDomainError(error, caller.language)

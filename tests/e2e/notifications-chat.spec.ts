@@ -80,14 +80,24 @@ for (const js of [true, false]) {
 			await expect(customer.locator('.chat-message--mine')).toContainText(`Does Tuesday suit? ${token}`)
 		}
 
-		// The workshop answers from the request page.
-		await open(garage, `/customer-request-details/${requestSlug}`, js)
-		await garage.getByRole('link', { name: common('chat.with').replace('{{name}}', 'Kaia') }).click()
+		// The message is a notice on the workshop's bell; opening it opens the chat with the customer.
+		await open(garage, '/dashboard', js)
+		const notice = common('notifications.newChatMessage').replace('{{name}}', 'Kaia Kuusk')
+		await bell(garage).click()
+		await garage.locator('.notification-item').filter({ hasText: notice }).first().click()
+		if (!js) await expect(garage).toHaveURL(/\/chat\//)
 		const garageChat = js ? garage.getByRole('dialog', { name: common('chat.title') }) : garage.locator('main')
 		await expect(garageChat.locator('.chat-message--theirs')).toContainText(`Does Tuesday suit? ${token}`)
 		await garageChat.getByPlaceholder(common('chat.placeholder')).fill('Tuesday at 10 is fine.')
 		await garageChat.getByRole('button', { name: common('chat.send') }).click()
 		await expect(garageChat.locator('.chat-message--mine')).toContainText('Tuesday at 10 is fine.')
+		// Reading the conversation read its notice.
+		await open(garage, '/notifications', js)
+		await expect(garage.locator('.notification-item--unread').filter({ hasText: notice })).toHaveCount(0)
+
+		// The workshop can also start the chat from the request page.
+		await open(garage, `/customer-request-details/${requestSlug}`, js)
+		await expect(garage.getByRole('link', { name: common('chat.with').replace('{{name}}', 'Kaia') })).toBeVisible()
 
 		// The customer sees the answer: in the open dialog by the poll, or on reloading the page.
 		if (js) {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { chatMessages, notifications } from '~/db/schema'
 import { makeOffer } from '~/domain/service-flow.server'
@@ -186,7 +186,10 @@ describe('chat', () => {
 describe('a type-1 notification', () => {
 	test('opens what it is about: the request for a workshop, the subscription for a billing notice', async () => {
 		const { getNotificationDetail } = await import('~/domain/notifications.server')
-		const [newRequest] = await db.select().from(notifications).where(eq(notifications.userId, scene.workshop.userId))
+		const [newRequest] = await db
+			.select()
+			.from(notifications)
+			.where(and(eq(notifications.userId, scene.workshop.userId), eq(notifications.messageKey, 'notifications.newRequest')))
 		expect(newRequest!.type).toBe(1)
 		const detail = await getNotificationDetail(scene.workshop.userId, newRequest!.id, 'en')
 		expect(detail.message).toMatch(/^New request: /)
@@ -199,5 +202,32 @@ describe('a type-1 notification', () => {
 			.values({ userId: scene.workshop.userId, type: 1, messageKey: 'billing:notifications.ended', receivedId: scene.requestId })
 			.returning()
 		expect((await getNotificationDetail(scene.workshop.userId, billing!.id, 'en')).link?.to).toBe('/subscription')
+	})
+})
+
+describe('a chat message on the bell', () => {
+	test('tells the receiver once per conversation, opens the chat, and is read with it', async () => {
+		const { getNotificationDetail } = await import('~/domain/notifications.server')
+		const chatNotices = () =>
+			db
+				.select()
+				.from(notifications)
+				.where(and(eq(notifications.userId, scene.customer.id), eq(notifications.messageKey, 'notifications.newChatMessage')))
+		for (const text of ['Auto on valmis.', 'Võite tulla.']) {
+			const sent = await call(sendChatAction, bearer('/admin/api/send-chat', scene.tokens.workshop, { receiver_id: scene.customer.id, message: text }, true))
+			expect(sent.status).toBe(200)
+		}
+		const [notice, ...more] = await chatNotices()
+		expect(more).toHaveLength(0)
+		expect(notice).toMatchObject({ type: 1, receivedId: scene.workshop.userId, isRead: false })
+		const listed = await call(getNotificationAction, bearer('/admin/api/get-notification', scene.tokens.customer))
+		expect((listed.body.notifications as Array<{ message: string }>)[0]!.message).toBe(`New message from ${scene.workshop.workshopName}`)
+		const detail = await getNotificationDetail(scene.customer.id, notice!.id, 'en')
+		expect(detail.chat).toEqual({ id: scene.workshop.userId, name: scene.workshop.workshopName })
+		expect(detail.link?.to).toBe(`/chat/${encodeId(scene.workshop.userId)}`)
+
+		// Reading the conversation reads the notice.
+		await call(getChatAction, bearer('/admin/api/get-chat', scene.tokens.customer, { receiver_id: scene.workshop.userId }))
+		expect((await chatNotices())[0]!.isRead).toBe(true)
 	})
 })
