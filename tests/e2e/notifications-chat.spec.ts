@@ -115,3 +115,18 @@ for (const js of [true, false]) {
 		await expect(stranger.locator('.Toastify__toast, .flash').filter({ hasText: dictionary('en', 'auth')('guard.noPermission') }).first()).toBeVisible()
 	})
 }
+
+test('a session that ended elsewhere is noticed by the next poll: warning, home', async ({ browser, baseURL }) => {
+	const auth = dictionary('en', 'auth')
+	const page = await person(browser, true, baseURL)
+	await register(page, 'customer', uniqueEmail('poll-expiry'), { first: 'Pille', last: 'Poll' })
+	await open(page, '/dashboard?lng=en', true)
+	// Logging out in another tab ends the session this tab still shows.
+	const other = await page.context().newPage()
+	await open(other, '/dashboard?lng=en', true)
+	await other.getByRole('button', { name: auth('logout.button') }).click()
+	await expect(other).toHaveURL(/\/$/)
+	await expect(page.locator('.Toastify__toast').filter({ hasText: auth('api.loginRequired') })).toBeVisible({ timeout: 20_000 })
+	await expect(page).toHaveURL(/\/(\?.*)?$/)
+	await expect(page.getByRole('link', { name: dictionary('en')('nav.login') }).first()).toBeVisible()
+})
