@@ -5,6 +5,7 @@ import { savePreparedUpload, type PreparedUpload } from '~/utils/storage.server'
 import { uploadUrl } from '~/utils/upload-url'
 import { type contentLanguages, type contentSlugs, type SiteSettingsInput } from './admin'
 import { audited } from './admin-audit.server'
+import { type SiteData } from './site'
 import { forgetSiteData } from './site.server'
 
 /**
@@ -48,24 +49,12 @@ export async function saveContentPage(actorId: string, slug: Slug, language: Con
 	})
 }
 
-export type SiteSettingsForm = {
-	appname: string
-	siteAddress: string
-	siteAddressEstonian: string
-	siteAddressRussian: string
-	siteEmail: string
-	countryCode: string
-	sitePhoneNumber: string
-	facebookLink: string
-	twitterLink: string
-	instagramLink: string
-	linkedinLink: string
+/** The settings form: the site data every page shows, plus the seller's data for invoices. */
+export type SiteSettingsForm = SiteData & {
 	companyName: string
 	companyRegistryCode: string
 	vatNumber: string
 	vatRate: string
-	logo: string | null
-	favicon: string | null
 }
 
 export async function getSiteSettingsForEdit(): Promise<SiteSettingsForm> {

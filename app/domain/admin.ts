@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { companyId, emailAddress, messages, nameText, requiredText } from '~/utils/validation'
+import { companyId, emailAddress, messages, nameText, requiredText, searchText } from '~/utils/validation'
 
 /**
  * The administration area's forms (issue 10), one schema each, shared by the routes and their
@@ -13,13 +13,7 @@ const page = z.coerce.number().int().min(1).max(10_000).default(1).catch(1)
 
 /** The user search (?q=&role=&page=): lenient like a search box. */
 export const UserSearchSchema = z.object({
-	q: z
-		.string()
-		.trim()
-		.max(100)
-		.optional()
-		.catch(undefined)
-		.transform((value) => value || undefined),
+	q: searchText(),
 	role: z.enum(adminRoles).optional().catch(undefined),
 	page,
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { searchText } from '~/utils/validation'
 import { MAX_PAGE, workshopSorts, type WorkshopListQuery } from './workshops'
 
 /**
@@ -22,13 +23,7 @@ const page = z.coerce.number().int().min(1).max(MAX_PAGE).default(1).catch(1)
  * hand-edited link still shows a list.
  */
 export const WorkshopListQuerySchema = z.object({
-	q: z
-		.string()
-		.trim()
-		.max(100)
-		.optional()
-		.catch(undefined)
-		.transform((value) => value || undefined),
+	q: searchText(),
 	city: code,
 	service: code,
 	brand: code,

@@ -19,6 +19,16 @@ export const messages = {
 	choose: 'validation.choose',
 } as const
 
+/** A search box's text: trimmed, at most 100 characters, empty or unusable becomes undefined (never refused). */
+export const searchText = () =>
+	z
+		.string()
+		.trim()
+		.max(100)
+		.optional()
+		.catch(undefined)
+		.transform((value) => value || undefined)
+
 /** A required line of text, trimmed. */
 export const requiredText = (max = 200) =>
 	z.string({ error: messages.required }).trim().min(1, messages.required).max(max, messages.tooLong)
