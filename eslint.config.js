@@ -5,6 +5,25 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+/**
+ * The domain's areas (app/domain/<area>/README.md). An area keeps some modules to itself: no other
+ * area, route or helper imports them. Inside app/domain, another area is imported by its `~/domain/…`
+ * path, never by `../`, so that every crossing is visible.
+ */
+const areas = ['accounts', 'admin', 'billing', 'directory', 'messaging', 'service-flow', 'site']
+const areaInternals = { billing: ['invoice-pdf.server', 'payments.server'] }
+const internalsOf = (except) =>
+	Object.entries(areaInternals)
+		.filter(([area]) => area !== except)
+		.flatMap(([area, modules]) => modules.map((module) => `~/domain/${area}/${module}`))
+const boundaryRule = (except, extraPatterns = []) => [
+	'error',
+	{
+		paths: internalsOf(except).map((name) => ({ name, message: 'This module is internal to its area: use what the area exposes (see its README).' })),
+		patterns: extraPatterns,
+	},
+]
+
 export default tseslint.config(
 	{
 		ignores: ['build/**', 'server-build/**', 'public/widgets/**', 'node_modules/**', 'playwright-report/**', 'test-results/**', 'tests/.tmp/**', 'data/**'],
@@ -36,6 +55,33 @@ export default tseslint.config(
 		},
 	},
 	{ files: ['app/**/*.tsx', 'widgets/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+	{
+		// Pages ask the status model (app/domain/service-flow/status.ts); they do not compare statuses.
+		files: ['app/routes/**', 'app/components/**'],
+		rules: {
+			'no-restricted-syntax': [
+				'error',
+				{
+					selector: "JSXAttribute[name.name='style']",
+					message: 'No inline styles: the Content-Security-Policy blocks them. Use a CSS class.',
+				},
+				{
+					selector:
+						"BinaryExpression[operator=/^[!=]==?$/][right.value=/^(pending|offer|in_progress|completed|cancelled|selected|rejected|job_completed|request_cancelled|pending_payment|active|expired|replaced|paid|failed)$/]:matches([left.property.name=/status$/i], [left.name=/status$/i])",
+					message: 'Ask the status model (app/domain/service-flow/status.ts or the area module) instead of comparing status strings.',
+				},
+			],
+		},
+	},
+	{ files: ['app/**', 'server/**', 'scripts/**'], rules: { 'no-restricted-imports': boundaryRule(null) } },
+	...areas.map((area) => ({
+		files: [`app/domain/${area}/**`],
+		rules: {
+			'no-restricted-imports': boundaryRule(area, [
+				{ group: ['../*', '../**'], message: 'Import another area by its ~/domain/<area>/<module> path.' },
+			]),
+		},
+	})),
 	{
 		files: ['tests/**', 'scripts/**'],
 		rules: { 'no-console': 'off' },

@@ -11,7 +11,8 @@ export default defineConfig({
 	fullyParallel: true,
 	workers: 2,
 	forbidOnly: Boolean(process.env.CI),
-	timeout: 30_000,
+	// The machine is shared and slow at times; a flow that signs people in hashes passwords at full cost.
+	timeout: 45_000,
 	expect: { timeout: 10_000 },
 	reporter: [['list'], ['json', { outputFile: 'playwright-report/results.json' }]],
 	use: {

@@ -20,6 +20,8 @@ export default defineConfig({
 					name: 'integration',
 					include: ['tests/integration/**/*.test.ts'],
 					environment: 'node',
+					// Migrates one template database for the run; each file's database is a copy (docs/decisions/0076).
+					globalSetup: ['tests/setup/database-template.ts'],
 					setupFiles: ['tests/setup/database.ts'],
 				},
 			},

@@ -6,10 +6,11 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { isLanguage } from '~/i18n/config'
 import { getI18nInstance, getLanguage } from '~/i18n/i18n.server'
-import { logger } from '~/utils/logger.server'
+import { loggablePath, logger } from '~/utils/logger.server'
 import { NonceProvider } from '~/utils/nonce-provider'
 
-export { startup, checkHealth, shutdown } from '~/utils/startup.server'
+export { startup, checkHealth, shutdown, checkConfiguration } from '~/utils/startup.server'
+export { errorResponse, failureResponse } from '~/utils/failures.server'
 
 const ABORT_DELAY = 5_000
 
@@ -41,6 +42,8 @@ export default async function handleRequest(
 					shellRendered = true
 					const body = new PassThrough()
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+					// The database is out of reach (app/utils/failures.server.ts): tell clients when to come back.
+					if (responseStatusCode === 503 && !responseHeaders.has('Retry-After')) responseHeaders.set('Retry-After', '30')
 					resolve(
 						new Response(createReadableStreamFromReadable(body), {
 							headers: responseHeaders,
@@ -55,7 +58,7 @@ export default async function handleRequest(
 				onError(error: unknown) {
 					responseStatusCode = 500
 					// Errors after the shell are reported by the error boundary; log the rest.
-					if (shellRendered) logger.error('render error', { error: String(error) })
+					if (shellRendered) logger.error('render error', { err: error })
 				},
 			},
 		)
@@ -65,9 +68,7 @@ export default async function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
 	if (request.signal.aborted) return
-	logger.error('unhandled error', {
-		method: request.method,
-		path: new URL(request.url).pathname,
-		error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-	})
+	// A Response thrown on purpose (a 4xx, a 503 while the database is away) is an answer, not a bug.
+	if (error instanceof Response) return
+	logger.error('unhandled error', { method: request.method, path: loggablePath(new URL(request.url).pathname), err: error })
 }

@@ -3,7 +3,7 @@
  * creates one with a generated password (printed once; change it in the settings after logging in).
  */
 import { z } from 'zod'
-import { createOrPromoteAdmin } from '~/domain/accounts.server'
+import { createOrPromoteAdmin } from '~/domain/accounts/accounts.server'
 import { migrateDatabase } from '~/db/migrate.server'
 import { closeDatabase, getConnection } from '~/utils/db.server'
 

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next'
-import { type Ad, type AdPlacement } from '~/domain/ads'
+import { type Ad, type AdPlacement } from '~/domain/site/ads'
 
 /**
  * A header or footer ad area (spec §2): image ads with their optional link, HTML ads as the
  * server sanitized them. Renders nothing when the area has no ads. Used by the public frame and
- * the signed-in shell with the ads from `loadAdSlots()` (app/domain/ads.server.ts).
+ * the signed-in shell with the ads from `loadAdSlots()` (app/domain/site/ads.server.ts).
  */
 export function AdSlot({ ads, placement }: { ads: Ad[] | undefined; placement: AdPlacement }) {
 	const { t } = useTranslation('public')

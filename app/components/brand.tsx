@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { type SiteData } from '~/domain/site'
+import { type SiteData } from '~/domain/site/site'
 
 /** The site's logo and name, linking home (spec §2: "/ from the logo"). */
 export function Brand({ site, size = 40, className }: { site: SiteData; size?: number; className?: string }) {

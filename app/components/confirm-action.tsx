@@ -3,6 +3,7 @@ import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { FormSecurity, StatusButton, useIsPending } from './forms'
+import { ButtonLink } from './button-link'
 
 /**
  * An action that asks first (cancel a request, select an offer, delete a vehicle): without
@@ -52,9 +53,9 @@ export function ConfirmAction({
 						<CancelLabel />
 					</button>
 				) : (
-					<Link to={{ search: closeSearch.toString() }} preventScrollReset className="button button--ghost">
+					<ButtonLink to={{ search: closeSearch.toString() }} preventScrollReset kind="ghost">
 						<CancelLabel />
-					</Link>
+					</ButtonLink>
 				)
 			}
 		/>

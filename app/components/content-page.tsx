@@ -1,9 +1,7 @@
-import { type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { type ContentPageLoader } from '~/domain/content.server'
-import { type RootLoaderData } from '~/root'
-import { pageMeta } from '~/utils/meta'
+import { type ContentPageLoader } from '~/domain/site/content.server'
+import { routeMeta } from '~/utils/meta'
 
 /** About us, terms and conditions, privacy policy: a title and a sanitized body from the database. */
 export function ContentPage() {
@@ -21,5 +19,4 @@ export function ContentPage() {
 	)
 }
 
-export const contentPageMeta: MetaFunction<ContentPageLoader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const contentPageMeta = routeMeta<ContentPageLoader>()

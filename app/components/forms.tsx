@@ -1,3 +1,4 @@
+import { type FieldMetadata } from '@conform-to/react'
 import { useNavigation, useFormAction } from '@remix-run/react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,6 +12,10 @@ import { useHoneypot } from './honeypot-context'
  */
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined
+
+/** A Conform field of any form, for the field groups several forms share. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema: a group reads the field's name, value and errors
+export type ConformField = FieldMetadata<any, any, any>
 
 /** The first error of a field, translated; the list keeps its id so inputs can point at it. */
 export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
@@ -149,6 +154,65 @@ export function SelectField({
 }
 
 /**
+ * A file input (checked on the server only) with its help line and error, and the file it already
+ * holds: a link to it, and a box to remove it.
+ */
+export function FileField({
+	id,
+	name,
+	label,
+	help,
+	accept,
+	multiple,
+	errors,
+	current,
+}: {
+	id: string
+	name: string
+	label: string
+	help: string
+	accept: string
+	multiple?: boolean
+	errors?: ListOfErrors
+	current?: { href?: string; label?: string; removeName: string; removeLabel: string } | null
+}) {
+	return (
+		<div className="field">
+			<label htmlFor={id} className="field__label">
+				{label}
+			</label>
+			<input
+				id={id}
+				name={name}
+				type="file"
+				accept={accept}
+				multiple={multiple}
+				className="field__input field__input--file"
+				aria-describedby={`${id}-help ${id}-error`}
+				aria-invalid={errors?.length ? true : undefined}
+			/>
+			<p id={`${id}-help`} className="field__help">
+				{help}
+			</p>
+			{current ? (
+				<p className="field__help">
+					{current.href ? (
+						<a href={current.href} download>
+							{current.label}
+						</a>
+					) : null}{' '}
+					<label className="checkbox checkbox--inline">
+						<input type="checkbox" name={current.removeName} value="yes" />
+						<span>{current.removeLabel}</span>
+					</label>
+				</p>
+			) : null}
+			<ErrorList id={`${id}-error`} errors={errors} />
+		</div>
+	)
+}
+
+/**
  * A group of checkboxes for one list field (services, brands…): a fieldset whose legend names it,
  * with the first error under the list and aria-describedby on every box.
  */
@@ -206,7 +270,7 @@ export function StatusButton({
 	...props
 }: React.ButtonHTMLAttributes<HTMLButtonElement> & { status: 'idle' | 'pending' }) {
 	const { t } = useTranslation()
-	const pending = status === 'pending'
+	const pending = status !== 'idle'
 	return (
 		<button
 			{...props}
@@ -221,6 +285,43 @@ export function StatusButton({
 	)
 }
 
+/**
+ * The row under a form: its submit button, busy while the form is being sent, then whatever stands
+ * beside it (a link, a note). `large` for the main form of a page.
+ */
+export function FormActions({
+	submit,
+	large = false,
+	className,
+	children,
+}: {
+	submit: React.ReactNode
+	large?: boolean
+	/** More classes for the row (`form-actions--spread`, `form-actions--sticky`). */
+	className?: string
+	children?: React.ReactNode
+}) {
+	const isPending = useIsPending()
+	return (
+		<div className={['form-actions', className].filter(Boolean).join(' ')}>
+			<StatusButton type="submit" status={isPending ? 'pending' : 'idle'} className={large ? 'button--primary button--large' : undefined}>
+				{submit}
+			</StatusButton>
+			{children}
+		</div>
+	)
+}
+
+/** A titled group of a form's fields, two to a row where the screen is wide enough. */
+export function FormSection({ legend, children }: { legend: React.ReactNode; children: React.ReactNode }) {
+	return (
+		<fieldset className="fieldset">
+			<legend>{legend}</legend>
+			<div className="form-grid form-grid--two">{children}</div>
+		</fieldset>
+	)
+}
+
 /** True while a form posting to `formAction` (this route's action by default) is in flight. */
 export function useIsPending({ formAction, formMethod = 'POST' }: { formAction?: string; formMethod?: string } = {}) {
 	const navigation = useNavigation()
@@ -232,12 +333,16 @@ export function useIsPending({ formAction, formMethod = 'POST' }: { formAction?:
 	)
 }
 
-/** The hidden inputs every form carries: the CSRF token, and the bot trap where asked. */
-export function FormSecurity({ honeypot = false }: { honeypot?: boolean }) {
+/**
+ * The hidden inputs every form carries: the CSRF token, the bot trap where asked, and the `intent`
+ * that tells the action which of a page's forms was sent.
+ */
+export function FormSecurity({ honeypot = false, intent }: { honeypot?: boolean; intent?: string }) {
 	return (
 		<>
 			<AuthenticityTokenInput name="csrf" />
 			{honeypot ? <HoneypotInputs /> : null}
+			{intent ? <input type="hidden" name="intent" value={intent} /> : null}
 		</>
 	)
 }

@@ -1,7 +1,7 @@
 import { Link, useFetcher, useNavigate } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { NOTIFICATION_POLL_MS, notificationTarget, type NotificationItem, type NotificationList } from '~/domain/notifications'
+import { NOTIFICATION_POLL_MS, notificationTarget, type NotificationItem, type NotificationList } from '~/domain/messaging/notifications'
 import { useLanguage } from '~/i18n/use-language'
 import { type loader as notificationLoader } from '~/routes/_app.notifications_.$id'
 import { formatDateTime } from '~/utils/format'

@@ -1,5 +1,5 @@
-import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { ButtonLink } from './button-link'
 import { useLanguage } from '~/i18n/use-language'
 import { formatDateTime } from '~/utils/format'
 import { Stars } from './stars'
@@ -36,9 +36,7 @@ export function NotificationDetailView({ detail }: { detail: NotificationDetailD
 				</blockquote>
 			) : null}
 			{detail.link ? (
-				<Link to={detail.link.to} className="button button--primary">
-					{t(detail.link.labelKey)}
-				</Link>
+				<ButtonLink to={detail.link.to}>{t(detail.link.labelKey)}</ButtonLink>
 			) : null}
 		</div>
 	)

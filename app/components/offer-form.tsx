@@ -2,9 +2,9 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { OfferSchema } from '~/domain/offers'
+import { OfferSchema } from '~/domain/service-flow/offers'
 import { uploadUrl } from '~/utils/upload-url'
-import { ErrorList, Field, FormAlert, FormSecurity, StatusButton, TextareaField, useIsPending } from './forms'
+import { Field, FileField, FormActions, FormAlert, FormSecurity, TextareaField } from './forms'
 
 /** Making or changing an offer: price, description, notes and an optional PDF. */
 export function OfferForm({
@@ -25,7 +25,6 @@ export function OfferForm({
 	limitNote?: React.ReactNode
 }) {
 	const { t } = useTranslation('workshop')
-	const isPending = useIsPending()
 	const [form, fields] = useForm({
 		id: `offer-${intent}`,
 		lastResult,
@@ -35,8 +34,7 @@ export function OfferForm({
 	})
 	return (
 		<Form method="post" encType="multipart/form-data" className="form" {...getFormProps(form)}>
-			<FormSecurity />
-			<input type="hidden" name="intent" value={intent} />
+			<FormSecurity intent={intent} />
 			<FormAlert id={form.errorId} errors={form.errors} />
 			{limitNote}
 			<Field
@@ -48,40 +46,20 @@ export function OfferForm({
 			/>
 			<TextareaField label={t('offer.description')} help={t('offer.descriptionHelp')} textareaProps={getTextareaProps(fields.description)} errors={fields.description.errors} />
 			<TextareaField label={t('offer.notes')} help={t('offer.notesHelp')} textareaProps={{ ...getTextareaProps(fields.notes), rows: 3 }} errors={fields.notes.errors} />
-			<div className="field">
-				<label htmlFor={`offer-${intent}-attachment`} className="field__label">
-					{t('offer.attachment')}
-				</label>
-				<input
-					id={`offer-${intent}-attachment`}
-					name="attachment"
-					type="file"
-					accept="application/pdf"
-					className="field__input field__input--file"
-					aria-describedby={`offer-${intent}-attachment-help offer-${intent}-attachment-error`}
-					aria-invalid={attachmentErrors?.length ? true : undefined}
-				/>
-				<p id={`offer-${intent}-attachment-help`} className="field__help">
-					{t('offer.attachmentHelp')}
-				</p>
-				{attachmentUploadId ? (
-					<p className="field__help">
-						<a href={uploadUrl(attachmentUploadId)} download>
-							{t('offer.currentAttachment')}
-						</a>{' '}
-						<label className="checkbox checkbox--inline">
-							<input type="checkbox" name="removeAttachment" value="yes" />
-							<span>{t('offer.removeAttachment')}</span>
-						</label>
-					</p>
-				) : null}
-				<ErrorList id={`offer-${intent}-attachment-error`} errors={attachmentErrors} />
-			</div>
-			<div className="form-actions">
-				<StatusButton type="submit" status={isPending ? 'pending' : 'idle'} className="button--primary button--large">
-					{submitLabel}
-				</StatusButton>
-			</div>
+			<FileField
+				id={`offer-${intent}-attachment`}
+				name="attachment"
+				label={t('offer.attachment')}
+				help={t('offer.attachmentHelp')}
+				accept="application/pdf"
+				errors={attachmentErrors}
+				current={
+					attachmentUploadId
+						? { href: uploadUrl(attachmentUploadId), label: t('offer.currentAttachment'), removeName: 'removeAttachment', removeLabel: t('offer.removeAttachment') }
+						: null
+				}
+			/>
+			<FormActions submit={submitLabel} large />
 		</Form>
 	)
 }

@@ -10,3 +10,16 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
 		</div>
 	)
 }
+
+/** A public page (the directory, the contact page): its heading and lead line above the content. */
+export function PublicPage({ title, lead, children }: { title: string; lead: string; children: React.ReactNode }) {
+	return (
+		<div className="container page-section">
+			<header className="page-heading">
+				<h1>{title}</h1>
+				<p className="page-heading__lead">{lead}</p>
+			</header>
+			{children}
+		</div>
+	)
+}

@@ -1,34 +1,30 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { type RequestListItem } from '~/domain/requests'
+import { type RequestListItem } from '~/domain/service-flow/requests'
 import { useLanguage } from '~/i18n/use-language'
 import { formatDateTime, formatMoney } from '~/utils/format'
 import { encodeId } from '~/utils/public-id'
+import { Item, ListOrEmpty } from './item-list'
 import { Stars } from './stars'
 import { StatusBadge } from './status-badge'
+import { canRequest, isRequestFinished } from '~/domain/service-flow/status'
 
-/** The customer's requests as a list: what, which car, when, status, offers or the bill. */
-export function RequestList({ requests }: { requests: RequestListItem[] }) {
+/** The customer's requests as a list: what, which car, when, status, offers or the bill; `empty` when there are none. */
+export function RequestList({ requests, empty }: { requests: RequestListItem[]; empty: string }) {
 	const { t } = useTranslation('customer')
 	const language = useLanguage()
 	return (
-		<ul className="item-list panel">
-			{requests.map((request) => {
-				const closed = request.status === 'completed' || request.status === 'cancelled'
-				return (
-					<li key={request.id} className="item">
-						<div className="item__main">
-							<p className="item__title">
-								<Link to={`/${closed ? 'service-details' : 'request-details'}/${encodeId(request.id)}`}>{request.services.join(', ')}</Link>
-							</p>
-							<p className="item__meta">
-								{request.vehicle} · {request.registrationNumber} · {formatDateTime(request.preferredAt, language)}
-							</p>
-							{request.workshopName ? <p className="item__meta">{request.workshopName}</p> : null}
-						</div>
-						<div className="item__side">
+		<ListOrEmpty items={requests} empty={empty} className="item-list panel">
+			{(request) => (
+				<Item
+					key={request.id}
+					title={
+						<Link to={`/${isRequestFinished(request.status) ? 'service-details' : 'request-details'}/${encodeId(request.id)}`}>{request.services.join(', ')}</Link>
+					}
+					side={
+						<>
 							<StatusBadge kind="request" status={request.status} />
-							{request.status === 'offer' ? (
+							{canRequest('selectOffer', request.status) ? (
 								<p className="item__highlight">
 									{t('requests.offers', { count: request.offerCount })}
 									{request.lowestPriceCents !== null ? ` · ${t('requests.from', { price: formatMoney(request.lowestPriceCents, language) })}` : null}
@@ -36,10 +32,15 @@ export function RequestList({ requests }: { requests: RequestListItem[] }) {
 							) : null}
 							{request.finalPriceCents !== null ? <p className="item__highlight">{formatMoney(request.finalPriceCents, language)}</p> : null}
 							{request.rating ? <Stars rating={request.rating} size="small" /> : null}
-						</div>
-					</li>
-				)
-			})}
-		</ul>
+						</>
+					}
+				>
+					<p className="item__meta">
+						{request.vehicle} · {request.registrationNumber} · {formatDateTime(request.preferredAt, language)}
+					</p>
+					{request.workshopName ? <p className="item__meta">{request.workshopName}</p> : null}
+				</Item>
+			)}
+		</ListOrEmpty>
 	)
 }

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next'
-import { type RequestDetail } from '~/domain/requests'
+import { type RequestDetail } from '~/domain/service-flow/requests'
 import { useLanguage } from '~/i18n/use-language'
 import { formatDateTime, formatNumber } from '~/utils/format'
 import { uploadUrl } from '~/utils/upload-url'
+import { Fact } from './panel'
 
 /** Everything the customer entered for a request, with its photos (customer and workshop pages). */
 export function RequestSummary({ request }: { request: Pick<RequestDetail, 'vehicle' | 'services' | 'preferredAt' | 'location' | 'city' | 'details' | 'notes' | 'images'> }) {
@@ -12,46 +13,36 @@ export function RequestSummary({ request }: { request: Pick<RequestDetail, 'vehi
 	return (
 		<div className="request-summary">
 			<dl className="facts">
-				<div className="facts__row">
-					<dt>{t('request.vehicle')}</dt>
-					<dd>
-						{vehicle.name} <span className="plate plate--small">{vehicle.registrationNumber}</span>
-						<span className="facts__more">
-							{[vehicle.year, t('vehicles.mileage', { miles: formatNumber(vehicle.mileage, language) }), t(`vehicle.transmissions.${vehicle.transmission}`), vehicle.fuelType ? t(`vehicle.fuelTypes.${vehicle.fuelType}`) : null]
-								.filter(Boolean)
-								.join(' · ')}
-						</span>
-					</dd>
-				</div>
-				<div className="facts__row">
-					<dt>{t('request.services')}</dt>
-					<dd>
-						<ul className="tags">
-							{request.services.map((service) => (
-								<li key={service} className="tag">
-									{service}
-								</li>
-							))}
-						</ul>
-					</dd>
-				</div>
-				<div className="facts__row">
-					<dt>{t('request.preferredAt')}</dt>
-					<dd>{formatDateTime(request.preferredAt, language)}</dd>
-				</div>
-				<div className="facts__row">
-					<dt>{t('request.location')}</dt>
-					<dd>{request.city && !request.location.includes(request.city) ? `${request.location}, ${request.city}` : request.location}</dd>
-				</div>
-				<div className="facts__row facts__row--wide">
-					<dt>{t('request.details')}</dt>
-					<dd className="prose-text">{request.details}</dd>
-				</div>
+				<Fact className="facts__row" label={t('request.vehicle')}>
+					{vehicle.name} <span className="plate plate--small">{vehicle.registrationNumber}</span>
+					<span className="facts__more">
+						{[vehicle.year, t('vehicles.mileage', { miles: formatNumber(vehicle.mileage, language) }), t(`vehicle.transmissions.${vehicle.transmission}`), vehicle.fuelType ? t(`vehicle.fuelTypes.${vehicle.fuelType}`) : null]
+							.filter(Boolean)
+							.join(' · ')}
+					</span>
+				</Fact>
+				<Fact className="facts__row" label={t('request.services')}>
+					<ul className="tags">
+						{request.services.map((service) => (
+							<li key={service} className="tag">
+								{service}
+							</li>
+						))}
+					</ul>
+				</Fact>
+				<Fact className="facts__row" label={t('request.preferredAt')}>
+					{formatDateTime(request.preferredAt, language)}
+				</Fact>
+				<Fact className="facts__row" label={t('request.location')}>
+					{request.city && !request.location.includes(request.city) ? `${request.location}, ${request.city}` : request.location}
+				</Fact>
+				<Fact className="facts__row facts__row--wide" valueClassName="prose-text" label={t('request.details')}>
+					{request.details}
+				</Fact>
 				{request.notes ? (
-					<div className="facts__row facts__row--wide">
-						<dt>{t('request.notes')}</dt>
-						<dd className="prose-text">{request.notes}</dd>
-					</div>
+					<Fact className="facts__row facts__row--wide" valueClassName="prose-text" label={t('request.notes')}>
+						{request.notes}
+					</Fact>
 				) : null}
 			</dl>
 			{request.images.length ? (

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { type PublicReview } from '~/domain/workshops'
+import { type PublicReview } from '~/domain/directory/workshops'
 import { Stars } from './stars'
 
 export type ReviewView = PublicReview & { createdLabel: string; repliedLabel: string | null }

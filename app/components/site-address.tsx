@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { addressFor, type SiteData } from '~/domain/site'
+import { addressFor, type SiteData } from '~/domain/site/site'
 import { type Language } from '~/i18n/config'
 import { SocialIcon, type SocialNetwork } from './social-icon'
 

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { type SiteData } from '~/domain/site'
+import { type SiteData } from '~/domain/site/site'
 import { type Language } from '~/i18n/config'
 import { SiteAddress } from './site-address'
 

@@ -1,19 +1,28 @@
-import { Link, NavLink, useRouteLoaderData } from '@remix-run/react'
+import { NavLink, useRouteLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import type { SiteData } from '~/domain/site'
+import { ButtonLink } from './button-link'
+import type { SiteData } from '~/domain/site/site'
 import { type RootLoaderData } from '~/root'
 import { Brand } from './brand'
 import { LanguageSelector } from './language-selector'
 import { LogoutButton } from './logout-button'
+
+/** The first stop of the keyboard on every page: straight to the page's content. */
+export function SkipLink() {
+	const { t } = useTranslation()
+	return (
+		<a href="#main" className="skip-link">
+			{t('nav.skipToContent')}
+		</a>
+	)
+}
 
 export function SiteHeader({ site }: { site: SiteData }) {
 	const { t } = useTranslation()
 	const signedIn = Boolean(useRouteLoaderData<RootLoaderData>('root')?.user)
 	return (
 		<header className="site-header">
-			<a href="#main" className="skip-link">
-				{t('nav.skipToContent')}
-			</a>
+			<SkipLink />
 			<div className="container site-header__bar">
 				<Brand site={site} />
 				<nav className="site-nav" aria-label={t('nav.mainNavigation')}>
@@ -53,18 +62,12 @@ export function SiteHeader({ site }: { site: SiteData }) {
 					{signedIn ? (
 						<>
 							<LogoutButton />
-							<Link to="/dashboard" className="button button--primary">
-								{t('nav.dashboard')}
-							</Link>
+							<ButtonLink to="/dashboard">{t('nav.dashboard')}</ButtonLink>
 						</>
 					) : (
 						<>
-							<Link to="/login" className="button button--ghost">
-								{t('nav.login')}
-							</Link>
-							<Link to="/register" className="button button--primary">
-								{t('nav.register')}
-							</Link>
+							<ButtonLink to="/login" kind="ghost">{t('nav.login')}</ButtonLink>
+							<ButtonLink to="/register">{t('nav.register')}</ButtonLink>
 						</>
 					)}
 				</div>

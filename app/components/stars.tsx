@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { roundToHalf } from '~/domain/workshops'
+import { roundToHalf } from '~/domain/directory/workshops'
 import { fallbackLanguage } from '~/i18n/config'
 import { type RootLoaderData } from '~/root'
 import { formatRating } from '~/utils/format'

@@ -3,9 +3,9 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { fuelTypes, transmissions } from '~/db/schema'
-import { type Choice } from '~/domain/reference'
-import { VehicleSchema } from '~/domain/vehicles'
-import { Field, FormAlert, FormSecurity, SelectField, StatusButton, useIsPending } from './forms'
+import { type Choice } from '~/domain/site/reference'
+import { VehicleSchema } from '~/domain/service-flow/vehicles'
+import { Field, FormActions, FormAlert, FormSection, FormSecurity, SelectField } from './forms'
 
 export type VehicleDefaults = Partial<Record<keyof (typeof VehicleSchema)['shape'], string>>
 
@@ -24,7 +24,6 @@ export function VehicleForm({
 	submitLabel: string
 }) {
 	const { t } = useTranslation('customer')
-	const isPending = useIsPending()
 	const [form, fields] = useForm({
 		id,
 		lastResult,
@@ -37,96 +36,86 @@ export function VehicleForm({
 		<Form method="post" className="form card" {...getFormProps(form)}>
 			<FormSecurity />
 			<FormAlert id={form.errorId} errors={form.errors} />
-			<fieldset className="fieldset">
-				<legend>{t('vehicle.identity')}</legend>
-				<div className="form-grid form-grid--two">
-					<Field
-						label={t('vehicle.registrationNumber')}
-						required
-						help={t('vehicle.registrationNumberHelp')}
-						inputProps={{ ...getInputProps(fields.registrationNumber, { type: 'text' }), autoCapitalize: 'characters' }}
-						errors={fields.registrationNumber.errors}
-					/>
-					<Field
-						label={t('vehicle.vin')}
-						help={t('vehicle.vinHelp')}
-						inputProps={{ ...getInputProps(fields.vin, { type: 'text' }), maxLength: 17, autoCapitalize: 'characters' }}
-						errors={fields.vin.errors}
-					/>
-					<SelectField
-						label={t('vehicle.brand')}
-						required
-						placeholder={t('vehicle.choose')}
-						options={brands}
-						selectProps={getSelectProps(fields.brandId)}
-						errors={fields.brandId.errors}
-					/>
-					<Field label={t('vehicle.model')} required inputProps={getInputProps(fields.model, { type: 'text' })} errors={fields.model.errors} />
-					<Field
-						className="field--wide"
-						label={t('vehicle.modelSpecification')}
-						required
-						help={t('vehicle.modelSpecificationHelp')}
-						inputProps={getInputProps(fields.modelSpecification, { type: 'text' })}
-						errors={fields.modelSpecification.errors}
-					/>
-				</div>
-			</fieldset>
-			<fieldset className="fieldset">
-				<legend>{t('vehicle.technical')}</legend>
-				<div className="form-grid form-grid--two">
-					<SelectField
-						label={t('vehicle.transmission')}
-						required
-						placeholder={t('vehicle.choose')}
-						options={transmissions.map((value) => ({ value, label: t(`vehicle.transmissions.${value}`) }))}
-						selectProps={getSelectProps(fields.transmission)}
-						errors={fields.transmission.errors}
-					/>
-					<SelectField
-						label={t('vehicle.fuelType')}
-						placeholder={t('vehicle.notSaid')}
-						options={fuelTypes.map((value) => ({ value, label: t(`vehicle.fuelTypes.${value}`) }))}
-						selectProps={getSelectProps(fields.fuelType)}
-						errors={fields.fuelType.errors}
-					/>
-					<Field
-						label={t('vehicle.mileage')}
-						required
-						help={t('vehicle.mileageHelp')}
-						inputProps={{ ...getInputProps(fields.mileage, { type: 'number' }), inputMode: 'numeric', min: 0 }}
-						errors={fields.mileage.errors}
-					/>
-					<Field
-						label={t('vehicle.vehicleYear')}
-						required
-						inputProps={{ ...getInputProps(fields.vehicleYear, { type: 'number' }), ...year }}
-						errors={fields.vehicleYear.errors}
-					/>
-					<Field
-						label={t('vehicle.registrationYear')}
-						inputProps={{ ...getInputProps(fields.registrationYear, { type: 'number' }), ...year }}
-						errors={fields.registrationYear.errors}
-					/>
-					<Field
-						label={t('vehicle.manufactureYear')}
-						inputProps={{ ...getInputProps(fields.manufactureYear, { type: 'number' }), ...year }}
-						errors={fields.manufactureYear.errors}
-					/>
-					<Field
-						className="field--wide"
-						label={t('vehicle.shortDescription')}
-						help={t('vehicle.shortDescriptionHelp')}
-						inputProps={getInputProps(fields.shortDescription, { type: 'text' })}
-						errors={fields.shortDescription.errors}
-					/>
-				</div>
-			</fieldset>
-			<div className="form-actions">
-				<StatusButton type="submit" status={isPending ? 'pending' : 'idle'} className="button--primary button--large">
-					{submitLabel}
-				</StatusButton>
-			</div>
+			<FormSection legend={t('vehicle.identity')}>
+				<Field
+					label={t('vehicle.registrationNumber')}
+					required
+					help={t('vehicle.registrationNumberHelp')}
+					inputProps={{ ...getInputProps(fields.registrationNumber, { type: 'text' }), autoCapitalize: 'characters' }}
+					errors={fields.registrationNumber.errors}
+				/>
+				<Field
+					label={t('vehicle.vin')}
+					help={t('vehicle.vinHelp')}
+					inputProps={{ ...getInputProps(fields.vin, { type: 'text' }), maxLength: 17, autoCapitalize: 'characters' }}
+					errors={fields.vin.errors}
+				/>
+				<SelectField
+					label={t('vehicle.brand')}
+					required
+					placeholder={t('vehicle.choose')}
+					options={brands}
+					selectProps={getSelectProps(fields.brandId)}
+					errors={fields.brandId.errors}
+				/>
+				<Field label={t('vehicle.model')} required inputProps={getInputProps(fields.model, { type: 'text' })} errors={fields.model.errors} />
+				<Field
+					className="field--wide"
+					label={t('vehicle.modelSpecification')}
+					required
+					help={t('vehicle.modelSpecificationHelp')}
+					inputProps={getInputProps(fields.modelSpecification, { type: 'text' })}
+					errors={fields.modelSpecification.errors}
+				/>
+			</FormSection>
+			<FormSection legend={t('vehicle.technical')}>
+				<SelectField
+					label={t('vehicle.transmission')}
+					required
+					placeholder={t('vehicle.choose')}
+					options={transmissions.map((value) => ({ value, label: t(`vehicle.transmissions.${value}`) }))}
+					selectProps={getSelectProps(fields.transmission)}
+					errors={fields.transmission.errors}
+				/>
+				<SelectField
+					label={t('vehicle.fuelType')}
+					placeholder={t('vehicle.notSaid')}
+					options={fuelTypes.map((value) => ({ value, label: t(`vehicle.fuelTypes.${value}`) }))}
+					selectProps={getSelectProps(fields.fuelType)}
+					errors={fields.fuelType.errors}
+				/>
+				<Field
+					label={t('vehicle.mileage')}
+					required
+					help={t('vehicle.mileageHelp')}
+					inputProps={{ ...getInputProps(fields.mileage, { type: 'number' }), inputMode: 'numeric', min: 0 }}
+					errors={fields.mileage.errors}
+				/>
+				<Field
+					label={t('vehicle.vehicleYear')}
+					required
+					inputProps={{ ...getInputProps(fields.vehicleYear, { type: 'number' }), ...year }}
+					errors={fields.vehicleYear.errors}
+				/>
+				<Field
+					label={t('vehicle.registrationYear')}
+					inputProps={{ ...getInputProps(fields.registrationYear, { type: 'number' }), ...year }}
+					errors={fields.registrationYear.errors}
+				/>
+				<Field
+					label={t('vehicle.manufactureYear')}
+					inputProps={{ ...getInputProps(fields.manufactureYear, { type: 'number' }), ...year }}
+					errors={fields.manufactureYear.errors}
+				/>
+				<Field
+					className="field--wide"
+					label={t('vehicle.shortDescription')}
+					help={t('vehicle.shortDescriptionHelp')}
+					inputProps={getInputProps(fields.shortDescription, { type: 'text' })}
+					errors={fields.shortDescription.errors}
+				/>
+			</FormSection>
+			<FormActions submit={submitLabel} large />
 		</Form>
 	)
 }

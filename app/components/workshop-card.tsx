@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { type WorkshopCard as Card } from '~/domain/workshops'
+import { type WorkshopCard as Card } from '~/domain/directory/workshops'
 import { fallbackLanguage } from '~/i18n/config'
 import { type RootLoaderData } from '~/root'
 import { formatRating } from '~/utils/format'

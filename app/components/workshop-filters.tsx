@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { type FilterOptions, type ReferenceOption, type WorkshopListQuery } from '~/domain/workshops'
+import { type FilterOptions, type ReferenceOption, type WorkshopListQuery } from '~/domain/directory/workshops'
 import { SelectField } from './forms'
 
 /** City, service and car brand: the filters of the list and of the home page's search. */

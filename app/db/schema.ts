@@ -6,7 +6,8 @@
  *   Routes carry the base64url encoding of that UUID (app/utils/public-id.ts).
  * - Money is stored in integer cents; currency is EUR.
  * - Columns are snake_case in SQL and camelCase in TypeScript (drizzle `casing: 'snake_case'`).
- * - Statuses are PostgreSQL enums; their transitions live in the domain modules, not here.
+ * - Statuses are PostgreSQL enums; the request and offer statuses and their moves are data in
+ *   app/domain/service-flow/status.ts.
  */
 import { relations, sql, type SQL } from 'drizzle-orm'
 import {
@@ -30,6 +31,7 @@ import {
 	uniqueIndex,
 	uuid,
 } from 'drizzle-orm/pg-core'
+import { offerStatuses, requestStatuses } from '../domain/service-flow/status'
 
 const id = () => uuid().primaryKey().defaultRandom()
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
@@ -50,12 +52,10 @@ export const userRoleEnum = pgEnum('user_role', userRoles)
 
 export const sessionKindEnum = pgEnum('session_kind', ['web', 'api'])
 
-/** Request: pending → offer → in_progress → completed; pending|offer → cancelled. */
-export const requestStatuses = ['pending', 'offer', 'in_progress', 'completed', 'cancelled'] as const
+// The service flow's statuses and moves are data in app/domain/service-flow/status.ts.
+export { offerStatuses, requestStatuses }
 export const requestStatusEnum = pgEnum('request_status', requestStatuses)
 
-/** Offer: pending → selected → job_completed; pending → rejected | request_cancelled. */
-export const offerStatuses = ['pending', 'selected', 'rejected', 'job_completed', 'request_cancelled'] as const
 export const offerStatusEnum = pgEnum('offer_status', offerStatuses)
 
 export const fuelTypes = ['petrol', 'diesel', 'hybrid', 'plugin_hybrid', 'electric', 'lpg', 'cng', 'other'] as const
@@ -195,9 +195,11 @@ export const uploads = pgTable(
 		width: integer(),
 		height: integer(),
 		originalName: text(),
+		/** Re-encoded without metadata (every upload since issue 13; older images by the clean-up job). */
+		metadataStripped: boolean().notNull().default(true),
 		createdAt: createdAt(),
 	},
-	(t) => [index('uploads_owner_idx').on(t.ownerId)],
+	(t) => [index('uploads_owner_idx').on(t.ownerId), index('uploads_unstripped_idx').on(t.id).where(sql`not metadata_stripped`)],
 )
 
 // ---------------------------------------------------------------- workshops
@@ -764,9 +766,11 @@ export const visits = pgTable(
 	{
 		day: date().notNull(),
 		visitorHash: text().notNull(),
+		/** The address alone, hashed the same way: at most a few visitors count per address and day. */
+		sourceHash: text(),
 		createdAt: createdAt(),
 	},
-	(t) => [primaryKey({ columns: [t.day, t.visitorHash] })],
+	(t) => [primaryKey({ columns: [t.day, t.visitorHash] }), index('visits_day_source_idx').on(t.day, t.sourceHash)],
 )
 
 export const auditLog = pgTable(

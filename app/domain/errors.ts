@@ -5,7 +5,7 @@
 export class DomainError extends Error {
 	constructor(
 		public readonly key: string,
-		public readonly status: 400 | 403 | 404 | 409 | 422 | 429 = 409,
+		public readonly status: 400 | 403 | 404 | 409 | 422 | 429 | 503 = 409,
 		public readonly params?: Record<string, string | number>,
 	) {
 		super(key)
@@ -14,3 +14,15 @@ export class DomainError extends Error {
 
 /** Not there, or not yours: the same answer, so another user's ids reveal nothing. */
 export const notFound = () => new DomainError('common:errors.notFoundTitle', 404)
+
+/** A refusal about one field of a form (an unknown choice, a taken value): shown next to that field. */
+export class FieldError extends DomainError {
+	constructor(
+		public readonly field: string,
+		key: string,
+		status: 409 | 422 = 422,
+		params?: Record<string, string | number>,
+	) {
+		super(key, status, params)
+	}
+}

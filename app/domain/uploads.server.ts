@@ -3,6 +3,8 @@ import { uploads } from '~/db/schema'
 import { type SessionUser } from '~/utils/auth.server'
 import { db, queryRows } from '~/utils/db.server'
 import { type Upload, type UploadPurpose } from '~/utils/storage.server'
+import { valueList } from '~/db/sql'
+import { statusLists } from '~/domain/service-flow/status'
 
 /** Files anyone may see. */
 const PUBLIC_PURPOSES: UploadPurpose[] = ['workshop_logo', 'workshop_photo', 'warranty_document', 'site_logo', 'site_favicon', 'ad_image']
@@ -12,9 +14,13 @@ export function isPublicUpload(upload: Pick<Upload, 'purpose'>) {
 }
 
 /**
- * The stored file if this viewer may have it, else null (the route answers 404 either way):
- * request images to the request's customer and to workshops (spec issue 5), offer attachments to
- * the offer's workshop and the request's customer, invoices to their workshop; administrators all.
+ * The stored file if this viewer may have it, else null (the route answers 404 either way).
+ * Request photos: the request's customer; a workshop while the request is open to it (pending or
+ * with offers, and it needs one of the workshop's services or the workshop has bid on it); once
+ * the customer has chosen (in progress, completed, or cancelled after that) only the chosen
+ * workshop. The workshop's request page lists them on the same terms (getRequestForWorkshop).
+ * Offer attachments: the offer's workshop and the request's customer. Invoices: their workshop.
+ * Administrators see every file.
  */
 export async function findViewableUpload(uploadId: string, viewer: SessionUser | null): Promise<Upload | null> {
 	const [upload] = await db.select().from(uploads).where(eq(uploads.id, uploadId))
@@ -23,11 +29,20 @@ export async function findViewableUpload(uploadId: string, viewer: SessionUser |
 	if (!viewer) return null
 	if (viewer.role === 'admin') return upload
 	if (upload.purpose === 'request_image') {
-		if (viewer.role === 'workshop') return upload
+		const workshopId = viewer.workshop?.id ?? null
 		const [row] = await queryRows<{ ok: boolean }>(
 			db,
-			sql`select exists (select 1 from service_request_images i join service_requests r on r.id = i.request_id
-			                   where i.upload_id = ${uploadId} and r.customer_id = ${viewer.id}) as ok`,
+			sql`select exists (
+			      select 1 from service_request_images i join service_requests r on r.id = i.request_id
+			      where i.upload_id = ${uploadId}
+			        and (r.customer_id = ${viewer.id}
+			             or (r.status in ${valueList(statusLists.openRequests)} and (
+			                   exists (select 1 from offers o where o.request_id = r.id and o.workshop_id = ${workshopId})
+			                   or exists (select 1 from service_request_services rs
+			                              join workshop_services ws on ws.service_id = rs.service_id and ws.workshop_id = ${workshopId}
+			                              where rs.request_id = r.id)))
+			             or exists (select 1 from offers so where so.id = r.selected_offer_id and so.workshop_id = ${workshopId}))
+			    ) as ok`,
 		)
 		return row?.ok ? upload : null
 	}

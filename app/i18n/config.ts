@@ -9,6 +9,9 @@ export const namespaces = ['common', 'auth', 'account', 'public', 'customer', 'w
 /** How the selector labels each language (spec §1: EE, EN, RU). */
 export const languageCodes: Record<Language, string> = { et: 'EE', en: 'EN', ru: 'RU' }
 
+/** The locale each language formats dates, numbers and money with (app/utils/format.ts, money.ts). */
+export const intlLocales: Record<Language, string> = { et: 'et-EE', en: 'en-GB', ru: 'ru-RU' }
+
 export function isLanguage(value: unknown): value is Language {
 	return typeof value === 'string' && (supportedLanguages as readonly string[]).includes(value)
 }

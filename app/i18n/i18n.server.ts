@@ -24,8 +24,20 @@ const detector = new RemixI18Next({
 	},
 })
 
+// The JSON API serves other programs and partner sites as well: ?lng=, then the caller's
+// Accept-Language, then the portal's cookie (the portal's own scripts send the page's language).
+const apiDetector = new RemixI18Next({
+	detection: {
+		supportedLanguages: [...supportedLanguages],
+		fallbackLanguage,
+		cookie: languageCookie,
+		order: ['searchParams', 'header', 'cookie'],
+	},
+})
+
 export async function getLanguage(request: Request): Promise<Language> {
-	const detected = await detector.getLocale(request)
+	const isApi = new URL(request.url).pathname.startsWith('/admin/api/')
+	const detected = await (isApi ? apiDetector : detector).getLocale(request).catch(() => fallbackLanguage)
 	return isLanguage(detected) ? detected : fallbackLanguage
 }
 

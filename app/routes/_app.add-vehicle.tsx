@@ -1,18 +1,19 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '~/components/page-header'
 import { VehicleForm } from '~/components/vehicle-form'
-import { getChoices } from '~/domain/reference.server'
-import { VehicleSchema } from '~/domain/vehicles'
-import { createVehicle, RegistrationTaken } from '~/domain/vehicles.server'
+import { getChoices } from '~/domain/site/reference.server'
+import { VehicleSchema } from '~/domain/service-flow/vehicles'
+import { createVehicle } from '~/domain/service-flow/vehicles.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
-import { pageMeta } from '~/utils/meta'
-import { safeReturnTo } from '~/utils/route-helpers.server'
+import { routeMeta } from '~/utils/meta'
+import { readForm } from '~/utils/multipart.server'
+import { handleDomainError } from '~/utils/route-helpers.server'
+import { safeRedirect } from '~/utils/safe-redirect'
 import { redirectWithToast } from '~/utils/toast.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -25,23 +26,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	const user = await requireUser(request, { role: 'customer' })
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	await validateCsrf(request, formData)
 	const submission = parseWithZod(formData, { schema: VehicleSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	try {
 		await createVehicle(user.id, submission.value)
 	} catch (error) {
-		if (!(error instanceof RegistrationTaken)) throw error
-		return data({ result: submission.reply({ fieldErrors: { registrationNumber: [error.key] } }) }, { status: 409 })
+		return handleDomainError(error, { as: 'form', submission })
 	}
 	// Added on the way to a new request: back to the request form, where the vehicle now is.
-	const returnTo = safeReturnTo(new URL(request.url).searchParams.get('returnTo'), '/my-vehicle')
+	const returnTo = safeRedirect(new URL(request.url).searchParams.get('returnTo'), '/my-vehicle')
 	return redirectWithToast(returnTo, { type: 'success', key: 'customer:vehicle.added' }, { request })
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function AddVehiclePage() {
 	const { t } = useTranslation('customer')

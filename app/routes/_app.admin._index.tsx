@@ -1,14 +1,13 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '~/components/page-header'
-import { getFigures } from '~/domain/admin-stats.server'
+import { getFigures } from '~/domain/admin/stats.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
-import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
 import { formatDate, formatMoney, formatNumber } from '~/utils/format'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireUser(request, { role: 'admin' })
@@ -16,8 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return { meta: { title: t('overview.title') }, figures: await getFigures() }
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 function monthLabel(month: string, language: string) {
 	const [year, m] = month.split('-').map(Number) as [number, number]
@@ -52,65 +50,54 @@ export default function AdminOverviewPage() {
 				</li>
 			</ul>
 			<div className="admin-grid admin-grid--wide">
-				<section className="card" aria-labelledby="months-title">
-					<h2 id="months-title">{t('overview.monthsTitle')}</h2>
-					<div className="admin-table-wrap">
-						<table className="table">
-							<thead>
-								<tr>
-									<th scope="col">{t('overview.month')}</th>
-									<th scope="col" className="table__number">
-										{t('overview.newUsers')}
-									</th>
-									<th scope="col" className="table__number">
-										{t('overview.totals.requests')}
-									</th>
-									<th scope="col" className="table__number">
-										{t('overview.totals.offers')}
-									</th>
-									<th scope="col" className="table__number">
-										{t('overview.totals.revenue')}
-									</th>
-								</tr>
-							</thead>
-							<tbody>
-								{figures.months.map((row) => (
-									<tr key={row.month}>
-										<th scope="row">{monthLabel(row.month, language)}</th>
-										<td className="table__number">{formatNumber(row.users, language)}</td>
-										<td className="table__number">{formatNumber(row.requests, language)}</td>
-										<td className="table__number">{formatNumber(row.offers, language)}</td>
-										<td className="table__number">{formatMoney(row.revenueCents, language)}</td>
-									</tr>
-								))}
-							</tbody>
-						</table>
-					</div>
-				</section>
-				<section className="card" aria-labelledby="visits-title">
-					<h2 id="visits-title">{t('overview.visitsTitle')}</h2>
-					<div className="admin-table-wrap">
-						<table className="table">
-							<thead>
-								<tr>
-									<th scope="col">{t('overview.day')}</th>
-									<th scope="col" className="table__number">
-										{t('overview.visitors')}
-									</th>
-								</tr>
-							</thead>
-							<tbody>
-								{figures.visits.map((row) => (
-									<tr key={row.day}>
-										<th scope="row">{formatDate(`${row.day}T12:00:00Z`, language)}</th>
-										<td className="table__number">{formatNumber(row.visitors, language)}</td>
-									</tr>
-								))}
-							</tbody>
-						</table>
-					</div>
-				</section>
+				<FiguresTable
+					id="months-title"
+					title={t('overview.monthsTitle')}
+					columns={[t('overview.month'), t('overview.newUsers'), t('overview.totals.requests'), t('overview.totals.offers'), t('overview.totals.revenue')]}
+				>
+					{figures.months.map((row) => (
+						<tr key={row.month}>
+							<th scope="row">{monthLabel(row.month, language)}</th>
+							<td className="table__number">{formatNumber(row.users, language)}</td>
+							<td className="table__number">{formatNumber(row.requests, language)}</td>
+							<td className="table__number">{formatNumber(row.offers, language)}</td>
+							<td className="table__number">{formatMoney(row.revenueCents, language)}</td>
+						</tr>
+					))}
+				</FiguresTable>
+				<FiguresTable id="visits-title" title={t('overview.visitsTitle')} columns={[t('overview.day'), t('overview.visitors')]}>
+					{figures.visits.map((row) => (
+						<tr key={row.day}>
+							<th scope="row">{formatDate(`${row.day}T12:00:00Z`, language)}</th>
+							<td className="table__number">{formatNumber(row.visitors, language)}</td>
+						</tr>
+					))}
+				</FiguresTable>
 			</div>
 		</>
+	)
+}
+
+/** A card with a table of figures: the first column names the row, the others are numbers. */
+function FiguresTable({ id, title, columns: [first, ...figures], children }: { id: string; title: string; columns: string[]; children: React.ReactNode }) {
+	return (
+		<section className="card" aria-labelledby={id}>
+			<h2 id={id}>{title}</h2>
+			<div className="admin-table-wrap">
+				<table className="table">
+					<thead>
+						<tr>
+							<th scope="col">{first}</th>
+							{figures.map((label) => (
+								<th key={label} scope="col" className="table__number">
+									{label}
+								</th>
+							))}
+						</tr>
+					</thead>
+					<tbody>{children}</tbody>
+				</table>
+			</div>
+		</section>
 	)
 }

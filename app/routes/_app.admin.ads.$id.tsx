@@ -1,20 +1,20 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { ErrorList, Field, FormAlert, FormSecurity, SelectField, StatusButton, TextareaField, useIsPending } from '~/components/forms'
+import { SortOrderAndActive } from '~/components/admin-fields'
+import { ButtonLink } from '~/components/button-link'
+import { ErrorList, Field, FormActions, FormAlert, FormSecurity, SelectField, TextareaField } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
-import { AdSchema } from '~/domain/admin'
-import { deleteAd, getAd, saveAd } from '~/domain/admin-catalog.server'
-import { DomainError } from '~/domain/errors'
+import { AdSchema } from '~/domain/admin/admin'
+import { deleteAd, getAd, saveAd } from '~/domain/admin/catalog.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
-import { pageMeta } from '~/utils/meta'
-import { readFormWithFiles, readUploads } from '~/utils/multipart.server'
-import { idParam, or404 } from '~/utils/route-helpers.server'
+import { routeMeta } from '~/utils/meta'
+import { readUploads, withFormFiles } from '~/utils/multipart.server'
+import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 const adIdOf = (param: string | undefined) => (param === 'new' ? null : idParam(param))
@@ -30,35 +30,33 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
 	const admin = await requireUser(request, { role: 'admin' })
-	const formData = await readFormWithFiles(request)
-	await validateCsrf(request, formData)
-	const adId = adIdOf(params.id)
-	if (formData.get('intent') === 'delete' && adId) {
-		await or404(deleteAd(admin.id, adId))
-		return redirectWithToast('/admin/ads', { type: 'success', key: 'admin:ads.deleted' }, { request })
-	}
-	const submission = parseWithZod(formData, { schema: AdSchema })
-	const image = await readUploads(formData, 'image', 'ad_image', 1)
-	if (submission.status !== 'success' || image.error) {
-		return data({ result: submission.reply(), imageErrors: image.error ? [image.error] : [] }, { status: 400 })
-	}
-	try {
-		await or404(saveAd(admin.id, adId, submission.value, image.files[0]))
-	} catch (error) {
-		if (!(error instanceof DomainError)) throw error
-		return data({ result: submission.reply(), imageErrors: [error.key] }, { status: error.status })
-	}
-	return redirectWithToast('/admin/ads', { type: 'success', key: 'admin:ads.saved' }, { request })
+	return withFormFiles(request, async (formData) => {
+		await validateCsrf(request, formData)
+		const adId = adIdOf(params.id)
+		if (formData.get('intent') === 'delete' && adId) {
+			await or404(deleteAd(admin.id, adId))
+			return redirectWithToast('/admin/ads', { type: 'success', key: 'admin:ads.deleted' }, { request })
+		}
+		const submission = parseWithZod(formData, { schema: AdSchema })
+		const image = await readUploads(formData, 'image', 'ad_image', 1)
+		if (submission.status !== 'success' || image.error) {
+			return data({ result: submission.reply(), imageErrors: image.error ? [image.error] : [] }, { status: 400 })
+		}
+		try {
+			await or404(saveAd(admin.id, adId, submission.value, image.files[0]))
+		} catch (error) {
+			return handleDomainError(error, { as: 'data', data: (text) => ({ result: submission.reply(), imageErrors: [text] }) })
+		}
+		return redirectWithToast('/admin/ads', { type: 'success', key: 'admin:ads.saved' }, { request })
+	})
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function AdminAdPage() {
 	const { t } = useTranslation('admin')
 	const { ad } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
-	const isPending = useIsPending()
 	const [form, fields] = useForm({
 		id: `ad-${ad?.id ?? 'new'}`,
 		lastResult: actionData?.result,
@@ -78,9 +76,7 @@ export default function AdminAdPage() {
 			<PageHeader
 				title={t(ad ? 'ads.editTitle' : 'ads.newTitle')}
 				actions={
-					<Link to="/admin/ads" className="button button--ghost button--small">
-						{t('ads.back')}
-					</Link>
+					<ButtonLink to="/admin/ads" kind="ghost" size="small">{t('ads.back')}</ButtonLink>
 				}
 			/>
 			<section className="card">
@@ -126,28 +122,14 @@ export default function AdminAdPage() {
 						/>
 					</fieldset>
 					<div className="admin-row-form">
-						<Field
-							className="field--small"
-							label={t('ads.sortOrder')}
-							inputProps={{ ...getInputProps(fields.sortOrder, { type: 'number' }), min: 0 }}
-							errors={fields.sortOrder.errors}
-						/>
-						<label className="admin-check">
-							<input {...getInputProps(fields.active, { type: 'checkbox' })} />
-							{t('ads.activeLabel')}
-						</label>
+						<SortOrderAndActive sortOrder={fields.sortOrder} active={fields.active} activeLabel={t('ads.activeLabel')} />
 					</div>
-					<div className="form-actions">
-						<StatusButton type="submit" status={isPending ? 'pending' : 'idle'}>
-							{t('ads.submit')}
-						</StatusButton>
-					</div>
+					<FormActions submit={t('ads.submit')} />
 				</Form>
 			</section>
 			{ad ? (
 				<Form method="post" className="form admin-danger">
-					<FormSecurity />
-					<input type="hidden" name="intent" value="delete" />
+					<FormSecurity intent="delete" />
 					<button type="submit" className="button button--danger">
 						{t('ads.delete')}
 					</button>

@@ -1,12 +1,12 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { ButtonLink } from '~/components/button-link'
 import { PageHeader } from '~/components/page-header'
-import { listAds } from '~/domain/admin-catalog.server'
+import { listAds } from '~/domain/admin/catalog.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
 import { encodeId } from '~/utils/public-id'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -16,8 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return { meta: { title: t('ads.title') }, ads: ads.map((ad) => ({ ...ad, slug: encodeId(ad.id) })) }
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function AdminAdsPage() {
 	const { t } = useTranslation('admin')
@@ -28,9 +27,7 @@ export default function AdminAdsPage() {
 				title={t('ads.title')}
 				subtitle={t('ads.subtitle')}
 				actions={
-					<Link to="/admin/ads/new" className="button button--primary button--small">
-						{t('ads.add')}
-					</Link>
+					<ButtonLink to="/admin/ads/new" size="small">{t('ads.add')}</ButtonLink>
 				}
 			/>
 			{ads.length ? (

@@ -1,16 +1,15 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '~/components/page-header'
 import { Pagination } from '~/components/pagination'
-import { PageQuerySchema } from '~/domain/admin'
-import { listAudit } from '~/domain/admin-audit.server'
+import { PageQuerySchema } from '~/domain/admin/admin'
+import { listAudit } from '~/domain/admin/audit.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
-import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
 import { formatDateTime } from '~/utils/format'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireUser(request, { role: 'admin' })
@@ -19,8 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return { meta: { title: t('audit.title') }, ...(await listAudit(page)) }
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function AdminAuditPage() {
 	const { t } = useTranslation('admin')

@@ -1,17 +1,18 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { Field, FormSecurity, StatusButton, TextareaField, useIsPending } from '~/components/forms'
+import { ButtonLink } from '~/components/button-link'
+import { Field, FormActions, FormSecurity, TextareaField } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
-import { contentLanguages, ContentPageSchema, contentSlugs } from '~/domain/admin'
-import { getContentPageForEdit, saveContentPage } from '~/domain/admin-content.server'
+import { contentLanguages, ContentPageSchema, contentSlugs } from '~/domain/admin/admin'
+import { getContentPageForEdit, saveContentPage } from '~/domain/admin/content.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
+import { readForm } from '~/utils/multipart.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 const publicPaths = { 'about-us': '/about', 'terms-and-conditions': '/terms-conditions', 'privacy-policy': '/privacy-poicy' } as const
@@ -39,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
 	const admin = await requireUser(request, { role: 'admin' })
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	await validateCsrf(request, formData)
 	const { slug, language } = pageParams(params)
 	const submission = parseWithZod(formData, { schema: ContentPageSchema })
@@ -48,14 +49,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	return redirectWithToast(new URL(request.url).pathname, { type: 'success', key: 'admin:content.saved' }, { request })
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function AdminContentEditPage() {
 	const { t } = useTranslation('admin')
 	const { slug, language, page, publicPath } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
-	const isPending = useIsPending()
 	const [form, fields] = useForm({
 		id: `content-${slug}-${language}`,
 		lastResult: actionData?.result,
@@ -69,9 +68,7 @@ export default function AdminContentEditPage() {
 				title={t('content.editTitle', { page: t(`content.slugs.${slug}`), language: t(`common:language.${language}`) })}
 				actions={
 					<>
-						<Link to="/admin/content" className="button button--ghost button--small">
-							{t('content.back')}
-						</Link>
+						<ButtonLink to="/admin/content" kind="ghost" size="small">{t('content.back')}</ButtonLink>
 						<a href={publicPath} className="button button--ghost button--small">
 							{t('content.view')}
 						</a>
@@ -89,11 +86,7 @@ export default function AdminContentEditPage() {
 						textareaProps={{ ...getTextareaProps(fields.bodyHtml), rows: 18, spellCheck: false }}
 						errors={fields.bodyHtml.errors}
 					/>
-					<div className="form-actions">
-						<StatusButton type="submit" status={isPending ? 'pending' : 'idle'}>
-							{t('content.submit')}
-						</StatusButton>
-					</div>
+					<FormActions submit={t('content.submit')} />
 				</Form>
 			</section>
 		</>

@@ -1,15 +1,14 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '~/components/page-header'
-import { contentLanguages, contentSlugs } from '~/domain/admin'
-import { listContentPages } from '~/domain/admin-content.server'
+import { contentLanguages, contentSlugs } from '~/domain/admin/admin'
+import { listContentPages } from '~/domain/admin/content.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
-import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
 import { formatDateTime } from '~/utils/format'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireUser(request, { role: 'admin' })
@@ -17,8 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return { meta: { title: t('content.title') }, pages: await listContentPages() }
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function AdminContentPage() {
 	const { t } = useTranslation('admin')

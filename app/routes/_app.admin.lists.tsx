@@ -1,20 +1,21 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { SortOrderAndActive } from '~/components/admin-fields'
 import { Field, FormAlert, FormSecurity } from '~/components/forms'
+import { FilterTabs } from '~/components/item-list'
 import { PageHeader } from '~/components/page-header'
-import { referenceListNames, ReferenceItemSchema, type AdminReferenceList } from '~/domain/admin'
-import { listReferenceItems, saveReferenceItem, type AdminReferenceItem } from '~/domain/admin-catalog.server'
-import { DomainError } from '~/domain/errors'
+import { referenceListNames, ReferenceItemSchema, type AdminReferenceList } from '~/domain/admin/admin'
+import { listReferenceItems, saveReferenceItem, type AdminReferenceItem } from '~/domain/admin/catalog.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
+import { readForm } from '~/utils/multipart.server'
 import { decodeId, encodeId } from '~/utils/public-id'
-import { or404 } from '~/utils/route-helpers.server'
+import { handleDomainError, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 const listOf = (value: string | null): AdminReferenceList =>
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	const admin = await requireUser(request, { role: 'admin' })
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	await validateCsrf(request, formData)
 	const list = listOf(String(formData.get('list') ?? ''))
 	const rawItem = String(formData.get('item') ?? '')
@@ -42,14 +43,12 @@ export async function action({ request }: ActionFunctionArgs) {
 	try {
 		await or404(saveReferenceItem(admin.id, list, itemId, submission.value))
 	} catch (error) {
-		if (!(error instanceof DomainError)) throw error
-		return data({ formId, result: submission.reply({ fieldErrors: { code: [error.key] } }) }, { status: error.status })
+		return handleDomainError(error, { as: 'form', submission, field: 'code', data: { formId } })
 	}
 	return redirectWithToast(`/admin/lists?list=${list}`, { type: 'success', key: 'admin:lists.saved' }, { request })
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 function ItemForm({ list, item }: { list: AdminReferenceList; item: (AdminReferenceItem & { slug: string }) | null }) {
 	const { t } = useTranslation('admin')
@@ -82,16 +81,7 @@ function ItemForm({ list, item }: { list: AdminReferenceList; item: (AdminRefere
 				{(['nameEt', 'nameEn', 'nameRu'] as const).map((name) => (
 					<Field key={name} label={t(`packages.${name}`)} required inputProps={getInputProps(fields[name], { type: 'text' })} errors={fields[name].errors} />
 				))}
-				<Field
-					className="field--small"
-					label={t('ads.sortOrder')}
-					inputProps={{ ...getInputProps(fields.sortOrder, { type: 'number' }), min: 0 }}
-					errors={fields.sortOrder.errors}
-				/>
-				<label className="admin-check">
-					<input {...getInputProps(fields.active, { type: 'checkbox' })} />
-					{t('lists.active')}
-				</label>
+				<SortOrderAndActive sortOrder={fields.sortOrder} active={fields.active} activeLabel={t('lists.active')} />
 				<button type="submit" className={item ? 'button button--ghost' : 'button button--primary'}>
 					{t(item ? 'lists.save' : 'lists.add')}
 				</button>
@@ -106,17 +96,10 @@ export default function AdminListsPage() {
 	return (
 		<>
 			<PageHeader title={t('lists.title')} subtitle={t('lists.subtitle')} />
-			<nav className="filter-tabs" aria-label={t('lists.label')}>
-				<ul>
-					{referenceListNames.map((name) => (
-						<li key={name}>
-							<Link to={`?list=${name}`} className={name === list ? 'active' : undefined} aria-current={name === list ? 'page' : undefined}>
-								{t(`lists.names.${name}`)}
-							</Link>
-						</li>
-					))}
-				</ul>
-			</nav>
+			<FilterTabs
+				label={t('lists.label')}
+				tabs={referenceListNames.map((name) => ({ to: `?list=${name}`, label: t(`lists.names.${name}`), current: name === list }))}
+			/>
 			<h2>{t('lists.addTitle')}</h2>
 			<ul className="admin-list">
 				<ItemForm key={`${list}-new`} list={list} item={null} />

@@ -1,20 +1,21 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { FormSecurity } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { Pagination } from '~/components/pagination'
-import { MessageQuerySchema } from '~/domain/admin'
-import { listContactMessages, markMessageHandled } from '~/domain/admin-stats.server'
+import { MessageQuerySchema } from '~/domain/admin/admin'
+import { listContactMessages, markMessageHandled } from '~/domain/admin/stats.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
-import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { formatDateTime } from '~/utils/format'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
+import { readForm } from '~/utils/multipart.server'
 import { decodeId, encodeId } from '~/utils/public-id'
-import { or404, safeReturnTo } from '~/utils/route-helpers.server'
+import { or404 } from '~/utils/route-helpers.server'
+import { safeRedirect } from '~/utils/safe-redirect'
 import { redirectWithToast } from '~/utils/toast.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -27,17 +28,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	const admin = await requireUser(request, { role: 'admin' })
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	await validateCsrf(request, formData)
 	const messageId = decodeId(String(formData.get('message') ?? ''))
 	if (!messageId) throw new Response('Not found', { status: 404 })
 	await or404(markMessageHandled(admin.id, messageId))
-	const back = safeReturnTo(String(formData.get('returnTo') ?? ''), '/admin/messages')
+	const back = safeRedirect(String(formData.get('returnTo') ?? ''), '/admin/messages')
 	return redirectWithToast(back, { type: 'success', key: 'admin:messages.handledToast' }, { request })
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function AdminMessagesPage() {
 	const { t } = useTranslation('admin')

@@ -1,21 +1,22 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { Field, FormAlert, FormSecurity, StatusButton, useIsPending } from '~/components/forms'
+import { ActiveCheckbox } from '~/components/admin-fields'
+import { Field, FormActions, FormAlert, FormSecurity } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
-import { PackageSchema } from '~/domain/admin'
-import { DomainError } from '~/domain/errors'
-import { listPackages, updatePackage, type AdminPackage } from '~/domain/admin-catalog.server'
+import { PackageSchema } from '~/domain/admin/admin'
+import { listPackages, updatePackage, type AdminPackage } from '~/domain/admin/catalog.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { type RootLoaderData } from '~/root'
+import { useLanguage } from '~/i18n/use-language'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
-import { message } from '~/utils/messages'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
+import { formatMoneyInput } from '~/utils/money'
+import { readForm } from '~/utils/multipart.server'
 import { decodeId, encodeId } from '~/utils/public-id'
-import { or404 } from '~/utils/route-helpers.server'
+import { handleDomainError, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	const admin = await requireUser(request, { role: 'admin' })
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	await validateCsrf(request, formData)
 	const packageId = decodeId(String(formData.get('package') ?? ''))
 	if (!packageId) throw new Response('Not found', { status: 404 })
@@ -37,19 +38,17 @@ export async function action({ request }: ActionFunctionArgs) {
 	try {
 		await or404(updatePackage(admin.id, packageId, submission.value))
 	} catch (error) {
-		if (!(error instanceof DomainError)) throw error
-		return data({ packageId, result: submission.reply({ formErrors: [message(error.key, error.params)] }) }, { status: error.status })
+		return handleDomainError(error, { as: 'form', submission, data: { packageId } })
 	}
 	return redirectWithToast('/admin/packages', { type: 'success', key: 'admin:packages.saved' }, { request })
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 function PackageForm({ item }: { item: AdminPackage & { slug: string } }) {
 	const { t } = useTranslation('admin')
+	const language = useLanguage()
 	const actionData = useActionData<typeof action>()
-	const isPending = useIsPending()
 	const [form, fields] = useForm({
 		id: `package-${item.slug}`,
 		lastResult: actionData?.packageId === item.id ? actionData.result : undefined,
@@ -57,7 +56,7 @@ function PackageForm({ item }: { item: AdminPackage & { slug: string } }) {
 			nameEt: item.nameEt,
 			nameEn: item.nameEn,
 			nameRu: item.nameRu,
-			price: (item.priceCents / 100).toFixed(2),
+			price: formatMoneyInput(item.priceCents, language),
 			offersPerMonth: item.offersPerMonth === null ? '' : String(item.offersPerMonth),
 			active: item.active ? 'on' : undefined,
 		},
@@ -91,15 +90,8 @@ function PackageForm({ item }: { item: AdminPackage & { slug: string } }) {
 						errors={fields.offersPerMonth.errors}
 					/>
 				</div>
-				<label className="admin-check">
-					<input {...getInputProps(fields.active, { type: 'checkbox' })} />
-					{t('packages.active')}
-				</label>
-				<div className="form-actions">
-					<StatusButton type="submit" status={isPending ? 'pending' : 'idle'}>
-						{t('packages.submit')}
-					</StatusButton>
-				</div>
+				<ActiveCheckbox field={fields.active} label={t('packages.active')} />
+				<FormActions submit={t('packages.submit')} />
 			</Form>
 		</section>
 	)

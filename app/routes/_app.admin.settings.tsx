@@ -1,18 +1,17 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { ErrorList, Field, FormSecurity, StatusButton, useIsPending } from '~/components/forms'
+import { ErrorList, Field, FormActions, FormSecurity } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
-import { SiteSettingsSchema } from '~/domain/admin'
-import { getSiteSettingsForEdit, saveSiteSettings } from '~/domain/admin-content.server'
+import { SiteSettingsSchema } from '~/domain/admin/admin'
+import { getSiteSettingsForEdit, saveSiteSettings } from '~/domain/admin/content.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
-import { pageMeta } from '~/utils/meta'
-import { readFormWithFiles, readUploads } from '~/utils/multipart.server'
+import { routeMeta } from '~/utils/meta'
+import { readUploads, withFormFiles } from '~/utils/multipart.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -23,28 +22,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	const admin = await requireUser(request, { role: 'admin' })
-	const formData = await readFormWithFiles(request)
-	await validateCsrf(request, formData)
-	const submission = parseWithZod(formData, { schema: SiteSettingsSchema })
-	const [logo, favicon] = await Promise.all([
-		readUploads(formData, 'logo', 'site_logo', 1),
-		readUploads(formData, 'favicon', 'site_favicon', 1),
-	])
-	const fileErrors = { ...(logo.error ? { logo: [logo.error] } : {}), ...(favicon.error ? { favicon: [favicon.error] } : {}) }
-	if (submission.status !== 'success' || Object.keys(fileErrors).length) {
-		return data({ result: submission.reply(), fileErrors }, { status: 400 })
-	}
-	await saveSiteSettings(admin.id, submission.value, {
-		logo: logo.files[0],
-		favicon: favicon.files[0],
-		removeLogo: formData.get('removeLogo') === 'yes',
-		removeFavicon: formData.get('removeFavicon') === 'yes',
+	return withFormFiles(request, async (formData) => {
+		await validateCsrf(request, formData)
+		const submission = parseWithZod(formData, { schema: SiteSettingsSchema })
+		const [logo, favicon] = await Promise.all([
+			readUploads(formData, 'logo', 'site_logo', 1),
+			readUploads(formData, 'favicon', 'site_favicon', 1),
+		])
+		const fileErrors = { ...(logo.error ? { logo: [logo.error] } : {}), ...(favicon.error ? { favicon: [favicon.error] } : {}) }
+		if (submission.status !== 'success' || Object.keys(fileErrors).length) {
+			return data({ result: submission.reply(), fileErrors }, { status: 400 })
+		}
+		await saveSiteSettings(admin.id, submission.value, {
+			logo: logo.files[0],
+			favicon: favicon.files[0],
+			removeLogo: formData.get('removeLogo') === 'yes',
+			removeFavicon: formData.get('removeFavicon') === 'yes',
+		})
+		return redirectWithToast('/admin/settings', { type: 'success', key: 'admin:settings.saved' }, { request })
 	})
-	return redirectWithToast('/admin/settings', { type: 'success', key: 'admin:settings.saved' }, { request })
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 const groups = [
 	{ key: 'site', fields: ['appname', 'siteEmail', 'countryCode', 'sitePhoneNumber'] },
@@ -60,7 +59,6 @@ export default function AdminSettingsPage() {
 	const { t } = useTranslation('admin')
 	const { settings } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
-	const isPending = useIsPending()
 	const { logo, favicon, ...values } = settings
 	const [form, fields] = useForm({
 		id: 'site-settings',
@@ -121,11 +119,7 @@ export default function AdminSettingsPage() {
 						})}
 					</fieldset>
 				</div>
-				<div className="form-actions">
-					<StatusButton type="submit" status={isPending ? 'pending' : 'idle'}>
-						{t('settings.submit')}
-					</StatusButton>
-				</div>
+				<FormActions submit={t('settings.submit')} />
 			</Form>
 		</>
 	)

@@ -28,7 +28,7 @@ export default function AdminLayout() {
 	const { t } = useTranslation('admin')
 	return (
 		<div className="admin">
-			<nav className="admin-nav" aria-label={t('nav.label')}>
+			<nav className="filter-tabs admin-nav" aria-label={t('nav.label')}>
 				<ul>
 					{sections.map((section) => (
 						<li key={section.to}>

@@ -1,21 +1,24 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { Field, FormAlert, FormSecurity, StatusButton, useIsPending } from '~/components/forms'
+import { ButtonLink } from '~/components/button-link'
+import { CompanyFields } from '~/components/company-fields'
+import { Field, FormActions, FormAlert, FormSecurity } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
-import { ChangeEmailSchema, CompanyFieldsSchema } from '~/domain/admin'
-import { changeEmail, getUserForAdmin, setBlocked, updateCompanyFields } from '~/domain/admin-users.server'
-import { DomainError } from '~/domain/errors'
+import { Panel } from '~/components/panel'
+import { ChangeEmailSchema, CompanyFieldsSchema } from '~/domain/admin/admin'
+import { changeEmail, getUserForAdmin, setBlocked, updateCompanyFields } from '~/domain/admin/users.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
-import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
+import { BadRequest } from '~/utils/failures.server'
 import { formatDate, formatDateTime } from '~/utils/format'
-import { pageMeta } from '~/utils/meta'
-import { idParam, or404 } from '~/utils/route-helpers.server'
+import { routeMeta } from '~/utils/meta'
+import { readForm } from '~/utils/multipart.server'
+import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -29,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
 	const admin = await requireUser(request, { role: 'admin' })
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	await validateCsrf(request, formData)
 	const userId = idParam(params.id)
 	const here = new URL(request.url).pathname
@@ -39,8 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		try {
 			await or404(setBlocked(admin.id, userId, intent === 'block'))
 		} catch (error) {
-			if (error instanceof DomainError) return data({ intent, result: null, error: error.key }, { status: error.status })
-			throw error
+			return handleDomainError(error, { as: 'data', data: (text) => ({ intent, result: null, error: text }) })
 		}
 		return redirectWithToast(here, { type: 'success', key: intent === 'block' ? 'admin:user.blockedToast' : 'admin:user.unblockedToast' }, { request })
 	}
@@ -51,10 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		try {
 			await or404(changeEmail(admin.id, userId, submission.value.email))
 		} catch (error) {
-			if (error instanceof DomainError) {
-				return data({ intent, result: submission.reply({ fieldErrors: { email: [error.key] } }), error: null }, { status: error.status })
-			}
-			throw error
+			return handleDomainError(error, { as: 'form', submission, field: 'email', data: { intent, error: null } })
 		}
 		return redirectWithToast(here, { type: 'success', key: 'admin:user.emailSaved' }, { request })
 	}
@@ -66,18 +65,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		return redirectWithToast(here, { type: 'success', key: 'admin:user.companySaved' }, { request })
 	}
 
-	throw new Response('Bad request', { status: 400 })
+	throw new BadRequest(400)
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function AdminUserPage() {
 	const { t } = useTranslation('admin')
 	const language = useLanguage()
 	const { user } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
-	const isPending = useIsPending()
 	const [emailForm, emailFields] = useForm({
 		id: 'admin-email',
 		lastResult: actionData?.intent === 'email' ? actionData.result : undefined,
@@ -99,14 +96,11 @@ export default function AdminUserPage() {
 				title={user.workshopName ?? user.name}
 				subtitle={t('user.subtitle', { role: t(`auth:roles.${user.role}`), date: formatDate(user.createdAt, language) })}
 				actions={
-					<Link to="/admin/users" className="button button--ghost button--small">
-						{t('user.back')}
-					</Link>
+					<ButtonLink to="/admin/users" kind="ghost" size="small">{t('user.back')}</ButtonLink>
 				}
 			/>
 			<div className="admin-grid">
-				<section className="card" aria-labelledby="account-title">
-					<h2 id="account-title">{t('user.account')}</h2>
+				<Panel id="account-title" title={t('user.account')} className="card">
 					<dl className="admin-facts">
 						<dt>{t('users.name')}</dt>
 						<dd>{user.name}</dd>
@@ -127,72 +121,35 @@ export default function AdminUserPage() {
 					</dl>
 					<FormAlert errors={blockError} />
 					<Form method="post" className="form">
-						<FormSecurity />
-						{user.blocked ? (
-							<>
-								<input type="hidden" name="intent" value="unblock" />
-								<p>{t('user.unblockText')}</p>
-								<button type="submit" className="button button--primary">
-									{t('user.unblock')}
-								</button>
-							</>
-						) : (
-							<>
-								<input type="hidden" name="intent" value="block" />
-								<p>{t('user.blockText')}</p>
-								<button type="submit" className="button button--danger">
-									{t('user.block')}
-								</button>
-							</>
-						)}
+						<FormSecurity intent={user.blocked ? 'unblock' : 'block'} />
+						<p>{user.blocked ? t('user.unblockText') : t('user.blockText')}</p>
+						<button type="submit" className={user.blocked ? 'button button--primary' : 'button button--danger'}>
+							{user.blocked ? t('user.unblock') : t('user.block')}
+						</button>
 					</Form>
-				</section>
-				<section className="card" aria-labelledby="email-title">
-					<h2 id="email-title">{t('user.emailTitle')}</h2>
+				</Panel>
+				<Panel id="email-title" title={t('user.emailTitle')} className="card">
 					<p>{t('user.emailText')}</p>
 					<Form method="post" className="form" {...getFormProps(emailForm)}>
-						<FormSecurity />
-						<input type="hidden" name="intent" value="email" />
+						<FormSecurity intent="email" />
 						<Field
 							label={t('user.newEmail')}
 							required
 							inputProps={{ ...getInputProps(emailFields.email, { type: 'email' }), autoComplete: 'off' }}
 							errors={emailFields.email.errors}
 						/>
-						<div className="form-actions">
-							<StatusButton type="submit" status={isPending ? 'pending' : 'idle'}>
-								{t('user.emailSubmit')}
-							</StatusButton>
-						</div>
+						<FormActions submit={t('user.emailSubmit')} />
 					</Form>
-				</section>
+				</Panel>
 				{user.workshop ? (
-					<section className="card" aria-labelledby="company-title">
-						<h2 id="company-title">{t('user.companyTitle')}</h2>
+					<Panel id="company-title" title={t('user.companyTitle')} className="card">
 						<p>{t('user.companyText')}</p>
 						<Form method="post" className="form" {...getFormProps(companyForm)}>
-							<FormSecurity />
-							<input type="hidden" name="intent" value="company" />
-							<Field
-								label={t('user.companyName')}
-								required
-								inputProps={getInputProps(companyFields.companyName, { type: 'text' })}
-								errors={companyFields.companyName.errors}
-							/>
-							<Field
-								label={t('user.companyId')}
-								required
-								help={t('user.companyIdHelp')}
-								inputProps={{ ...getInputProps(companyFields.companyId, { type: 'text' }), inputMode: 'numeric', maxLength: 10 }}
-								errors={companyFields.companyId.errors}
-							/>
-							<div className="form-actions">
-								<StatusButton type="submit" status={isPending ? 'pending' : 'idle'}>
-									{t('user.companySubmit')}
-								</StatusButton>
-							</div>
+							<FormSecurity intent="company" />
+							<CompanyFields companyName={companyFields.companyName} companyId={companyFields.companyId} companyIdHelp={t('user.companyIdHelp')} />
+							<FormActions submit={t('user.companySubmit')} />
 						</Form>
-					</section>
+					</Panel>
 				) : null}
 			</div>
 		</>

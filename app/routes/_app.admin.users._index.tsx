@@ -1,16 +1,15 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '~/components/page-header'
 import { Pagination } from '~/components/pagination'
-import { adminRoles, UserSearchSchema } from '~/domain/admin'
-import { searchUsers } from '~/domain/admin-users.server'
+import { adminRoles, UserSearchSchema } from '~/domain/admin/admin'
+import { searchUsers } from '~/domain/admin/users.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
-import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
 import { formatDate } from '~/utils/format'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
 import { encodeId } from '~/utils/public-id'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -27,8 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	}
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function AdminUsersPage() {
 	const { t } = useTranslation('admin')

@@ -1,32 +1,28 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ChatLog } from '~/components/chat'
 import { FormAlert, FormSecurity, StatusButton, TextareaField, useIsPending } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
-import { ChatMessageSchema } from '~/domain/chat'
-import { getChat, markChatRead, requireChatPartner, sendChatMessage } from '~/domain/chat.server'
-import { DomainError } from '~/domain/errors'
-import { NOTIFICATION_POLL_MS } from '~/domain/notifications'
+import { ChatMessageSchema } from '~/domain/messaging/chat'
+import { getChat, markChatRead, requireChatPartner, sendChatMessage } from '~/domain/messaging/chat.server'
+import { NOTIFICATION_POLL_MS } from '~/domain/messaging/notifications'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
-import { message } from '~/utils/messages'
-import { pageMeta } from '~/utils/meta'
-import { idParam } from '~/utils/route-helpers.server'
-import { redirectWithToast } from '~/utils/toast.server'
+import { routeMeta } from '~/utils/meta'
+import { readForm } from '~/utils/multipart.server'
+import { handleDomainError, idParam } from '~/utils/route-helpers.server'
 
 /** The chat dialog without JavaScript: the conversation with one user, and a form to write. */
 async function partnerOr403(request: Request, userId: string, slug: string | undefined) {
 	try {
 		return await requireChatPartner(userId, idParam(slug))
 	} catch (error) {
-		if (!(error instanceof DomainError)) throw error
-		throw await redirectWithToast('/dashboard', { type: 'error', key: error.key }, { request })
+		throw await handleDomainError(error, { as: 'toast', redirectTo: '/dashboard', request })
 	}
 }
 
@@ -40,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
 	const user = await requireUser(request)
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	await validateCsrf(request, formData)
 	const partner = await partnerOr403(request, user.id, params.slug)
 	formData.set('receiver_id', partner.id)
@@ -49,14 +45,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	try {
 		await sendChatMessage(user.id, partner.id, submission.value.message)
 	} catch (error) {
-		if (!(error instanceof DomainError)) throw error
-		return data({ result: submission.reply({ formErrors: [message(error.key, error.params)] }) }, { status: error.status })
+		return handleDomainError(error, { as: 'form', submission })
 	}
 	return redirect(`/chat/${params.slug}#chat-form`)
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function ChatPage() {
 	const { t } = useTranslation()

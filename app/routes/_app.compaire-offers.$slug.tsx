@@ -1,27 +1,29 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { ButtonLink } from '~/components/button-link'
 import { ChatLink } from '~/components/chat'
 import { ConfirmAction } from '~/components/confirm-action'
 import { PageHeader } from '~/components/page-header'
 import { Stars } from '~/components/stars'
 import { StatusBadge } from '~/components/status-badge'
 import { StepIndicator } from '~/components/step-indicator'
-import { DomainError } from '~/domain/errors'
-import { offerSorts } from '~/domain/offers'
-import { getCustomerRequest, listOffersForCustomer } from '~/domain/requests.server'
-import { selectOffer } from '~/domain/service-flow.server'
+import { offerSorts } from '~/domain/service-flow/offers'
+import { getCustomerRequest, listOffersForCustomer } from '~/domain/service-flow/requests.server'
+import { selectOffer } from '~/domain/service-flow/moves.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
-import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
+import { BadRequest } from '~/utils/failures.server'
 import { formatMoney, formatNumber, formatRating } from '~/utils/format'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
+import { readForm } from '~/utils/multipart.server'
 import { decodeId, encodeId } from '~/utils/public-id'
-import { idParam, or404 } from '~/utils/route-helpers.server'
+import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { uploadUrl } from '~/utils/upload-url'
+import { canOffer, canRequest, hasChosenWorkshop, isOfferDecided } from '~/domain/service-flow/status'
 
 type Sort = (typeof offerSorts)[number]
 
@@ -46,41 +48,37 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
 	const user = await requireUser(request, { role: 'customer' })
 	const requestId = idParam(params.slug)
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	await validateCsrf(request, formData)
 	const offerId = decodeId(String(formData.get('offer') ?? ''))
-	if (formData.get('intent') !== 'select' || !offerId) throw new Response('Bad request', { status: 400 })
+	if (formData.get('intent') !== 'select' || !offerId) throw new BadRequest(400)
 	const slug = encodeId(requestId)
 	try {
 		await or404(selectOffer(user.id, requestId, offerId))
 	} catch (error) {
-		if (!(error instanceof DomainError)) throw error
-		return redirectWithToast(`/compaire-offers/${slug}`, { type: 'error', key: error.key }, { request })
+		return handleDomainError(error, { as: 'toast', redirectTo: `/compaire-offers/${slug}`, request })
 	}
 	return redirectWithToast(`/work-progress/${slug}`, { type: 'success', key: 'customer:offers.selected' }, { request })
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function CompareOffersPage() {
 	const { t } = useTranslation('customer')
 	const language = useLanguage()
 	const { request, offers, sort, slug } = useLoaderData<typeof loader>()
-	const selectable = request.status === 'offer'
+	const selectable = canRequest('selectOffer', request.status)
 	return (
 		<>
 			<PageHeader
 				title={t('offers.title')}
 				subtitle={`${request.services.join(', ')} · ${request.vehicle} · ${request.plate}`}
 				actions={
-					<Link to={`/request-details/${slug}`} className="button button--ghost">
-						{t('offers.backToRequest')}
-					</Link>
+					<ButtonLink to={`/request-details/${slug}`} kind="ghost">{t('offers.backToRequest')}</ButtonLink>
 				}
 			/>
 			<StepIndicator current={2} />
-			{request.status === 'in_progress' || request.status === 'completed' ? (
+			{hasChosenWorkshop(request.status) ? (
 				<p className="notice">
 					{t('offers.alreadyChosen')} <Link to={`/work-progress/${slug}`}>{t('offers.followWork')}</Link>
 				</p>
@@ -121,7 +119,7 @@ export default function CompareOffersPage() {
 									</div>
 									<div className="offer-card__price">
 										<span className="offer-card__amount">{formatMoney(offer.priceCents, language)}</span>
-										{offer.status !== 'pending' ? <StatusBadge kind="offer" status={offer.status} /> : null}
+										{isOfferDecided(offer.status) ? <StatusBadge kind="offer" status={offer.status} /> : null}
 									</div>
 								</div>
 								{offer.description ? <p className="prose-text">{offer.description}</p> : null}
@@ -153,7 +151,7 @@ export default function CompareOffersPage() {
 											{t('offers.attachment')}
 										</a>
 									) : null}
-									{selectable && offer.status === 'pending' ? (
+									{selectable && canOffer('select', offer.status) ? (
 										<ConfirmAction
 											id={`select-${encodeId(offer.id)}`}
 											label={t('offers.select')}

@@ -1,29 +1,31 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { ButtonLink } from '~/components/button-link'
 import { ChatLink } from '~/components/chat'
 import { ConfirmAction } from '~/components/confirm-action'
 import { OfferForm } from '~/components/offer-form'
 import { PageHeader } from '~/components/page-header'
+import { Panel } from '~/components/panel'
 import { RequestSummary } from '~/components/request-summary'
 import { StatusBadge } from '~/components/status-badge'
-import { findOwnOffer, offerAllowance } from '~/domain/bids.server'
-import { DomainError } from '~/domain/errors'
-import { OfferSchema } from '~/domain/offers'
-import { getRequestForWorkshop } from '~/domain/requests.server'
-import { deleteOffer, makeOffer, updateOffer } from '~/domain/service-flow.server'
+import { findOwnOffer, offerAllowance } from '~/domain/service-flow/offers.server'
+import { OfferSchema } from '~/domain/service-flow/offers'
+import { getRequestForWorkshop } from '~/domain/service-flow/requests.server'
+import { deleteOffer, makeOffer, updateOffer } from '~/domain/service-flow/moves.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
-import { type RootLoaderData } from '~/root'
+import { requireWorkshop } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { formatDateTime, formatMoney } from '~/utils/format'
-import { message } from '~/utils/messages'
-import { pageMeta } from '~/utils/meta'
-import { readFormWithFiles, readUploads } from '~/utils/multipart.server'
+import { formatMoneyInput } from '~/utils/money'
+import { routeMeta } from '~/utils/meta'
+import { readUploads, withFormFiles } from '~/utils/multipart.server'
 import { encodeId } from '~/utils/public-id'
-import { idParam, or404, requireWorkshop } from '~/utils/route-helpers.server'
+import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { isOfferDecided, isRequestOpen } from '~/domain/service-flow/status'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const { actor } = await requireWorkshop(request)
@@ -35,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	return {
 		meta: { title: t('requestPage.title', { services: detail.services.join(', ') }) },
 		request: detail,
-		own: own ? { ...own, slug: encodeId(own.id), price: (own.priceCents / 100).toFixed(2) } : null,
+		own: own ? { ...own, slug: encodeId(own.id), price: formatMoneyInput(own.priceCents, language) } : null,
 		allowance,
 	}
 }
@@ -44,52 +46,49 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	const { actor } = await requireWorkshop(request)
 	const requestId = idParam(params.slug)
 	const here = `/customer-request-details/${encodeId(requestId)}`
-	const formData = await readFormWithFiles(request)
-	await validateCsrf(request, formData)
-	const intent = formData.get('intent')
-	const own = await findOwnOffer(actor.workshopId, requestId)
+	return withFormFiles(request, async (formData) => {
+		await validateCsrf(request, formData)
+		const intent = formData.get('intent')
+		const own = await findOwnOffer(actor.workshopId, requestId)
 
-	if (intent === 'delete') {
-		if (!own) throw new Response('Not found', { status: 404 })
-		try {
-			await deleteOffer(actor, own.id)
-		} catch (error) {
-			if (!(error instanceof DomainError)) throw error
-			return redirectWithToast(here, { type: 'error', key: error.key }, { request })
-		}
-		return redirectWithToast(here, { type: 'success', key: 'workshop:offer.deleted' }, { request })
-	}
-
-	const submission = parseWithZod(formData, { schema: OfferSchema })
-	const attachment = await readUploads(formData, 'attachment', 'offer_attachment', 1)
-	if (submission.status !== 'success' || attachment.error) {
-		return data({ intent, result: submission.reply(), attachmentErrors: attachment.error ? [attachment.error] : null }, { status: 400 })
-	}
-	const file = attachment.files[0] ?? null
-	try {
-		if (intent === 'update') {
+		if (intent === 'delete') {
 			if (!own) throw new Response('Not found', { status: 404 })
-			await updateOffer(actor, own.id, submission.value, formData.get('removeAttachment') === 'yes' && !file ? 'remove' : file)
-		} else {
-			await or404(makeOffer(actor, requestId, submission.value, file))
+			try {
+				await deleteOffer(actor, own.id)
+			} catch (error) {
+				return handleDomainError(error, { as: 'toast', redirectTo: here, request })
+			}
+			return redirectWithToast(here, { type: 'success', key: 'workshop:offer.deleted' }, { request })
 		}
-	} catch (error) {
-		if (!(error instanceof DomainError)) throw error
-		const formErrors = [message(error.key, error.params)]
-		return data({ intent, result: submission.reply({ formErrors }), attachmentErrors: null }, { status: error.status })
-	}
-	return redirectWithToast(here, { type: 'success', key: intent === 'update' ? 'workshop:offer.updated' : 'workshop:offer.made' }, { request })
+
+		const submission = parseWithZod(formData, { schema: OfferSchema })
+		const attachment = await readUploads(formData, 'attachment', 'offer_attachment', 1)
+		if (submission.status !== 'success' || attachment.error) {
+			return data({ intent, result: submission.reply(), attachmentErrors: attachment.error ? [attachment.error] : null }, { status: 400 })
+		}
+		const file = attachment.files[0] ?? null
+		try {
+			if (intent === 'update') {
+				if (!own) throw new Response('Not found', { status: 404 })
+				await updateOffer(actor, own.id, submission.value, formData.get('removeAttachment') === 'yes' && !file ? 'remove' : file)
+			} else {
+				await or404(makeOffer(actor, requestId, submission.value, file))
+			}
+		} catch (error) {
+			return handleDomainError(error, { as: 'form', submission, data: { intent, attachmentErrors: null } })
+		}
+		return redirectWithToast(here, { type: 'success', key: intent === 'update' ? 'workshop:offer.updated' : 'workshop:offer.made' }, { request })
+	})
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function CustomerRequestPage() {
 	const { t } = useTranslation('workshop')
 	const language = useLanguage()
 	const { request, own, allowance } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
-	const open = request.status === 'pending' || request.status === 'offer'
+	const open = isRequestOpen(request.status)
 	const limitNote =
 		allowance.limit !== null ? (
 			<p className="notice">
@@ -104,28 +103,22 @@ export default function CustomerRequestPage() {
 				actions={
 					<>
 						{own ? <ChatLink partner={{ id: request.customerId, name: request.customerName }} /> : null}
-						<Link to="/customer-requests" className="button button--ghost">
-							{t('requestPage.back')}
-						</Link>
+						<ButtonLink to="/customer-requests" kind="ghost">{t('requestPage.back')}</ButtonLink>
 					</>
 				}
 			/>
 			<div className="detail-grid">
-				<section className="panel" aria-labelledby="request-what">
-					<h2 id="request-what">{t('requestPage.request')}</h2>
+				<Panel id="request-what" title={t('requestPage.request')}>
 					<RequestSummary request={request} />
-				</section>
-				<aside className="panel" aria-labelledby="offer-title">
-					<h2 id="offer-title">{own ? t('requestPage.yourOffer') : t('requestPage.makeOffer')}</h2>
+				</Panel>
+				<Panel as="aside" id="offer-title" title={own ? t('requestPage.yourOffer') : t('requestPage.makeOffer')}>
 					<p className="item__meta">{t('requestPage.offersSoFar', { count: request.offerCount })}</p>
-					{own && own.status !== 'pending' ? (
+					{own && isOfferDecided(own.status) ? (
 						<>
 							<p>
 								<StatusBadge kind="offer" status={own.status} /> {formatMoney(own.priceCents, language)}
 							</p>
-							<Link to={`/workshop-bid-details/${own.slug}`} className="button button--primary">
-								{t('requestPage.openBid')}
-							</Link>
+							<ButtonLink to={`/workshop-bid-details/${own.slug}`}>{t('requestPage.openBid')}</ButtonLink>
 						</>
 					) : own ? (
 						<>
@@ -162,7 +155,7 @@ export default function CustomerRequestPage() {
 					) : (
 						<p>{t('requestPage.closed')}</p>
 					)}
-				</aside>
+				</Panel>
 			</div>
 		</>
 	)

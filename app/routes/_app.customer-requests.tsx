@@ -1,15 +1,16 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { ButtonLink } from '~/components/button-link'
+import { FilterTabs, Item, ListOrEmpty } from '~/components/item-list'
 import { PageHeader } from '~/components/page-header'
-import { listOpenRequests, offerAllowance } from '~/domain/bids.server'
+import { listOpenRequests, offerAllowance } from '~/domain/service-flow/offers.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
-import { type RootLoaderData } from '~/root'
+import { requireWorkshop } from '~/utils/auth.server'
 import { formatDateTime } from '~/utils/format'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
 import { encodeId } from '~/utils/public-id'
-import { requireWorkshop } from '~/utils/route-helpers.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { actor } = await requireWorkshop(request)
@@ -25,8 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return { meta: { title: t('requests.title') }, page, hasMore, includeBidOn, allowance, requests: items.map((r) => ({ ...r, slug: encodeId(r.id) })) }
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function CustomerRequestsPage() {
 	const { t } = useTranslation('workshop')
@@ -41,57 +41,42 @@ export default function CustomerRequestsPage() {
 					{t('offer.allowance', { used: allowance.used, limit: allowance.limit })} <Link to="/subscription">{t('offer.upgrade')}</Link>
 				</p>
 			) : null}
-			<nav className="filter-tabs" aria-label={t('requests.filterLabel')}>
-				<ul>
-					<li>
-						<Link to="?" className={includeBidOn ? undefined : 'active'} aria-current={includeBidOn ? undefined : 'page'}>
-							{t('requests.notYetBid')}
-						</Link>
-					</li>
-					<li>
-						<Link to="?show=all" className={includeBidOn ? 'active' : undefined} aria-current={includeBidOn ? 'page' : undefined}>
-							{t('requests.allOpen')}
-						</Link>
-					</li>
-				</ul>
-			</nav>
-			{requests.length ? (
-				<ul className="item-list panel">
-					{requests.map((request) => (
-						<li key={request.id} className="item">
-							<div className="item__main">
-								<p className="item__title">
-									<Link to={`/customer-request-details/${request.slug}`}>{request.services.join(', ')}</Link>
-								</p>
-								<p className="item__meta">{[request.vehicle, request.year, request.city ?? request.location].filter(Boolean).join(' · ')}</p>
-								<p className="item__meta">
-									{t('requests.wanted', { date: formatDateTime(request.preferredAt, language) })}
-									{request.imageCount ? ` · ${t('requests.photos', { count: request.imageCount })}` : null}
-								</p>
-							</div>
-							<div className="item__side">
+			<FilterTabs
+				label={t('requests.filterLabel')}
+				tabs={[
+					{ to: '?', label: t('requests.notYetBid'), current: !includeBidOn },
+					{ to: '?show=all', label: t('requests.allOpen'), current: includeBidOn },
+				]}
+			/>
+			<ListOrEmpty items={requests} empty={t('common:empty.noData')} className="item-list panel">
+				{(request) => (
+					<Item
+						key={request.id}
+						title={<Link to={`/customer-request-details/${request.slug}`}>{request.services.join(', ')}</Link>}
+						side={
+							<>
 								<p className="item__meta">{t('requestPage.offersSoFar', { count: request.offerCount })}</p>
 								<Link to={`/customer-request-details/${request.slug}`} className={`button button--small ${request.myOfferId ? 'button--ghost' : 'button--primary'}`}>
 									{request.myOfferId ? t('requests.seeMyOffer') : t('requests.makeOffer')}
 								</Link>
-							</div>
-						</li>
-					))}
-				</ul>
-			) : (
-				<p className="empty">{t('common:empty.noData')}</p>
-			)}
+							</>
+						}
+					>
+						<p className="item__meta">{[request.vehicle, request.year, request.city ?? request.location].filter(Boolean).join(' · ')}</p>
+						<p className="item__meta">
+							{t('requests.wanted', { date: formatDateTime(request.preferredAt, language) })}
+							{request.imageCount ? ` · ${t('requests.photos', { count: request.imageCount })}` : null}
+						</p>
+					</Item>
+				)}
+			</ListOrEmpty>
 			{page > 1 || hasMore ? (
 				<nav className="pager" aria-label={t('requests.pages')}>
 					{page > 1 ? (
-						<Link to={query(page - 1)} className="button button--ghost">
-							{t('requests.previous')}
-						</Link>
+						<ButtonLink to={query(page - 1)} kind="ghost">{t('requests.previous')}</ButtonLink>
 					) : null}
 					{hasMore ? (
-						<Link to={query(page + 1)} className="button button--ghost">
-							{t('requests.next')}
-						</Link>
+						<ButtonLink to={query(page + 1)} kind="ghost">{t('requests.next')}</ButtonLink>
 					) : null}
 				</nav>
 			) : null}

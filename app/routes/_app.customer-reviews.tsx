@@ -1,24 +1,23 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { FormAlert, FormSecurity, StatusButton, TextareaField, useIsPending } from '~/components/forms'
+import { FormActions, FormAlert, FormSecurity, TextareaField } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { Stars } from '~/components/stars'
-import { listWorkshopReviews } from '~/domain/bids.server'
-import { DomainError } from '~/domain/errors'
-import { ReplySchema } from '~/domain/reviews'
-import { replyToReview } from '~/domain/service-flow.server'
+import { listWorkshopReviews } from '~/domain/service-flow/offers.server'
+import { ReplySchema } from '~/domain/service-flow/reviews'
+import { replyToReview } from '~/domain/service-flow/moves.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
-import { type RootLoaderData } from '~/root'
+import { requireWorkshop } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { formatDate, formatRating } from '~/utils/format'
-import { message } from '~/utils/messages'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
+import { readForm } from '~/utils/multipart.server'
 import { decodeId, encodeId } from '~/utils/public-id'
-import { or404, requireWorkshop } from '~/utils/route-helpers.server'
+import { handleDomainError, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -31,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	const { actor } = await requireWorkshop(request)
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	await validateCsrf(request, formData)
 	const reviewSlug = String(formData.get('review') ?? '')
 	const reviewId = decodeId(reviewSlug)
@@ -41,14 +40,12 @@ export async function action({ request }: ActionFunctionArgs) {
 	try {
 		await or404(replyToReview(actor, reviewId, submission.value.reply))
 	} catch (error) {
-		if (!(error instanceof DomainError)) throw error
-		return data({ review: reviewSlug, result: submission.reply({ formErrors: [message(error.key, error.params)] }) }, { status: error.status })
+		return handleDomainError(error, { as: 'form', submission, data: { review: reviewSlug } })
 	}
 	return redirectWithToast(`/customer-reviews#review-${reviewSlug}`, { type: 'success', key: 'workshop:reviews.replied' }, { request })
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function CustomerReviewsPage() {
 	const { t } = useTranslation('workshop')
@@ -98,7 +95,6 @@ export default function CustomerReviewsPage() {
 
 function ReplyForm({ reviewSlug, lastResult }: { reviewSlug: string; lastResult?: SubmissionResult<string[]> }) {
 	const { t } = useTranslation('workshop')
-	const isPending = useIsPending()
 	const [form, fields] = useForm({
 		id: `reply-${reviewSlug}`,
 		lastResult,
@@ -111,11 +107,7 @@ function ReplyForm({ reviewSlug, lastResult }: { reviewSlug: string; lastResult?
 			<input type="hidden" name="review" value={reviewSlug} />
 			<FormAlert id={form.errorId} errors={form.errors} />
 			<TextareaField label={t('reviews.reply')} required textareaProps={{ ...getTextareaProps(fields.reply), rows: 3 }} errors={fields.reply.errors} />
-			<div className="form-actions">
-				<StatusButton type="submit" status={isPending ? 'pending' : 'idle'} className="button--primary">
-					{t('reviews.send')}
-				</StatusButton>
-			</div>
+			<FormActions submit={t('reviews.send')} />
 		</Form>
 	)
 }

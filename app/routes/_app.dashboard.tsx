@@ -1,16 +1,18 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { ButtonLink } from '~/components/button-link'
 import { Icon } from '~/components/icon'
+import { Item, ListOrEmpty } from '~/components/item-list'
 import { PageHeader } from '~/components/page-header'
+import { Panel } from '~/components/panel'
 import { StatusBadge } from '~/components/status-badge'
-import { adminDashboard, customerDashboard, workshopDashboard } from '~/domain/dashboard.server'
+import { adminDashboard, customerDashboard, workshopDashboard } from '~/domain/service-flow/dashboard.server'
 import { type Language } from '~/i18n/config'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { type RootLoaderData } from '~/root'
-import { requireUser } from '~/utils/auth.server'
+import { requireUser, workshopActor } from '~/utils/auth.server'
 import { formatDateTime, formatMoney, formatNumber, formatRating } from '~/utils/format'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
 import { encodeId } from '~/utils/public-id'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -22,20 +24,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		return { meta, language, role: 'customer' as const, firstName: user.firstName, customer: await customerDashboard(user.id, language) }
 	}
 	if (user.role === 'workshop') {
-		if (!user.workshop) throw new Response('Not found', { status: 404 })
-		return {
-			meta,
-			language,
-			role: 'workshop' as const,
-			firstName: user.firstName,
-			workshop: await workshopDashboard(user.workshop.id, language),
-		}
+		const { workshopId } = workshopActor(user)
+		return { meta, language, role: 'workshop' as const, firstName: user.firstName, workshop: await workshopDashboard(workshopId, language) }
 	}
 	return { meta, language, role: user.role, firstName: user.firstName, admin: await adminDashboard() }
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function DashboardPage() {
 	const data = useLoaderData<typeof loader>()
@@ -82,97 +77,80 @@ function CustomerDashboard({
 					<h2>{t('dashboard.customer.ctaTitle')}</h2>
 					<p>{t('dashboard.customer.ctaText')}</p>
 				</div>
-				<Link to="/new-service-register" className="button button--accent button--large">
-					<Icon name="plus" />
-					{t('dashboard.customer.ctaButton')}
-				</Link>
+				<ButtonLink to="/new-service-register" kind="accent" size="large" icon="plus">{t('dashboard.customer.ctaButton')}</ButtonLink>
 			</div>
 
-			<section className="panel" aria-labelledby="awaiting-title">
-				<h2 id="awaiting-title">{t('dashboard.customer.awaitingTitle')}</h2>
-				{data.awaitingDecision.length ? (
-					<ul className="item-list">
-						{data.awaitingDecision.map((request) => (
-							<li key={request.id} className="item">
-								<div className="item__main">
-									<p className="item__title">{request.services.join(', ')}</p>
-									<p className="item__meta">
-										{request.vehicle} · {request.registrationNumber}
-									</p>
-								</div>
-								<div className="item__side">
+			<Panel id="awaiting-title" title={t('dashboard.customer.awaitingTitle')}>
+				<ListOrEmpty items={data.awaitingDecision} empty={t('dashboard.customer.noneAwaiting')}>
+					{(request) => (
+						<Item
+							key={request.id}
+							title={request.services.join(', ')}
+							side={
+								<>
 									<p className="item__highlight">
 										{t('dashboard.customer.offerCount', { count: request.offerCount })}
 										{request.lowestPriceCents !== null
 											? ` · ${t('dashboard.customer.from', { price: formatMoney(request.lowestPriceCents, language) })}`
 											: null}
 									</p>
-									<Link to={`/compaire-offers/${encodeId(request.id)}`} className="button button--primary button--small">
-										{t('dashboard.customer.compare')}
-									</Link>
-								</div>
-							</li>
-						))}
-					</ul>
-				) : (
-					<p className="empty">{t('dashboard.customer.noneAwaiting')}</p>
-				)}
-			</section>
+									<ButtonLink to={`/compaire-offers/${encodeId(request.id)}`} size="small">{t('dashboard.customer.compare')}</ButtonLink>
+								</>
+							}
+						>
+							<p className="item__meta">
+								{request.vehicle} · {request.registrationNumber}
+							</p>
+						</Item>
+					)}
+				</ListOrEmpty>
+			</Panel>
 
-			<section className="panel" aria-labelledby="requests-title">
-				<h2 id="requests-title">{t('dashboard.customer.requestsTitle')}</h2>
-				{data.openRequests.length ? (
-					<ul className="item-list">
-						{data.openRequests.map((request) => (
-							<li key={request.id} className="item">
-								<div className="item__main">
-									<p className="item__title">
-										<Link to={`/request-details/${encodeId(request.id)}`}>{request.services.join(', ')}</Link>
-									</p>
-									<p className="item__meta">
-										{request.vehicle} · {request.registrationNumber} · {request.location}
-									</p>
-								</div>
-								<div className="item__side">
+			<Panel id="requests-title" title={t('dashboard.customer.requestsTitle')}>
+				<ListOrEmpty items={data.openRequests} empty={t('dashboard.customer.noRequests')}>
+					{(request) => (
+						<Item
+							key={request.id}
+							title={<Link to={`/request-details/${encodeId(request.id)}`}>{request.services.join(', ')}</Link>}
+							side={
+								<>
 									<StatusBadge kind="request" status={request.status} />
 									<p className="item__meta">{formatDateTime(request.preferredAt, language)}</p>
-								</div>
-							</li>
-						))}
-					</ul>
-				) : (
-					<p className="empty">{t('dashboard.customer.noRequests')}</p>
-				)}
-			</section>
+								</>
+							}
+						>
+							<p className="item__meta">
+								{request.vehicle} · {request.registrationNumber} · {request.location}
+							</p>
+						</Item>
+					)}
+				</ListOrEmpty>
+			</Panel>
 
-			<section className="panel" aria-labelledby="vehicles-title">
-				<div className="panel__head">
-					<h2 id="vehicles-title">{t('dashboard.customer.vehiclesTitle')}</h2>
-					<Link to="/add-vehicle" className="button button--ghost button--small">
-						{t('dashboard.customer.addVehicle')}
-					</Link>
-				</div>
-				{data.vehicles.length ? (
-					<ul className="vehicle-grid">
-						{data.vehicles.map((vehicle) => (
-							<li key={vehicle.id} className="vehicle-tile">
-								<Icon name="car" />
-								<Link to={`/vehicle-details/${encodeId(vehicle.id)}`} className="vehicle-tile__name">
-									{vehicle.name}
-								</Link>
-								<span className="plate">{vehicle.registrationNumber}</span>
-								<span className="item__meta">
-									{[vehicle.year, t('dashboard.customer.mileage', { miles: formatNumber(vehicle.mileage, language) })]
-										.filter(Boolean)
-										.join(' · ')}
-								</span>
-							</li>
-						))}
-					</ul>
-				) : (
-					<p className="empty">{t('dashboard.customer.noVehicles')}</p>
-				)}
-			</section>
+			<Panel
+				id="vehicles-title"
+				title={t('dashboard.customer.vehiclesTitle')}
+				actions={
+					<ButtonLink to="/add-vehicle" kind="ghost" size="small">{t('dashboard.customer.addVehicle')}</ButtonLink>
+				}
+			>
+				<ListOrEmpty items={data.vehicles} empty={t('dashboard.customer.noVehicles')} className="vehicle-grid">
+					{(vehicle) => (
+						<li key={vehicle.id} className="vehicle-tile">
+							<Icon name="car" />
+							<Link to={`/vehicle-details/${encodeId(vehicle.id)}`} className="vehicle-tile__name">
+								{vehicle.name}
+							</Link>
+							<span className="plate">{vehicle.registrationNumber}</span>
+							<span className="item__meta">
+								{[vehicle.year, t('dashboard.customer.mileage', { miles: formatNumber(vehicle.mileage, language) })]
+									.filter(Boolean)
+									.join(' · ')}
+							</span>
+						</li>
+					)}
+				</ListOrEmpty>
+			</Panel>
 		</div>
 	)
 }
@@ -209,65 +187,49 @@ function WorkshopDashboard({
 				</p>
 			) : null}
 
-			<section className="panel" aria-labelledby="new-requests-title">
-				<h2 id="new-requests-title">{t('dashboard.workshop.newRequestsTitle')}</h2>
-				{data.newRequests.length ? (
-					<ul className="item-list">
-						{data.newRequests.map((request) => (
-							<li key={request.id} className="item">
-								<div className="item__main">
-									<p className="item__title">
-										<Link to={`/customer-request-details/${encodeId(request.id)}`}>{request.services.join(', ')}</Link>
-									</p>
-									<p className="item__meta">
-										{[request.vehicle, request.year, request.city ?? request.location].filter(Boolean).join(' · ')}
-									</p>
-								</div>
-								<div className="item__side">
-									<p className="item__meta">
-										{t('dashboard.workshop.wanted', { date: formatDateTime(request.preferredAt, language) })}
-									</p>
-									<p className="item__meta">{t('dashboard.workshop.offersSoFar', { count: request.offerCount })}</p>
-									<Link
-										to={`/customer-request-details/${encodeId(request.id)}`}
-										className="button button--primary button--small"
-									>
-										{t('dashboard.workshop.makeOffer')}
-									</Link>
-								</div>
-							</li>
-						))}
-					</ul>
-				) : (
-					<p className="empty">{t('dashboard.workshop.noNewRequests')}</p>
-				)}
-			</section>
+			<Panel id="new-requests-title" title={t('dashboard.workshop.newRequestsTitle')}>
+				<ListOrEmpty items={data.newRequests} empty={t('dashboard.workshop.noNewRequests')}>
+					{(request) => {
+						const href = `/customer-request-details/${encodeId(request.id)}`
+						return (
+							<Item
+								key={request.id}
+								title={<Link to={href}>{request.services.join(', ')}</Link>}
+								side={
+									<>
+										<p className="item__meta">{t('dashboard.workshop.wanted', { date: formatDateTime(request.preferredAt, language) })}</p>
+										<p className="item__meta">{t('dashboard.workshop.offersSoFar', { count: request.offerCount })}</p>
+										<ButtonLink to={href} size="small">{t('dashboard.workshop.makeOffer')}</ButtonLink>
+									</>
+								}
+							>
+								<p className="item__meta">{[request.vehicle, request.year, request.city ?? request.location].filter(Boolean).join(' · ')}</p>
+							</Item>
+						)
+					}}
+				</ListOrEmpty>
+			</Panel>
 
-			<section className="panel" aria-labelledby="jobs-title">
-				<h2 id="jobs-title">{t('dashboard.workshop.jobsTitle')}</h2>
-				{data.jobs.length ? (
-					<ul className="item-list">
-						{data.jobs.map((job) => (
-							<li key={job.offerId} className="item">
-								<div className="item__main">
-									<p className="item__title">
-										<Link to={`/workshop-bid-details/${encodeId(job.offerId)}`}>{job.vehicle}</Link>
-									</p>
-									<p className="item__meta">
-										{job.customer} · {formatDateTime(job.preferredAt, language)}
-									</p>
-								</div>
-								<div className="item__side">
+			<Panel id="jobs-title" title={t('dashboard.workshop.jobsTitle')}>
+				<ListOrEmpty items={data.jobs} empty={t('dashboard.workshop.noJobs')}>
+					{(job) => (
+						<Item
+							key={job.offerId}
+							title={<Link to={`/workshop-bid-details/${encodeId(job.offerId)}`}>{job.vehicle}</Link>}
+							side={
+								<>
 									<StatusBadge kind="offer" status="selected" />
 									<p className="item__highlight">{formatMoney(job.priceCents, language)}</p>
-								</div>
-							</li>
-						))}
-					</ul>
-				) : (
-					<p className="empty">{t('dashboard.workshop.noJobs')}</p>
-				)}
-			</section>
+								</>
+							}
+						>
+							<p className="item__meta">
+								{job.customer} · {formatDateTime(job.preferredAt, language)}
+							</p>
+						</Item>
+					)}
+				</ListOrEmpty>
+			</Panel>
 		</div>
 	)
 }
@@ -283,10 +245,7 @@ function AdminDashboard({ counts }: { counts: Awaited<ReturnType<typeof adminDas
 				<Stat label={t('dashboard.admin.offersThisMonth')} value={counts.offersThisMonth} />
 				<Stat label={t('dashboard.admin.unhandledMessages')} value={counts.unhandledMessages} />
 			</ul>
-			<Link to="/admin" className="button button--primary">
-				<Icon name="shield" />
-				{t('dashboard.admin.open')}
-			</Link>
+			<ButtonLink to="/admin" icon="shield">{t('dashboard.admin.open')}</ButtonLink>
 		</div>
 	)
 }

@@ -1,15 +1,15 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, NavLink, useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { Icon } from '~/components/icon'
+import { ButtonLink } from '~/components/button-link'
+import { FilterTabs } from '~/components/item-list'
 import { PageHeader } from '~/components/page-header'
 import { RequestList } from '~/components/request-list'
-import { requestFilters, type RequestFilter } from '~/domain/requests'
-import { listCustomerRequests } from '~/domain/requests.server'
+import { requestFilters, type RequestFilter } from '~/domain/service-flow/requests'
+import { listCustomerRequests } from '~/domain/service-flow/requests.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request, { role: 'customer' })
@@ -20,8 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return { meta: { title: t('requests.title') }, filter, requests: await listCustomerRequests(user.id, language, filter) }
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function MyRequestsPage() {
 	const { t } = useTranslation('customer')
@@ -31,24 +30,14 @@ export default function MyRequestsPage() {
 			<PageHeader
 				title={t('requests.title')}
 				actions={
-					<Link to="/new-service-register" className="button button--primary">
-						<Icon name="plus" />
-						{t('requests.new')}
-					</Link>
+					<ButtonLink to="/new-service-register" icon="plus">{t('requests.new')}</ButtonLink>
 				}
 			/>
-			<nav className="filter-tabs" aria-label={t('requests.filterLabel')}>
-				<ul>
-					{requestFilters.map((option) => (
-						<li key={option}>
-							<NavLink to={`?status=${option}`} aria-current={option === filter ? 'page' : undefined} className={option === filter ? 'active' : undefined} end>
-								{t(`requests.filters.${option}`)}
-							</NavLink>
-						</li>
-					))}
-				</ul>
-			</nav>
-			{requests.length ? <RequestList requests={requests} /> : <p className="empty">{t('common:empty.noData')}</p>}
+			<FilterTabs
+				label={t('requests.filterLabel')}
+				tabs={requestFilters.map((option) => ({ to: `?status=${option}`, label: t(`requests.filters.${option}`), current: option === filter }))}
+			/>
+			<RequestList requests={requests} empty={t('common:empty.noData')} />
 		</>
 	)
 }

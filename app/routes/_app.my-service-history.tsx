@@ -1,13 +1,12 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '~/components/page-header'
 import { RequestList } from '~/components/request-list'
-import { listCustomerRequests } from '~/domain/requests.server'
+import { listCustomerRequests } from '~/domain/service-flow/requests.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request, { role: 'customer' })
@@ -16,8 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return { meta: { title: t('history.title') }, requests: await listCustomerRequests(user.id, language, 'history') }
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function ServiceHistoryPage() {
 	const { t } = useTranslation('customer')
@@ -25,7 +23,7 @@ export default function ServiceHistoryPage() {
 	return (
 		<>
 			<PageHeader title={t('history.title')} subtitle={t('history.subtitle')} />
-			{requests.length ? <RequestList requests={requests} /> : <p className="empty">{t('common:empty.noData')}</p>}
+			<RequestList requests={requests} empty={t('common:empty.noData')} />
 		</>
 	)
 }

@@ -1,15 +1,15 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { ButtonLink } from '~/components/button-link'
 import { Icon } from '~/components/icon'
 import { PageHeader } from '~/components/page-header'
-import { listVehicles } from '~/domain/vehicles.server'
+import { listVehicles } from '~/domain/service-flow/vehicles.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
-import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
 import { formatNumber } from '~/utils/format'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
 import { encodeId } from '~/utils/public-id'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -30,8 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	}
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function MyVehiclesPage() {
 	const { t } = useTranslation('customer')
@@ -43,10 +42,7 @@ export default function MyVehiclesPage() {
 				title={t('vehicles.title')}
 				subtitle={t('vehicles.subtitle')}
 				actions={
-					<Link to="/add-vehicle" className="button button--primary">
-						<Icon name="plus" />
-						{t('vehicles.add')}
-					</Link>
+					<ButtonLink to="/add-vehicle" icon="plus">{t('vehicles.add')}</ButtonLink>
 				}
 			/>
 			{vehicles.length ? (
@@ -64,12 +60,8 @@ export default function MyVehiclesPage() {
 							</span>
 							{vehicle.description ? <span className="item__meta">{vehicle.description}</span> : null}
 							<span className="vehicle-tile__actions">
-								<Link to={`/new-service-register?vehicle=${vehicle.slug}`} className="button button--primary button--small">
-									{t('vehicles.requestService')}
-								</Link>
-								<Link to={`/edit-vehicle/${vehicle.slug}`} className="button button--ghost button--small">
-									{t('vehicles.edit')}
-								</Link>
+								<ButtonLink to={`/new-service-register?vehicle=${vehicle.slug}`} size="small">{t('vehicles.requestService')}</ButtonLink>
+								<ButtonLink to={`/edit-vehicle/${vehicle.slug}`} kind="ghost" size="small">{t('vehicles.edit')}</ButtonLink>
 							</span>
 						</li>
 					))}
@@ -77,9 +69,7 @@ export default function MyVehiclesPage() {
 			) : (
 				<div className="empty empty--large">
 					<p>{t('vehicles.empty')}</p>
-					<Link to="/add-vehicle" className="button button--primary">
-						{t('vehicles.addFirst')}
-					</Link>
+					<ButtonLink to="/add-vehicle">{t('vehicles.addFirst')}</ButtonLink>
 				</div>
 			)}
 		</>

@@ -1,24 +1,23 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { CheckboxGroup, ErrorList, Field, FormAlert, FormSecurity, SelectField, StatusButton, TextareaField, useIsPending } from '~/components/forms'
+import { ButtonLink } from '~/components/button-link'
+import { CheckboxGroup, Field, FileField, FormActions, FormAlert, FormSection, FormSecurity, SelectField, TextareaField } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { StepIndicator } from '~/components/step-indicator'
-import { DomainError } from '~/domain/errors'
-import { getChoices } from '~/domain/reference.server'
-import { MAX_REQUEST_IMAGES, ServiceRequestSchema } from '~/domain/requests'
-import { createServiceRequest } from '~/domain/service-flow.server'
-import { listVehicles } from '~/domain/vehicles.server'
+import { getChoices } from '~/domain/site/reference.server'
+import { MAX_REQUEST_IMAGES, ServiceRequestSchema } from '~/domain/service-flow/requests'
+import { createServiceRequest } from '~/domain/service-flow/moves.server'
+import { listVehicles } from '~/domain/service-flow/vehicles.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
-import { pageMeta } from '~/utils/meta'
-import { message } from '~/utils/messages'
-import { readFormWithFiles, readUploads } from '~/utils/multipart.server'
+import { routeMeta } from '~/utils/meta'
+import { readUploads, withFormFiles } from '~/utils/multipart.server'
 import { decodeId, encodeId } from '~/utils/public-id'
+import { handleDomainError } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { dateToTallinnInput } from '~/utils/validation'
 
@@ -41,35 +40,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	const user = await requireUser(request, { role: 'customer' })
-	const formData = await readFormWithFiles(request)
-	await validateCsrf(request, formData)
-	const submission = parseWithZod(formData, { schema: ServiceRequestSchema })
-	const images = await readUploads(formData, 'images', 'request_image', MAX_REQUEST_IMAGES)
-	if (submission.status !== 'success' || images.error) {
-		const errors: Record<string, string[] | null> = {
-			...(submission.status === 'success' ? {} : submission.error),
-			...(images.error ? { images: [images.error] } : {}),
+	return withFormFiles(request, async (formData) => {
+		await validateCsrf(request, formData)
+		const submission = parseWithZod(formData, { schema: ServiceRequestSchema })
+		const images = await readUploads(formData, 'images', 'request_image', MAX_REQUEST_IMAGES)
+		if (submission.status !== 'success' || images.error) {
+			const errors: Record<string, string[] | null> = {
+				...(submission.status === 'success' ? {} : submission.error),
+				...(images.error ? { images: [images.error] } : {}),
+			}
+			return data({ result: submission.reply(), errors }, { status: 400 })
 		}
-		return data({ result: submission.reply(), errors }, { status: 400 })
-	}
-	try {
-		const requestId = await createServiceRequest(user.id, submission.value, images.files)
-		return redirectWithToast(`/request-details/${encodeId(requestId)}`, { type: 'success', key: 'customer:request.created' }, { request })
-	} catch (error) {
-		if (!(error instanceof DomainError)) throw error
-		const errors: Record<string, string[] | null> | null = null
-		return data({ result: submission.reply({ formErrors: [message(error.key, error.params)] }), errors }, { status: error.status })
-	}
+		try {
+			const requestId = await createServiceRequest(user.id, submission.value, images.files)
+			return redirectWithToast(`/request-details/${encodeId(requestId)}`, { type: 'success', key: 'customer:request.created' }, { request })
+		} catch (error) {
+			return handleDomainError(error, { as: 'form', submission, data: { errors: null } })
+		}
+	})
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function NewServiceRequestPage() {
 	const { t } = useTranslation('customer')
 	const { vehicles, services, cities, vehicleId, earliest } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
-	const isPending = useIsPending()
 	const [form, fields] = useForm({
 		id: 'new-service-request',
 		lastResult: actionData?.result,
@@ -88,9 +84,7 @@ export default function NewServiceRequestPage() {
 			{vehicles.length === 0 ? (
 				<div className="empty empty--large">
 					<p>{t('request.noVehicle')}</p>
-					<Link to="/add-vehicle?returnTo=/new-service-register" className="button button--primary">
-						{t('request.addVehicleFirst')}
-					</Link>
+					<ButtonLink to="/add-vehicle?returnTo=/new-service-register">{t('request.addVehicleFirst')}</ButtonLink>
 				</div>
 			) : (
 				<Form method="post" encType="multipart/form-data" className="form card" {...getFormProps(form)}>
@@ -122,32 +116,29 @@ export default function NewServiceRequestPage() {
 						className="checkbox-group--columns"
 					/>
 
-					<fieldset className="fieldset">
-						<legend>{t('request.whenWhere')}</legend>
-						<div className="form-grid form-grid--two">
-							<Field
-								label={t('request.preferredAt')}
-								required
-								inputProps={{ ...getInputProps(fields.preferredAt, { type: 'datetime-local' }), min: earliest }}
-								errors={fields.preferredAt.errors}
-							/>
-							<SelectField
-								label={t('request.city')}
-								placeholder={t('request.anyCity')}
-								options={cities}
-								selectProps={getSelectProps(fields.cityId)}
-								errors={fields.cityId.errors}
-							/>
-							<Field
-								className="field--wide"
-								label={t('request.location')}
-								required
-								help={t('request.locationHelp')}
-								inputProps={getInputProps(fields.location, { type: 'text' })}
-								errors={fields.location.errors}
-							/>
-						</div>
-					</fieldset>
+					<FormSection legend={t('request.whenWhere')}>
+						<Field
+							label={t('request.preferredAt')}
+							required
+							inputProps={{ ...getInputProps(fields.preferredAt, { type: 'datetime-local' }), min: earliest }}
+							errors={fields.preferredAt.errors}
+						/>
+						<SelectField
+							label={t('request.city')}
+							placeholder={t('request.anyCity')}
+							options={cities}
+							selectProps={getSelectProps(fields.cityId)}
+							errors={fields.cityId.errors}
+						/>
+						<Field
+							className="field--wide"
+							label={t('request.location')}
+							required
+							help={t('request.locationHelp')}
+							inputProps={getInputProps(fields.location, { type: 'text' })}
+							errors={fields.location.errors}
+						/>
+					</FormSection>
 
 					<TextareaField
 						label={t('request.details')}
@@ -163,31 +154,17 @@ export default function NewServiceRequestPage() {
 						errors={fields.notes.errors}
 					/>
 
-					<div className="field">
-						<label htmlFor="request-images" className="field__label">
-							{t('request.images')}
-						</label>
-						<input
-							id="request-images"
-							name="images"
-							type="file"
-							multiple
-							accept="image/png,image/jpeg,image/webp"
-							className="field__input field__input--file"
-							aria-describedby="request-images-help request-images-error"
-							aria-invalid={imageErrors?.length ? true : undefined}
-						/>
-						<p id="request-images-help" className="field__help">
-							{t('common:upload.imagesHelp')}
-						</p>
-						<ErrorList id="request-images-error" errors={imageErrors} />
-					</div>
+					<FileField
+						id="request-images"
+						name="images"
+						label={t('request.images')}
+						help={t('common:upload.imagesHelp')}
+						accept="image/png,image/jpeg,image/webp"
+						multiple
+						errors={imageErrors}
+					/>
 
-					<div className="form-actions">
-						<StatusButton type="submit" status={isPending ? 'pending' : 'idle'} className="button--primary button--large">
-							{t('request.submit')}
-						</StatusButton>
-					</div>
+					<FormActions submit={t('request.submit')} large />
 				</Form>
 			)}
 		</>

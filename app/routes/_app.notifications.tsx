@@ -1,17 +1,17 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { FormSecurity } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
-import { CHAT_NOTIFICATION_KEY, notificationTarget } from '~/domain/notifications'
-import { listNotifications, readNotification } from '~/domain/notifications.server'
+import { CHAT_NOTIFICATION_KEY, notificationTarget } from '~/domain/messaging/notifications'
+import { listNotifications, readNotification } from '~/domain/messaging/notifications.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
-import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { formatDateTime } from '~/utils/format'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
+import { readForm } from '~/utils/multipart.server'
 import { encodeId, readBodyId } from '~/utils/public-id'
 import { or404 } from '~/utils/route-helpers.server'
 import { redirect } from '@remix-run/node'
@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	const user = await requireUser(request)
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	await validateCsrf(request, formData)
 	const { notification } = await or404(readNotification(user.id, readBodyId(formData.get('id')), await getLanguage(request)))
 	// A chat notice opens the chat itself (the dialog with JavaScript).
@@ -34,8 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	return redirect(notificationTarget({ id: notification.id, type: notification.type, received_id: notification.receivedId }))
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function NotificationsPage() {
 	const { t } = useTranslation('account')

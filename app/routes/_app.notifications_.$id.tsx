@@ -1,13 +1,13 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { ButtonLink } from '~/components/button-link'
 import { NotificationDetailView } from '~/components/notification-detail'
 import { PageHeader } from '~/components/page-header'
-import { getNotificationDetail } from '~/domain/notifications.server'
+import { getNotificationDetail } from '~/domain/messaging/notifications.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
 import { idParam, or404 } from '~/utils/route-helpers.server'
 
 /** One notification and the item it is about: the type-1 dialog's content, and its page without JavaScript. */
@@ -19,8 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	return { meta: { title: t('notifications.title') }, detail }
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function NotificationPage() {
 	const { t } = useTranslation('account')
@@ -30,9 +29,7 @@ export default function NotificationPage() {
 			<PageHeader
 				title={t('notifications.title')}
 				actions={
-					<Link to="/notifications" className="button button--ghost">
-						{t('notifications.all')}
-					</Link>
+					<ButtonLink to="/notifications" kind="ghost">{t('notifications.all')}</ButtonLink>
 				}
 			/>
 			<section className="card">

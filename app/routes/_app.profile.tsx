@@ -1,17 +1,17 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { Field, FormSecurity, StatusButton, useIsPending } from '~/components/forms'
+import { Field, FormActions, FormSecurity } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
-import { ProfileSchema } from '~/domain/accounts'
-import { updateProfile } from '~/domain/accounts.server'
+import { ProfileSchema } from '~/domain/accounts/accounts'
+import { updateProfile } from '~/domain/accounts/accounts.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
+import { readForm } from '~/utils/multipart.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 const signedIn = ['customer', 'workshop', 'admin'] as const
@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	const user = await requireUser(request, { role: signedIn })
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	await validateCsrf(request, formData)
 	const submission = parseWithZod(formData, { schema: ProfileSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
@@ -35,14 +35,12 @@ export async function action({ request }: ActionFunctionArgs) {
 	return redirectWithToast('/profile', { type: 'success', key: 'account:profile.saved' }, { request })
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function ProfilePage() {
 	const { t } = useTranslation('account')
 	const { profile } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
-	const isPending = useIsPending()
 	const [form, fields] = useForm({
 		id: 'profile',
 		lastResult: actionData?.result,
@@ -87,11 +85,7 @@ export default function ProfilePage() {
 							{t('profile.workshopNote')} <Link to="/workshop-profile">{t('profile.workshopLink')}</Link>
 						</p>
 					) : null}
-					<div className="form-actions">
-						<StatusButton type="submit" status={isPending ? 'pending' : 'idle'}>
-							{t('profile.submit')}
-						</StatusButton>
-					</div>
+					<FormActions submit={t('profile.submit')} />
 				</Form>
 			</div>
 		</>

@@ -1,23 +1,26 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { ButtonLink } from '~/components/button-link'
 import { ConfirmAction } from '~/components/confirm-action'
 import { PageHeader } from '~/components/page-header'
+import { Panel } from '~/components/panel'
 import { RequestSummary } from '~/components/request-summary'
 import { StatusBadge } from '~/components/status-badge'
 import { StepIndicator } from '~/components/step-indicator'
 import { Timeline } from '~/components/timeline'
-import { DomainError } from '~/domain/errors'
-import { getCustomerRequest } from '~/domain/requests.server'
-import { cancelRequest } from '~/domain/service-flow.server'
+import { getCustomerRequest } from '~/domain/service-flow/requests.server'
+import { cancelRequest } from '~/domain/service-flow/moves.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
-import { pageMeta } from '~/utils/meta'
+import { BadRequest } from '~/utils/failures.server'
+import { routeMeta } from '~/utils/meta'
+import { readForm } from '~/utils/multipart.server'
 import { encodeId } from '~/utils/public-id'
-import { idParam, or404 } from '~/utils/route-helpers.server'
+import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { canRequest, requestPhase, requestStep } from '~/domain/service-flow/status'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const user = await requireUser(request, { role: 'customer' })
@@ -30,65 +33,57 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
 	const user = await requireUser(request, { role: 'customer' })
 	const requestId = idParam(params.slug)
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	await validateCsrf(request, formData)
 	const here = `/request-details/${encodeId(requestId)}`
-	if (formData.get('intent') !== 'cancel') throw new Response('Bad request', { status: 400 })
+	if (formData.get('intent') !== 'cancel') throw new BadRequest(400)
 	try {
 		await or404(cancelRequest(user.id, requestId))
 	} catch (error) {
-		if (!(error instanceof DomainError)) throw error
-		return redirectWithToast(here, { type: 'error', key: error.key }, { request })
+		return handleDomainError(error, { as: 'toast', redirectTo: here, request })
 	}
 	return redirectWithToast(here, { type: 'success', key: 'customer:requestDetails.cancelled' }, { request })
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
-
-const stepOf = { pending: 1, offer: 2, in_progress: 3, completed: 4, cancelled: 1 } as const
+export const meta = routeMeta<typeof loader>()
 
 export default function RequestDetailsPage() {
 	const { t } = useTranslation('customer')
 	const { request, slug } = useLoaderData<typeof loader>()
-	const open = request.status === 'pending' || request.status === 'offer'
+	const open = canRequest('cancel', request.status)
+	const phase = requestPhase(request.status)
+	const step = requestStep(request.status)
 	return (
 		<>
 			<PageHeader title={request.services.join(', ')} subtitle={<StatusBadge kind="request" status={request.status} />} />
-			{request.status !== 'cancelled' ? <StepIndicator current={stepOf[request.status]} /> : null}
+			{step ? <StepIndicator current={step} /> : null}
 			<div className="detail-grid">
-				<section className="panel" aria-labelledby="request-what">
-					<h2 id="request-what">{t('requestDetails.what')}</h2>
+				<Panel id="request-what" title={t('requestDetails.what')}>
 					<RequestSummary request={request} />
-				</section>
-				<aside className="panel next-step" aria-labelledby="request-next">
-					<h2 id="request-next">{t('requestDetails.next')}</h2>
-					{request.status === 'pending' ? <p>{t('requestDetails.waiting')}</p> : null}
-					{request.status === 'offer' ? (
+				</Panel>
+				<Panel as="aside" id="request-next" title={t('requestDetails.next')} className="panel next-step">
+					{phase === 'waiting' ? <p>{t('requestDetails.waiting')}</p> : null}
+					{phase === 'comparing' ? (
 						<>
 							<p>{t('requestDetails.offers', { count: request.offerCount })}</p>
-							<Link to={`/compaire-offers/${slug}`} className="button button--primary button--large">
-								{t('requestDetails.compare')}
-							</Link>
+							<ButtonLink to={`/compaire-offers/${slug}`} size="large">{t('requestDetails.compare')}</ButtonLink>
 						</>
 					) : null}
-					{request.status === 'in_progress' && request.selectedOffer ? (
+					{phase === 'working' && request.selectedOffer ? (
 						<>
 							<p>{t('requestDetails.inProgress', { workshop: request.selectedOffer.workshopName })}</p>
-							<Link to={`/work-progress/${slug}`} className="button button--primary button--large">
-								{t('requestDetails.follow')}
-							</Link>
+							<ButtonLink to={`/work-progress/${slug}`} size="large">{t('requestDetails.follow')}</ButtonLink>
 						</>
 					) : null}
-					{request.status === 'completed' ? (
+					{phase === 'done' ? (
 						<>
 							<p>{t('requestDetails.completed')}</p>
-							<Link to={request.review ? `/service-details/${slug}` : `/leave-feedback/${slug}`} className="button button--primary button--large">
+							<ButtonLink to={request.review ? `/service-details/${slug}` : `/leave-feedback/${slug}`} size="large">
 								{t(request.review ? 'requestDetails.seeService' : 'requestDetails.leaveFeedback')}
-							</Link>
+							</ButtonLink>
 						</>
 					) : null}
-					{request.status === 'cancelled' ? <p>{t('requestDetails.cancelledText')}</p> : null}
+					{phase === 'cancelled' ? <p>{t('requestDetails.cancelledText')}</p> : null}
 					{open ? (
 						<div className="danger-zone">
 							<ConfirmAction
@@ -105,7 +100,7 @@ export default function RequestDetailsPage() {
 					) : null}
 					<h3 className="next-step__timeline">{t('requestDetails.timeline')}</h3>
 					<Timeline events={request.events} />
-				</aside>
+				</Panel>
 			</div>
 		</>
 	)

@@ -1,20 +1,22 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { ButtonLink } from '~/components/button-link'
 import { PageHeader } from '~/components/page-header'
+import { Fact, Panel } from '~/components/panel'
 import { RequestSummary } from '~/components/request-summary'
 import { Stars } from '~/components/stars'
 import { StatusBadge } from '~/components/status-badge'
 import { Timeline } from '~/components/timeline'
-import { getCustomerRequest } from '~/domain/requests.server'
+import { getCustomerRequest } from '~/domain/service-flow/requests.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
-import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
 import { formatDate, formatMoney } from '~/utils/format'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
 import { encodeId } from '~/utils/public-id'
 import { idParam, or404 } from '~/utils/route-helpers.server'
+import { canRequest } from '~/domain/service-flow/status'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const user = await requireUser(request, { role: 'customer' })
@@ -29,8 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	}
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function ServiceDetailsPage() {
 	const { t } = useTranslation('customer')
@@ -42,37 +43,29 @@ export default function ServiceDetailsPage() {
 			<PageHeader title={request.services.join(', ')} subtitle={<StatusBadge kind="request" status={request.status} />} />
 			<div className="detail-grid">
 				<div className="stack">
-					<section className="panel" aria-labelledby="service-work">
-						<h2 id="service-work">{t('serviceDetails.work')}</h2>
+					<Panel id="service-work" title={t('serviceDetails.work')}>
 						{offer && workshopSlug ? (
 							<dl className="facts">
-								<div className="facts__row">
-									<dt>{t('progress.workshop')}</dt>
-									<dd>
-										<Link to={`/workshop-details/${workshopSlug}`}>{offer.workshopName}</Link>
-									</dd>
-								</div>
-								<div className="facts__row">
-									<dt>{t('progress.offerPrice')}</dt>
-									<dd>{formatMoney(offer.priceCents, language)}</dd>
-								</div>
-								<div className="facts__row">
-									<dt>{t('serviceDetails.billAmount')}</dt>
-									<dd>{offer.finalPriceCents !== null ? <strong>{formatMoney(offer.finalPriceCents, language)}</strong> : '–'}</dd>
-								</div>
+								<Fact className="facts__row" label={t('progress.workshop')}>
+									<Link to={`/workshop-details/${workshopSlug}`}>{offer.workshopName}</Link>
+								</Fact>
+								<Fact className="facts__row" label={t('progress.offerPrice')}>
+									{formatMoney(offer.priceCents, language)}
+								</Fact>
+								<Fact className="facts__row" label={t('serviceDetails.billAmount')}>
+									{offer.finalPriceCents !== null ? <strong>{formatMoney(offer.finalPriceCents, language)}</strong> : '–'}
+								</Fact>
 								{offer.completedAt ? (
-									<div className="facts__row">
-										<dt>{t('serviceDetails.completedOn')}</dt>
-										<dd>{formatDate(offer.completedAt, language)}</dd>
-									</div>
+									<Fact className="facts__row" label={t('serviceDetails.completedOn')}>
+										{formatDate(offer.completedAt, language)}
+									</Fact>
 								) : null}
 							</dl>
 						) : (
 							<p>{t('serviceDetails.noWorkshop')}</p>
 						)}
-					</section>
-					<section className="panel" aria-labelledby="service-review">
-						<h2 id="service-review">{t('serviceDetails.review')}</h2>
+					</Panel>
+					<Panel id="service-review" title={t('serviceDetails.review')}>
 						{request.review ? (
 							<article className="review">
 								<Stars rating={request.review.rating} />
@@ -85,23 +78,19 @@ export default function ServiceDetailsPage() {
 									</div>
 								) : null}
 							</article>
-						) : request.status === 'completed' ? (
-							<Link to={`/leave-feedback/${slug}`} className="button button--primary">
-								{t('requestDetails.leaveFeedback')}
-							</Link>
+						) : canRequest('review', request.status) ? (
+							<ButtonLink to={`/leave-feedback/${slug}`}>{t('requestDetails.leaveFeedback')}</ButtonLink>
 						) : (
 							<p className="item__meta">{t('serviceDetails.noReview')}</p>
 						)}
-					</section>
-					<section className="panel" aria-labelledby="service-request">
-						<h2 id="service-request">{t('requestDetails.what')}</h2>
+					</Panel>
+					<Panel id="service-request" title={t('requestDetails.what')}>
 						<RequestSummary request={request} />
-					</section>
+					</Panel>
 				</div>
-				<aside className="panel" aria-labelledby="service-timeline">
-					<h2 id="service-timeline">{t('requestDetails.timeline')}</h2>
+				<Panel as="aside" id="service-timeline" title={t('requestDetails.timeline')}>
 					<Timeline events={request.events} />
-				</aside>
+				</Panel>
 			</div>
 		</>
 	)

@@ -1,18 +1,19 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { Field, FormSecurity, SelectField, StatusButton, useIsPending } from '~/components/forms'
+import { Field, FormActions, FormSecurity, SelectField } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
-import { ChangePasswordSchema, LanguageSchema } from '~/domain/accounts'
-import { changePassword, setPreferredLanguage } from '~/domain/accounts.server'
+import { Panel } from '~/components/panel'
+import { ChangePasswordSchema, LanguageSchema } from '~/domain/accounts/accounts'
+import { changePassword, setPreferredLanguage } from '~/domain/accounts/accounts.server'
 import { supportedLanguages } from '~/i18n/config'
 import { getFixedT, getLanguage, languageCookie } from '~/i18n/i18n.server'
-import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
+import { readForm } from '~/utils/multipart.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 const signedIn = ['customer', 'workshop', 'admin'] as const
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	const user = await requireUser(request, { role: signedIn })
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	await validateCsrf(request, formData)
 
 	if (formData.get('intent') === 'language') {
@@ -54,14 +55,12 @@ export async function action({ request }: ActionFunctionArgs) {
 	return redirectWithToast('/settings', { type: 'success', key: 'account:settings.passwordChanged' }, { request })
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function SettingsPage() {
 	const { t } = useTranslation('account')
 	const { email, preferredLanguage } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
-	const isPending = useIsPending()
 	const [passwordForm, passwordFields] = useForm({
 		id: 'change-password',
 		lastResult: actionData?.intent === 'password' ? actionData.result : undefined,
@@ -79,11 +78,9 @@ export default function SettingsPage() {
 		<>
 			<PageHeader title={t('settings.title')} />
 			<div className="settings-grid">
-				<section className="card" aria-labelledby="password-title">
-					<h2 id="password-title">{t('settings.passwordTitle')}</h2>
+				<Panel id="password-title" title={t('settings.passwordTitle')} className="card">
 					<Form method="post" className="form" {...getFormProps(passwordForm)}>
-						<FormSecurity />
-						<input type="hidden" name="intent" value="password" />
+						<FormSecurity intent="password" />
 						{/* Lets password managers tie the new password to this account. */}
 						<input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
 						<Field
@@ -109,19 +106,13 @@ export default function SettingsPage() {
 							}}
 							errors={passwordFields.confirmPassword.errors}
 						/>
-						<div className="form-actions">
-							<StatusButton type="submit" status={isPending ? 'pending' : 'idle'}>
-								{t('settings.passwordSubmit')}
-							</StatusButton>
-						</div>
+						<FormActions submit={t('settings.passwordSubmit')} />
 					</Form>
-				</section>
-				<section className="card" aria-labelledby="language-title">
-					<h2 id="language-title">{t('settings.languageTitle')}</h2>
+				</Panel>
+				<Panel id="language-title" title={t('settings.languageTitle')} className="card">
 					<p>{t('settings.languageText')}</p>
 					<Form method="post" className="form" {...getFormProps(languageForm)}>
-						<FormSecurity />
-						<input type="hidden" name="intent" value="language" />
+						<FormSecurity intent="language" />
 						<SelectField
 							label={t('settings.language')}
 							selectProps={getSelectProps(languageFields.language)}
@@ -134,7 +125,7 @@ export default function SettingsPage() {
 							</button>
 						</div>
 					</Form>
-				</section>
+				</Panel>
 			</div>
 		</>
 	)

@@ -1,24 +1,24 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmAction } from '~/components/confirm-action'
-import { Field, FormAlert, FormSecurity, StatusButton, useIsPending } from '~/components/forms'
+import { Field, FormActions, FormAlert, FormSecurity, StatusButton, useIsPending } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
-import { DomainError } from '~/domain/errors'
-import { BillingEmailSchema, SubscribeSchema, type PackageView } from '~/domain/subscription'
-import { cancelSubscription, loadSubscriptionPage, saveBillingEmail, subscribe } from '~/domain/subscription.server'
+import { Panel } from '~/components/panel'
+import { BillingEmailSchema, SubscribeSchema, type PackageView } from '~/domain/billing/subscription'
+import { cancelSubscription, loadSubscriptionPage, saveBillingEmail, subscribe } from '~/domain/billing/subscription.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
-import { type RootLoaderData } from '~/root'
 import billingStyles from '~/styles/billing.css?url'
+import { requireWorkshop } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { formatDate, formatMoney } from '~/utils/format'
-import { message } from '~/utils/messages'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
+import { readForm } from '~/utils/multipart.server'
 import { decodeId } from '~/utils/public-id'
-import { requireWorkshop } from '~/utils/route-helpers.server'
+import { handleDomainError, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: billingStyles }]
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	const { actor } = await requireWorkshop(request)
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	await validateCsrf(request, formData)
 	const language = await getLanguage(request)
 	const intent = formData.get('intent')
@@ -47,13 +47,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
 	try {
 		if (intent === 'cancel') {
-			await cancelSubscription(actor.workshopId)
+			await or404(cancelSubscription(actor.workshopId))
 			return redirectWithToast('/subscription', { type: 'success', key: 'billing:current.cancelledToast' }, { request })
 		}
 		const submission = parseWithZod(formData, { schema: SubscribeSchema })
 		const packageId = submission.status === 'success' ? decodeId(submission.value.packageId) : null
 		if (!packageId) throw new Response('Not found', { status: 404 })
-		const outcome = await subscribe(actor.workshopId, packageId)
+		const outcome = await or404(subscribe(actor.workshopId, packageId))
 		switch (outcome.kind) {
 			case 'free':
 				return redirectWithToast('/subscription', { type: 'success', key: 'billing:toast.subscribedFree' }, { request })
@@ -69,21 +69,17 @@ export async function action({ request }: ActionFunctionArgs) {
 				return redirect(outcome.url)
 		}
 	} catch (error) {
-		if (!(error instanceof DomainError)) throw error
-		if (error.status === 404) throw new Response('Not found', { status: 404 })
-		return data({ intent: 'subscribe', result: null, error: message(error.key, error.params) }, { status: error.status })
+		return handleDomainError(error, { as: 'data', data: (text) => ({ intent: 'subscribe' as const, result: null, error: text }) })
 	}
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function SubscriptionPage() {
 	const { t } = useTranslation('billing')
 	const language = useLanguage()
 	const { current, billingEmail, packages, invoices, vatRatePercent } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
-	const isPending = useIsPending()
 	const [form, fields] = useForm({
 		id: 'billing-email',
 		lastResult: actionData?.intent === 'billingEmail' ? actionData.result : undefined,
@@ -97,8 +93,7 @@ export default function SubscriptionPage() {
 			<PageHeader title={t('title')} subtitle={t('intro')} />
 			<div className="stack billing-page">
 				<div className="billing-grid">
-					<section className="panel current-plan" aria-labelledby="current-plan-title">
-						<h2 id="current-plan-title">{t('current.title')}</h2>
+					<Panel id="current-plan-title" title={t('current.title')} className="panel current-plan">
 						{current ? (
 							<>
 								<p className="current-plan__name">{current.name}</p>
@@ -130,12 +125,10 @@ export default function SubscriptionPage() {
 						) : (
 							<p>{t('current.none')}</p>
 						)}
-					</section>
-					<section className="panel" aria-labelledby="billing-email-title">
-						<h2 id="billing-email-title">{t('billingEmail.title')}</h2>
+					</Panel>
+					<Panel id="billing-email-title" title={t('billingEmail.title')}>
 						<Form method="post" className="form" {...getFormProps(form)}>
-							<FormSecurity />
-							<input type="hidden" name="intent" value="billingEmail" />
+							<FormSecurity intent="billingEmail" />
 							<Field
 								label={t('billingEmail.label')}
 								required
@@ -143,17 +136,12 @@ export default function SubscriptionPage() {
 								inputProps={{ ...getInputProps(fields.billingEmail, { type: 'email' }), autoComplete: 'email' }}
 								errors={fields.billingEmail.errors}
 							/>
-							<div className="form-actions">
-								<StatusButton type="submit" status={isPending ? 'pending' : 'idle'}>
-									{t('billingEmail.save')}
-								</StatusButton>
-							</div>
+							<FormActions submit={t('billingEmail.save')} />
 						</Form>
-					</section>
+					</Panel>
 				</div>
 
-				<section className="panel" aria-labelledby="packages-title">
-					<h2 id="packages-title">{t('packages.title')}</h2>
+				<Panel id="packages-title" title={t('packages.title')}>
 					<FormAlert id="subscribe-error" errors={actionData?.intent === 'subscribe' ? [actionData.error] : undefined} />
 					<ul className="plans">
 						{packages.map((pkg) => (
@@ -161,10 +149,9 @@ export default function SubscriptionPage() {
 						))}
 					</ul>
 					<p className="form-note">{t('packages.vatNote', { rate: vatRatePercent })}</p>
-				</section>
+				</Panel>
 
-				<section className="panel" aria-labelledby="invoices-title">
-					<h2 id="invoices-title">{t('invoices.title')}</h2>
+				<Panel id="invoices-title" title={t('invoices.title')}>
 					{invoices.length ? (
 						<div className="table-scroll">
 							<table className="table">
@@ -207,7 +194,7 @@ export default function SubscriptionPage() {
 					) : (
 						<p className="empty">{t('invoices.empty')}</p>
 					)}
-				</section>
+				</Panel>
 			</div>
 		</>
 	)
@@ -233,8 +220,7 @@ function Plan({ pkg, isCurrent }: { pkg: PackageView; isCurrent: boolean }) {
 			{/* The free package can always be chosen again; a running paid one cannot be bought twice. */}
 			{isCurrent && !pkg.isFree ? null : (
 				<Form method="post">
-					<FormSecurity />
-					<input type="hidden" name="intent" value="subscribe" />
+					<FormSecurity intent="subscribe" />
 					<input type="hidden" name="packageId" value={pkg.id} />
 					<StatusButton type="submit" status={isPending ? 'pending' : 'idle'} className={pkg.featured ? 'button--accent' : 'button--primary'} aria-label={t('packages.subscribeTo', { name: pkg.name })}>
 						{t('packages.subscribe')}

@@ -1,16 +1,17 @@
-import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { FormSecurity, StatusButton, useIsPending } from '~/components/forms'
-import { cancelTestPayment, findPendingTestPayment, payTestPayment } from '~/domain/subscription.server'
+import { cancelTestPayment, findPendingTestPayment, payTestPayment } from '~/domain/billing/subscription.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
-import { type RootLoaderData } from '~/root'
 import billingStyles from '~/styles/billing.css?url'
+import { requireWorkshop } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { formatMoney } from '~/utils/format'
-import { pageMeta } from '~/utils/meta'
-import { idParam, requireWorkshop } from '~/utils/route-helpers.server'
+import { routeMeta } from '~/utils/meta'
+import { readForm } from '~/utils/multipart.server'
+import { idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: billingStyles }]
@@ -28,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const name = language === 'en' ? row.pkg.nameEn : language === 'ru' ? row.pkg.nameRu : row.pkg.nameEt
 	return {
 		meta: { title: t('testPayment.metaTitle') },
-		open: row.payment.status === 'pending',
+		open: row.open,
 		packageName: name,
 		amountCents: row.payment.amountCents,
 		currency: row.payment.currency,
@@ -37,24 +38,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
 	const { actor } = await requireWorkshop(request)
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	await validateCsrf(request, formData)
 	const paymentId = idParam(params.slug)
 	if (formData.get('intent') === 'cancel') {
-		await cancelTestPayment(actor.workshopId, paymentId)
+		await or404(cancelTestPayment(actor.workshopId, paymentId))
 		return redirectWithToast('/subscription', { type: 'info', key: 'billing:toast.paymentCancelled' }, { request })
 	}
-	const result = await payTestPayment(actor.workshopId, paymentId)
+	const result = await or404(payTestPayment(actor.workshopId, paymentId))
 	if (result.outcome === 'unknown') throw new Response('Not found', { status: 404 })
 	// A second click on a paid payment thanks again; a replaced or cancelled one does not.
-	if (result.outcome === 'duplicate' && (await findPendingTestPayment(actor.workshopId, paymentId))?.payment.status !== 'paid') {
+	if (result.outcome === 'duplicate' && !(await findPendingTestPayment(actor.workshopId, paymentId))?.paid) {
 		return redirectWithToast('/subscription', { type: 'error', key: 'billing:errors.paymentClosed' }, { request })
 	}
 	return redirect('/thank-you')
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function TestPaymentPage() {
 	const { t } = useTranslation('billing')
@@ -76,15 +76,13 @@ export default function TestPaymentPage() {
 			{open ? (
 				<div className="test-payment__actions">
 					<Form method="post">
-						<FormSecurity />
-						<input type="hidden" name="intent" value="pay" />
+						<FormSecurity intent="pay" />
 						<StatusButton type="submit" status={isPending ? 'pending' : 'idle'} className="button--primary button--large">
 							{t('testPayment.pay', { amount })}
 						</StatusButton>
 					</Form>
 					<Form method="post">
-						<FormSecurity />
-						<input type="hidden" name="intent" value="cancel" />
+						<FormSecurity intent="cancel" />
 						<button type="submit" className="button button--ghost button--large">
 							{t('testPayment.cancel')}
 						</button>

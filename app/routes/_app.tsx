@@ -9,10 +9,11 @@ import { LanguageSelector } from '~/components/language-selector'
 import { LogoutButton } from '~/components/logout-button'
 import { NotificationBell } from '~/components/notification-bell'
 import { SiteAddress } from '~/components/site-address'
-import { type AdSlots } from '~/domain/ads'
-import { loadAdSlots } from '~/domain/ads.server'
-import { countUnread } from '~/domain/notifications.server'
-import { countVisitInBackground } from '~/domain/visits.server'
+import { SkipLink } from '~/components/site-header'
+import { type AdSlots } from '~/domain/site/ads'
+import { loadAdSlots } from '~/domain/site/ads.server'
+import { countUnread } from '~/domain/messaging/notifications.server'
+import { countVisitInBackground } from '~/domain/site/visits.server'
 import { fallbackLanguage } from '~/i18n/config'
 import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
@@ -35,9 +36,7 @@ function Shell({ children, unreadCount, ads }: { children: React.ReactNode; unre
 	const displayName = user.role === 'workshop' && user.workshopName ? user.workshopName : `${user.firstName} ${user.lastName}`
 	return (
 		<div className="shell">
-			<a href="#main" className="skip-link">
-				{t('common:nav.skipToContent')}
-			</a>
+			<SkipLink />
 			<aside className="shell__side">
 				<Brand site={site} size={36} className="shell__brand" />
 				<nav className="side-menu" aria-label={t('menu.label')}>

@@ -1,21 +1,24 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { ButtonLink } from '~/components/button-link'
 import { ConfirmAction } from '~/components/confirm-action'
+import { Item, ListOrEmpty } from '~/components/item-list'
 import { PageHeader } from '~/components/page-header'
+import { Fact, Panel } from '~/components/panel'
 import { StatusBadge } from '~/components/status-badge'
-import { DomainError } from '~/domain/errors'
-import { deleteVehicle, getVehicle, vehicleHistory } from '~/domain/vehicles.server'
+import { deleteVehicle, getVehicle, vehicleHistory } from '~/domain/service-flow/vehicles.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
-import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { formatDate, formatMoney, formatNumber } from '~/utils/format'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
+import { readForm } from '~/utils/multipart.server'
 import { encodeId } from '~/utils/public-id'
-import { idParam, or404 } from '~/utils/route-helpers.server'
+import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { isRequestFinished } from '~/domain/service-flow/status'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const user = await requireUser(request, { role: 'customer' })
@@ -35,19 +38,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
 	const user = await requireUser(request, { role: 'customer' })
 	const vehicleId = idParam(params.slug)
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	await validateCsrf(request, formData)
 	try {
 		await or404(deleteVehicle(user.id, vehicleId))
 	} catch (error) {
-		if (!(error instanceof DomainError)) throw error
-		return redirectWithToast(`/vehicle-details/${encodeId(vehicleId)}`, { type: 'error', key: error.key }, { request })
+		return handleDomainError(error, { as: 'toast', redirectTo: `/vehicle-details/${encodeId(vehicleId)}`, request })
 	}
 	return redirectWithToast('/my-vehicle', { type: 'success', key: 'customer:vehicle.deleted' }, { request })
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function VehicleDetailsPage() {
 	const { t } = useTranslation('customer')
@@ -71,26 +72,20 @@ export default function VehicleDetailsPage() {
 				title={vehicle.title}
 				actions={
 					<>
-						<Link to={`/new-service-register?vehicle=${slug}`} className="button button--primary">
-							{t('vehicles.requestService')}
-						</Link>
-						<Link to={`/edit-vehicle/${slug}`} className="button button--ghost">
-							{t('vehicles.edit')}
-						</Link>
+						<ButtonLink to={`/new-service-register?vehicle=${slug}`}>{t('vehicles.requestService')}</ButtonLink>
+						<ButtonLink to={`/edit-vehicle/${slug}`} kind="ghost">{t('vehicles.edit')}</ButtonLink>
 					</>
 				}
 			/>
 			<div className="detail-grid">
-				<section className="panel" aria-labelledby="vehicle-facts">
-					<h2 id="vehicle-facts">{t('vehicles.facts')}</h2>
+				<Panel id="vehicle-facts" title={t('vehicles.facts')}>
 					<dl className="facts">
 						{facts
 							.filter(([, value]) => value !== null && value !== undefined && value !== '')
 							.map(([label, value]) => (
-								<div key={label} className="facts__row">
-									<dt>{label}</dt>
-									<dd>{value}</dd>
-								</div>
+								<Fact key={label} className="facts__row" label={label}>
+									{value}
+								</Fact>
 							))}
 					</dl>
 					<div className="danger-zone">
@@ -105,34 +100,25 @@ export default function VehicleDetailsPage() {
 							danger
 						/>
 					</div>
-				</section>
-				<section className="panel" aria-labelledby="vehicle-history">
-					<h2 id="vehicle-history">{t('vehicles.history')}</h2>
-					{history.length ? (
-						<ul className="item-list">
-							{history.map((item) => (
-								<li key={item.id} className="item">
-									<div className="item__main">
-										<p className="item__title">
-											<Link to={`/${item.status === 'completed' || item.status === 'cancelled' ? 'service-details' : 'request-details'}/${item.slug}`}>
-												{item.services.join(', ')}
-											</Link>
-										</p>
-										<p className="item__meta">
-											{[formatDate(item.preferredAt, language), item.workshopName].filter(Boolean).join(' · ')}
-										</p>
-									</div>
-									<div className="item__side">
+				</Panel>
+				<Panel id="vehicle-history" title={t('vehicles.history')}>
+					<ListOrEmpty items={history} empty={t('vehicles.noHistory')}>
+						{(item) => (
+							<Item
+								key={item.id}
+								title={<Link to={`/${isRequestFinished(item.status) ? 'service-details' : 'request-details'}/${item.slug}`}>{item.services.join(', ')}</Link>}
+								side={
+									<>
 										<StatusBadge kind="request" status={item.status} />
 										{item.finalPriceCents !== null ? <p className="item__highlight">{formatMoney(item.finalPriceCents, language)}</p> : null}
-									</div>
-								</li>
-							))}
-						</ul>
-					) : (
-						<p className="empty">{t('vehicles.noHistory')}</p>
-					)}
-				</section>
+									</>
+								}
+							>
+								<p className="item__meta">{[formatDate(item.preferredAt, language), item.workshopName].filter(Boolean).join(' · ')}</p>
+							</Item>
+						)}
+					</ListOrEmpty>
+				</Panel>
 			</div>
 		</>
 	)

@@ -1,22 +1,24 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { ButtonLink } from '~/components/button-link'
 import { ChatLink } from '~/components/chat'
 import { PageHeader } from '~/components/page-header'
+import { Fact, Panel } from '~/components/panel'
 import { StatusBadge } from '~/components/status-badge'
 import { StepIndicator } from '~/components/step-indicator'
 import { Timeline } from '~/components/timeline'
-import { getCustomerRequest, getWorkshopContact } from '~/domain/requests.server'
+import { getCustomerRequest, getWorkshopContact } from '~/domain/service-flow/requests.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
-import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
 import { formatDateTime, formatMoney } from '~/utils/format'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
 import { encodeId } from '~/utils/public-id'
 import { idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { uploadUrl } from '~/utils/upload-url'
+import { requestPhase } from '~/domain/service-flow/status'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const user = await requireUser(request, { role: 'customer' })
@@ -32,22 +34,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	return { meta: { title: t('progress.title') }, slug, request: detail, workshop: { ...workshop, slug: encodeId(workshop.id) } }
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function WorkProgressPage() {
 	const { t } = useTranslation('customer')
 	const language = useLanguage()
 	const { request, workshop, slug } = useLoaderData<typeof loader>()
 	const offer = request.selectedOffer!
-	const completed = request.status === 'completed'
+	const completed = requestPhase(request.status) === 'done'
 	return (
 		<>
 			<PageHeader title={t('progress.title')} subtitle={`${request.services.join(', ')} · ${request.vehicle.name} · ${request.vehicle.registrationNumber}`} />
 			<StepIndicator current={completed ? 4 : 3} />
 			<div className="detail-grid">
-				<section className="panel" aria-labelledby="progress-workshop">
-					<h2 id="progress-workshop">{t('progress.workshop')}</h2>
+				<Panel id="progress-workshop" title={t('progress.workshop')}>
 					<div className="workshop-contact">
 						{workshop.logoUploadId ? <img src={uploadUrl(workshop.logoUploadId, 'thumb')} alt="" width={64} height={64} className="offer-card__logo" /> : null}
 						<div>
@@ -64,40 +64,33 @@ export default function WorkProgressPage() {
 						</div>
 					</div>
 					<dl className="facts">
-						<div className="facts__row">
-							<dt>{t('progress.status')}</dt>
-							<dd>
-								<StatusBadge kind="request" status={request.status} />
-							</dd>
-						</div>
-						<div className="facts__row">
-							<dt>{t('progress.offerPrice')}</dt>
-							<dd>{formatMoney(offer.priceCents, language)}</dd>
-						</div>
-						<div className="facts__row">
-							<dt>{t('progress.finalPrice')}</dt>
-							<dd>{offer.finalPriceCents !== null ? <strong>{formatMoney(offer.finalPriceCents, language)}</strong> : t('progress.finalPriceLater')}</dd>
-						</div>
-						<div className="facts__row">
-							<dt>{t('request.preferredAt')}</dt>
-							<dd>{formatDateTime(request.preferredAt, language)}</dd>
-						</div>
+						<Fact className="facts__row" label={t('progress.status')}>
+							<StatusBadge kind="request" status={request.status} />
+						</Fact>
+						<Fact className="facts__row" label={t('progress.offerPrice')}>
+							{formatMoney(offer.priceCents, language)}
+						</Fact>
+						<Fact className="facts__row" label={t('progress.finalPrice')}>
+							{offer.finalPriceCents !== null ? <strong>{formatMoney(offer.finalPriceCents, language)}</strong> : t('progress.finalPriceLater')}
+						</Fact>
+						<Fact className="facts__row" label={t('request.preferredAt')}>
+							{formatDateTime(request.preferredAt, language)}
+						</Fact>
 					</dl>
 					{completed ? (
 						<div className="call-to-action">
 							<p>{request.review ? t('progress.reviewed') : t('progress.completedText')}</p>
-							<Link to={request.review ? `/service-details/${slug}` : `/leave-feedback/${slug}`} className="button button--accent">
+							<ButtonLink to={request.review ? `/service-details/${slug}` : `/leave-feedback/${slug}`} kind="accent">
 								{t(request.review ? 'progress.seeService' : 'progress.leaveFeedback')}
-							</Link>
+							</ButtonLink>
 						</div>
 					) : (
 						<p className="notice">{t('progress.inProgressText', { workshop: workshop.workshopName })}</p>
 					)}
-				</section>
-				<aside className="panel" aria-labelledby="progress-timeline">
-					<h2 id="progress-timeline">{t('requestDetails.timeline')}</h2>
+				</Panel>
+				<Panel as="aside" id="progress-timeline" title={t('requestDetails.timeline')}>
 					<Timeline events={request.events} />
-				</aside>
+				</Panel>
 			</div>
 		</>
 	)

@@ -1,30 +1,32 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ChatLink } from '~/components/chat'
-import { Field, FormAlert, FormSecurity, StatusButton, useIsPending } from '~/components/forms'
+import { Field, FormActions, FormAlert, FormSecurity } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
+import { Fact, Panel } from '~/components/panel'
 import { RequestSummary } from '~/components/request-summary'
 import { StatusBadge } from '~/components/status-badge'
 import { Timeline } from '~/components/timeline'
-import { getOwnOffer } from '~/domain/bids.server'
-import { DomainError } from '~/domain/errors'
-import { CompleteJobSchema } from '~/domain/offers'
-import { getRequestForWorkshop } from '~/domain/requests.server'
-import { completeJob } from '~/domain/service-flow.server'
+import { getOwnOffer } from '~/domain/service-flow/offers.server'
+import { CompleteJobSchema } from '~/domain/service-flow/offers'
+import { getRequestForWorkshop } from '~/domain/service-flow/requests.server'
+import { completeJob } from '~/domain/service-flow/moves.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
-import { type RootLoaderData } from '~/root'
+import { requireWorkshop } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { formatDate, formatMoney } from '~/utils/format'
-import { message } from '~/utils/messages'
-import { pageMeta } from '~/utils/meta'
+import { formatMoneyInput } from '~/utils/money'
+import { routeMeta } from '~/utils/meta'
+import { readForm } from '~/utils/multipart.server'
 import { encodeId } from '~/utils/public-id'
-import { idParam, or404, requireWorkshop } from '~/utils/route-helpers.server'
+import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { uploadUrl } from '~/utils/upload-url'
+import { canOffer } from '~/domain/service-flow/status'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const { actor } = await requireWorkshop(request)
@@ -38,32 +40,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
 	const { actor } = await requireWorkshop(request)
 	const offerId = idParam(params.slug)
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	await validateCsrf(request, formData)
 	const submission = parseWithZod(formData, { schema: CompleteJobSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	try {
 		await or404(completeJob(actor, offerId, submission.value.finalPrice))
 	} catch (error) {
-		if (!(error instanceof DomainError)) throw error
-		return data({ result: submission.reply({ formErrors: [message(error.key, error.params)] }) }, { status: error.status })
+		return handleDomainError(error, { as: 'form', submission })
 	}
 	return redirectWithToast(`/workshop-bid-details/${encodeId(offerId)}`, { type: 'success', key: 'workshop:job.completed' }, { request })
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function BidDetailsPage() {
 	const { t } = useTranslation('workshop')
 	const language = useLanguage()
 	const { offer, request, requestSlug } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
-	const isPending = useIsPending()
 	const [form, fields] = useForm({
 		id: 'complete-job',
 		lastResult: actionData?.result,
-		defaultValue: { finalPrice: (offer.priceCents / 100).toFixed(2) },
+		defaultValue: { finalPrice: formatMoneyInput(offer.priceCents, language) },
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: CompleteJobSchema }),
 		shouldRevalidate: 'onInput',
 	})
@@ -76,34 +75,20 @@ export default function BidDetailsPage() {
 			/>
 			<div className="detail-grid">
 				<div className="stack">
-					<section className="panel" aria-labelledby="bid-offer">
-						<h2 id="bid-offer">{t('bid.yourOffer')}</h2>
+					<Panel id="bid-offer" title={t('bid.yourOffer')}>
 						<dl className="facts">
-							<div>
-								<dt>{t('offer.price')}</dt>
-								<dd>{formatMoney(offer.priceCents, language)}</dd>
-							</div>
-							{offer.finalPriceCents !== null ? (
-								<div>
-									<dt>{t('bid.finalPrice')}</dt>
-									<dd>{formatMoney(offer.finalPriceCents, language)}</dd>
-								</div>
-							) : null}
-							<div>
-								<dt>{t('bid.madeOn')}</dt>
-								<dd>{formatDate(offer.createdAt, language)}</dd>
-							</div>
+							<Fact label={t('offer.price')}>{formatMoney(offer.priceCents, language)}</Fact>
+							{offer.finalPriceCents !== null ? <Fact label={t('bid.finalPrice')}>{formatMoney(offer.finalPriceCents, language)}</Fact> : null}
+							<Fact label={t('bid.madeOn')}>{formatDate(offer.createdAt, language)}</Fact>
 							{offer.description ? (
-								<div className="facts__row--wide">
-									<dt>{t('offer.description')}</dt>
-									<dd className="prose-text">{offer.description}</dd>
-								</div>
+								<Fact className="facts__row--wide" valueClassName="prose-text" label={t('offer.description')}>
+									{offer.description}
+								</Fact>
 							) : null}
 							{offer.notes ? (
-								<div className="facts__row--wide">
-									<dt>{t('offer.notes')}</dt>
-									<dd className="prose-text">{offer.notes}</dd>
-								</div>
+								<Fact className="facts__row--wide" valueClassName="prose-text" label={t('offer.notes')}>
+									{offer.notes}
+								</Fact>
 							) : null}
 						</dl>
 						{offer.attachmentUploadId ? (
@@ -111,16 +96,15 @@ export default function BidDetailsPage() {
 								{t('offer.currentAttachment')}
 							</a>
 						) : null}
-						{offer.status === 'pending' ? (
+						{canOffer('edit', offer.status) ? (
 							<p className="notice">
 								{t('bid.pendingNote')} <Link to={`/customer-request-details/${requestSlug}`}>{t('bid.editOffer')}</Link>
 							</p>
 						) : null}
-					</section>
+					</Panel>
 
-					{offer.status === 'selected' ? (
-						<section className="panel panel--highlight" aria-labelledby="bid-job">
-							<h2 id="bid-job">{t('job.title')}</h2>
+					{canOffer('completeJob', offer.status) ? (
+						<Panel id="bid-job" title={t('job.title')} className="panel panel--highlight">
 							<p>{t('job.text')}</p>
 							<Form method="post" className="form" {...getFormProps(form)}>
 								<FormSecurity />
@@ -132,17 +116,12 @@ export default function BidDetailsPage() {
 									inputProps={{ ...getInputProps(fields.finalPrice, { type: 'text' }), inputMode: 'decimal' }}
 									errors={fields.finalPrice.errors}
 								/>
-								<div className="form-actions">
-									<StatusButton type="submit" status={isPending ? 'pending' : 'idle'} className="button--primary button--large">
-										{t('job.submit')}
-									</StatusButton>
-								</div>
+								<FormActions submit={t('job.submit')} large />
 							</Form>
-						</section>
+						</Panel>
 					) : null}
 
-					<section className="panel" aria-labelledby="bid-request">
-						<h2 id="bid-request">{t('requestPage.request')}</h2>
+					<Panel id="bid-request" title={t('requestPage.request')}>
 						{request.customerEmail ? (
 							<p className="notice">
 								{t('bid.customer', { name: request.customerName })}{' '}
@@ -151,12 +130,11 @@ export default function BidDetailsPage() {
 							</p>
 						) : null}
 						<RequestSummary request={request} />
-					</section>
+					</Panel>
 				</div>
-				<aside className="panel" aria-labelledby="bid-timeline">
-					<h2 id="bid-timeline">{t('bid.timeline')}</h2>
+				<Panel as="aside" id="bid-timeline" title={t('bid.timeline')}>
 					<Timeline events={request.events} />
-				</aside>
+				</Panel>
 			</div>
 		</>
 	)

@@ -1,17 +1,18 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { FilterTabs, Item, ListOrEmpty } from '~/components/item-list'
 import { PageHeader } from '~/components/page-header'
 import { StatusBadge } from '~/components/status-badge'
-import { listBids } from '~/domain/bids.server'
-import { bidFilters, type BidFilter } from '~/domain/offers'
+import { listBids } from '~/domain/service-flow/offers.server'
+import { bidFilters, type BidFilter } from '~/domain/service-flow/offers'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
-import { type RootLoaderData } from '~/root'
+import { requireWorkshop } from '~/utils/auth.server'
 import { formatDate, formatMoney } from '~/utils/format'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
 import { encodeId } from '~/utils/public-id'
-import { requireWorkshop } from '~/utils/route-helpers.server'
+import { isOfferDecided } from '~/domain/service-flow/status'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { actor } = await requireWorkshop(request)
@@ -23,8 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return { meta: { title: t('bids.title') }, filter, bids: bids.map((bid) => ({ ...bid, slug: encodeId(bid.id) })) }
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function BidHistoryPage() {
 	const { t } = useTranslation('workshop')
@@ -33,41 +33,34 @@ export default function BidHistoryPage() {
 	return (
 		<>
 			<PageHeader title={t('bids.title')} subtitle={t('bids.subtitle')} />
-			<nav className="filter-tabs" aria-label={t('bids.filterLabel')}>
-				<ul>
-					{bidFilters.map((option) => (
-						<li key={option}>
-							<Link to={`?status=${option}`} className={option === filter ? 'active' : undefined} aria-current={option === filter ? 'page' : undefined}>
-								{option === 'all' ? t('bids.all') : t(`common:status.offer.${option}`)}
-							</Link>
-						</li>
-					))}
-				</ul>
-			</nav>
-			{bids.length ? (
-				<ul className="item-list panel">
-					{bids.map((bid) => (
-						<li key={bid.id} className="item">
-							<div className="item__main">
-								<p className="item__title">
-									<Link to={`/workshop-bid-details/${bid.slug}`}>{bid.services.join(', ')}</Link>
-								</p>
-								<p className="item__meta">
-									{bid.vehicle} · {bid.customerFirstName} · {t('bids.madeOn', { date: formatDate(bid.createdAt, language) })}
-								</p>
-							</div>
-							<div className="item__side">
+			<FilterTabs
+				label={t('bids.filterLabel')}
+				tabs={bidFilters.map((option) => ({
+					to: `?status=${option}`,
+					label: option === 'all' ? t('bids.all') : t(`common:status.offer.${option}`),
+					current: option === filter,
+				}))}
+			/>
+			<ListOrEmpty items={bids} empty={t('common:empty.noData')} className="item-list panel">
+				{(bid) => (
+					<Item
+						key={bid.id}
+						title={<Link to={`/workshop-bid-details/${bid.slug}`}>{bid.services.join(', ')}</Link>}
+						side={
+							<>
 								{/* The offer's own label, and the request's while it is still deciding (Offer / Pending). */}
 								<StatusBadge kind="offer" status={bid.status} />
-								{bid.status === 'pending' ? <StatusBadge kind="request" status={bid.requestStatus} /> : null}
+								{!isOfferDecided(bid.status) ? <StatusBadge kind="request" status={bid.requestStatus} /> : null}
 								<p className="item__highlight">{formatMoney(bid.finalPriceCents ?? bid.priceCents, language)}</p>
-							</div>
-						</li>
-					))}
-				</ul>
-			) : (
-				<p className="empty">{t('common:empty.noData')}</p>
-			)}
+							</>
+						}
+					>
+						<p className="item__meta">
+							{bid.vehicle} · {bid.customerFirstName} · {t('bids.madeOn', { date: formatDate(bid.createdAt, language) })}
+						</p>
+					</Item>
+				)}
+			</ListOrEmpty>
 		</>
 	)
 }

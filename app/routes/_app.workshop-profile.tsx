@@ -1,22 +1,22 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { CheckboxGroup, ErrorList, Field, FormAlert, FormSecurity, SelectField, StatusButton, TextareaField, useIsPending } from '~/components/forms'
+import { ButtonLink } from '~/components/button-link'
+import { CheckboxGroup, ErrorList, Field, FileField, FormActions, FormAlert, FormSecurity, SelectField, TextareaField } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
-import { DomainError } from '~/domain/errors'
-import { getChoices } from '~/domain/reference.server'
-import { dayGroups, MAX_NEXT_FREE_TIMES, MAX_WORKSHOP_PHOTOS, WorkshopProfileSchema } from '~/domain/workshop-profile'
-import { loadWorkshopProfile, saveWorkshopProfile } from '~/domain/workshop-profile.server'
+import { Panel } from '~/components/panel'
+import { getChoices } from '~/domain/site/reference.server'
+import { dayGroups, MAX_NEXT_FREE_TIMES, MAX_WORKSHOP_PHOTOS, WorkshopProfileSchema } from '~/domain/directory/profile'
+import { loadWorkshopProfile, saveWorkshopProfile } from '~/domain/directory/profile.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { type RootLoaderData } from '~/root'
+import { requireWorkshop } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
-import { message } from '~/utils/messages'
-import { pageMeta } from '~/utils/meta'
-import { readFormWithFiles, readUploads } from '~/utils/multipart.server'
+import { routeMeta } from '~/utils/meta'
+import { readUploads, withFormFiles } from '~/utils/multipart.server'
 import { decodeId, encodeId } from '~/utils/public-id'
-import { or404, requireWorkshop } from '~/utils/route-helpers.server'
+import { handleDomainError, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { uploadUrl } from '~/utils/upload-url'
 import { dateToTallinnInput } from '~/utils/validation'
@@ -80,50 +80,48 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	const { actor, user } = await requireWorkshop(request)
-	const formData = await readFormWithFiles(request)
-	await validateCsrf(request, formData)
-	const submission = parseWithZod(formData, { schema: WorkshopProfileSchema })
-	const [logo, photos, document] = await Promise.all([
-		readUploads(formData, 'logo', 'workshop_logo', 1),
-		readUploads(formData, 'photos', 'workshop_photo', MAX_WORKSHOP_PHOTOS),
-		readUploads(formData, 'warrantyDocument', 'warranty_document', 1),
-	])
-	const fileErrors = {
-		...(logo.error ? { logo: [logo.error] } : {}),
-		...(photos.error ? { photos: [photos.error] } : {}),
-		...(document.error ? { warrantyDocument: [document.error] } : {}),
-	}
-	if (submission.status !== 'success' || Object.keys(fileErrors).length) {
-		return data({ result: submission.reply(), fileErrors }, { status: 400 })
-	}
-	try {
-		await saveWorkshopProfile(actor.workshopId, user.id, submission.value, {
-			logo: logo.files[0] ?? null,
-			removeLogo: formData.get('removeLogo') === 'yes',
-			photos: photos.files,
-			removePhotoIds: formData
-				.getAll('removePhoto')
-				.map((value) => decodeId(String(value)))
-				.filter((id): id is string => Boolean(id)),
-			warrantyDocument: document.files[0] ?? null,
-			removeWarrantyDocument: formData.get('removeWarrantyDocument') === 'yes',
-		})
-	} catch (error) {
-		if (!(error instanceof DomainError)) throw error
-		return data({ result: submission.reply({ formErrors: [message(error.key, error.params)] }), fileErrors }, { status: error.status })
-	}
-	return redirectWithToast('/workshop-profile', { type: 'success', key: 'workshop:profile.saved' }, { request })
+	return withFormFiles(request, async (formData) => {
+		await validateCsrf(request, formData)
+		const submission = parseWithZod(formData, { schema: WorkshopProfileSchema })
+		const [logo, photos, document] = await Promise.all([
+			readUploads(formData, 'logo', 'workshop_logo', 1),
+			readUploads(formData, 'photos', 'workshop_photo', MAX_WORKSHOP_PHOTOS),
+			readUploads(formData, 'warrantyDocument', 'warranty_document', 1),
+		])
+		const fileErrors = {
+			...(logo.error ? { logo: [logo.error] } : {}),
+			...(photos.error ? { photos: [photos.error] } : {}),
+			...(document.error ? { warrantyDocument: [document.error] } : {}),
+		}
+		if (submission.status !== 'success' || Object.keys(fileErrors).length) {
+			return data({ result: submission.reply(), fileErrors }, { status: 400 })
+		}
+		try {
+			await saveWorkshopProfile(actor.workshopId, user.id, submission.value, {
+				logo: logo.files[0] ?? null,
+				removeLogo: formData.get('removeLogo') === 'yes',
+				photos: photos.files,
+				removePhotoIds: formData
+					.getAll('removePhoto')
+					.map((value) => decodeId(String(value)))
+					.filter((id): id is string => Boolean(id)),
+				warrantyDocument: document.files[0] ?? null,
+				removeWarrantyDocument: formData.get('removeWarrantyDocument') === 'yes',
+			})
+		} catch (error) {
+			return handleDomainError(error, { as: 'form', submission, data: { fileErrors } })
+		}
+		return redirectWithToast('/workshop-profile', { type: 'success', key: 'workshop:profile.saved' }, { request })
+	})
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function WorkshopProfilePage() {
 	const { t } = useTranslation('workshop')
 	const loaderData = useLoaderData<typeof loader>()
 	const { choices, defaults, photos } = loaderData
 	const actionData = useActionData<typeof action>()
-	const isPending = useIsPending()
 	const [form, fields] = useForm({
 		id: 'workshop-profile',
 		lastResult: actionData?.result,
@@ -141,17 +139,14 @@ export default function WorkshopProfilePage() {
 				title={t('profile.title')}
 				subtitle={t('profile.subtitle')}
 				actions={
-					<Link to={`/workshop-details/${loaderData.publicSlug}`} className="button button--ghost">
-						{t('profile.seePublic')}
-					</Link>
+					<ButtonLink to={`/workshop-details/${loaderData.publicSlug}`} kind="ghost">{t('profile.seePublic')}</ButtonLink>
 				}
 			/>
 			<Form method="post" encType="multipart/form-data" className="form profile-form" {...getFormProps(form)}>
 				<FormSecurity />
 				<FormAlert id={form.errorId} errors={form.errors} />
 
-				<section className="card form" aria-labelledby="profile-company">
-					<h2 id="profile-company">{t('profile.company')}</h2>
+				<Panel id="profile-company" title={t('profile.company')} className="card form">
 					<dl className="facts">
 						<div>
 							<dt>{t('profile.companyName')}</dt>
@@ -168,10 +163,9 @@ export default function WorkshopProfilePage() {
 						<Field label={t('profile.contactFirstName')} required inputProps={getInputProps(fields.contactFirstName, { type: 'text' })} errors={fields.contactFirstName.errors} />
 						<Field label={t('profile.contactLastName')} required inputProps={getInputProps(fields.contactLastName, { type: 'text' })} errors={fields.contactLastName.errors} />
 					</div>
-				</section>
+				</Panel>
 
-				<section className="card form" aria-labelledby="profile-contact">
-					<h2 id="profile-contact">{t('profile.contact')}</h2>
+				<Panel id="profile-contact" title={t('profile.contact')} className="card form">
 					<div className="form-grid form-grid--two">
 						<Field label={t('profile.phone')} required inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel' }} errors={fields.phone.errors} />
 						<Field label={t('profile.email')} required inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
@@ -185,29 +179,26 @@ export default function WorkshopProfilePage() {
 						<Field label={t('profile.zipCode')} required inputProps={{ ...getInputProps(fields.zipCode, { type: 'text' }), autoComplete: 'postal-code' }} errors={fields.zipCode.errors} />
 						<Field className="field--wide" label={t('profile.state')} required help={t('profile.stateHelp')} inputProps={getInputProps(fields.state, { type: 'text' })} errors={fields.state.errors} />
 					</div>
-				</section>
+				</Panel>
 
-				<section className="card form" aria-labelledby="profile-about">
-					<h2 id="profile-about">{t('profile.about')}</h2>
+				<Panel id="profile-about" title={t('profile.about')} className="card form">
 					<TextareaField label={t('profile.marketingText')} help={t('profile.marketingTextHelp')} textareaProps={{ ...getTextareaProps(fields.marketingText), rows: 6 }} errors={fields.marketingText.errors} />
 					<div className="form-grid form-grid--two">
 						<Field label={t('profile.foundedYear')} inputProps={{ ...getInputProps(fields.foundedYear, { type: 'number' }), inputMode: 'numeric' }} errors={fields.foundedYear.errors} />
 						<Field label={t('profile.installersCount')} inputProps={{ ...getInputProps(fields.installersCount, { type: 'number' }), inputMode: 'numeric', min: 0 }} errors={fields.installersCount.errors} />
 					</div>
 					<TextareaField label={t('profile.additionalServices')} help={t('profile.additionalServicesHelp')} textareaProps={{ ...getTextareaProps(fields.additionalServices), rows: 3 }} errors={fields.additionalServices.errors} />
-				</section>
+				</Panel>
 
-				<section className="card form" aria-labelledby="profile-offer">
-					<h2 id="profile-offer">{t('profile.whatYouOffer')}</h2>
+				<Panel id="profile-offer" title={t('profile.whatYouOffer')} className="card form">
 					<p className="field__help">{t('profile.whatYouOfferHelp')}</p>
 					<CheckboxGroup legend={t('profile.services')} name="serviceIds" required options={choices.services} defaultValue={listDefault(fields.serviceIds.initialValue)} errors={fields.serviceIds.errors} className="checkbox-group--columns" />
 					<CheckboxGroup legend={t('profile.carBrands')} name="carBrandIds" required options={choices.carBrands} defaultValue={listDefault(fields.carBrandIds.initialValue)} errors={fields.carBrandIds.errors} className="checkbox-group--columns" />
 					<CheckboxGroup legend={t('profile.spareParts')} name="sparePartIds" required options={choices.spareParts} defaultValue={listDefault(fields.sparePartIds.initialValue)} errors={fields.sparePartIds.errors} className="checkbox-group--columns" />
 					<CheckboxGroup legend={t('profile.paymentMethods')} name="paymentMethodIds" required options={choices.paymentMethods} defaultValue={listDefault(fields.paymentMethodIds.initialValue)} errors={fields.paymentMethodIds.errors} className="checkbox-group--columns" />
-				</section>
+				</Panel>
 
-				<section className="card form" aria-labelledby="profile-hours">
-					<h2 id="profile-hours">{t('profile.hours')}</h2>
+				<Panel id="profile-hours" title={t('profile.hours')} className="card form">
 					<p className="field__help">{t('profile.hoursHelp')}</p>
 					<div className="hours-grid">
 						{dayGroups.map((group) => {
@@ -239,10 +230,9 @@ export default function WorkshopProfilePage() {
 						</div>
 						<ErrorList errors={fields.nextFreeTimes.errors} />
 					</fieldset>
-				</section>
+				</Panel>
 
-				<section className="card form" aria-labelledby="profile-warranty">
-					<h2 id="profile-warranty">{t('profile.warranty')}</h2>
+				<Panel id="profile-warranty" title={t('profile.warranty')} className="card form">
 					<div className="form-grid form-grid--two">
 						<Field label={t('profile.warrantyWorkKm')} inputProps={{ ...getInputProps(fields.warrantyWorkKm, { type: 'number' }), inputMode: 'numeric', min: 0 }} errors={fields.warrantyWorkKm.errors} />
 						<Field label={t('profile.warrantyPartsMonths')} inputProps={{ ...getInputProps(fields.warrantyPartsMonths, { type: 'number' }), inputMode: 'numeric', min: 0 }} errors={fields.warrantyPartsMonths.errors} />
@@ -255,12 +245,15 @@ export default function WorkshopProfilePage() {
 						help={t('profile.pdfHelp')}
 						accept="application/pdf"
 						errors={fileErrors.warrantyDocument}
-						current={loaderData.warrantyDocumentUploadId ? { href: uploadUrl(loaderData.warrantyDocumentUploadId), label: t('profile.currentDocument'), removeName: 'removeWarrantyDocument' } : null}
+						current={
+							loaderData.warrantyDocumentUploadId
+								? { href: uploadUrl(loaderData.warrantyDocumentUploadId), label: t('profile.currentDocument'), removeName: 'removeWarrantyDocument', removeLabel: t('profile.removeFile') }
+								: null
+						}
 					/>
-				</section>
+				</Panel>
 
-				<section className="card form" aria-labelledby="profile-images">
-					<h2 id="profile-images">{t('profile.images')}</h2>
+				<Panel id="profile-images" title={t('profile.images')} className="card form">
 					<div className="logo-field">
 						{loaderData.logoUploadId ? <img src={uploadUrl(loaderData.logoUploadId, 'thumb')} alt={t('profile.currentLogo')} width={96} height={96} className="logo-field__image" /> : null}
 						<FileField
@@ -270,7 +263,7 @@ export default function WorkshopProfilePage() {
 							help={t('profile.imageHelp')}
 							accept="image/png,image/jpeg,image/webp"
 							errors={fileErrors.logo}
-							current={loaderData.logoUploadId ? { label: t('profile.removeLogoLabel'), removeName: 'removeLogo' } : null}
+							current={loaderData.logoUploadId ? { removeName: 'removeLogo', removeLabel: t('profile.removeLogoLabel') } : null}
 						/>
 					</div>
 					{photos.length ? (
@@ -298,71 +291,10 @@ export default function WorkshopProfilePage() {
 						multiple
 						errors={fileErrors.photos}
 					/>
-				</section>
+				</Panel>
 
-				<div className="form-actions form-actions--sticky">
-					<StatusButton type="submit" status={isPending ? 'pending' : 'idle'} className="button--primary button--large">
-						{t('profile.save')}
-					</StatusButton>
-				</div>
+				<FormActions submit={t('profile.save')} large className="form-actions--sticky" />
 			</Form>
 		</>
-	)
-}
-
-/** A file input with its help, error, and the current file with a "remove" checkbox. */
-function FileField({
-	id,
-	name,
-	label,
-	help,
-	accept,
-	multiple,
-	errors,
-	current,
-}: {
-	id: string
-	name: string
-	label: string
-	help: string
-	accept: string
-	multiple?: boolean
-	errors?: string[]
-	current?: { href?: string; label: string; removeName: string } | null
-}) {
-	const { t } = useTranslation('workshop')
-	return (
-		<div className="field">
-			<label htmlFor={id} className="field__label">
-				{label}
-			</label>
-			<input
-				id={id}
-				name={name}
-				type="file"
-				accept={accept}
-				multiple={multiple}
-				className="field__input field__input--file"
-				aria-describedby={`${id}-help ${id}-error`}
-				aria-invalid={errors?.length ? true : undefined}
-			/>
-			<p id={`${id}-help`} className="field__help">
-				{help}
-			</p>
-			{current ? (
-				<p className="field__help">
-					{current.href ? (
-						<a href={current.href} download>
-							{current.label}
-						</a>
-					) : null}{' '}
-					<label className="checkbox checkbox--inline">
-						<input type="checkbox" name={current.removeName} value="yes" />
-						<span>{current.href ? t('profile.removeFile') : current.label}</span>
-					</label>
-				</p>
-			) : null}
-			<ErrorList id={`${id}-error`} errors={errors} />
-		</div>
 	)
 }

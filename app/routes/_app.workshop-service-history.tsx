@@ -1,16 +1,16 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '~/components/page-header'
+import { Panel } from '~/components/panel'
 import { Stars } from '~/components/stars'
-import { workshopServiceHistory } from '~/domain/bids.server'
+import { workshopServiceHistory } from '~/domain/service-flow/offers.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
-import { type RootLoaderData } from '~/root'
+import { requireWorkshop } from '~/utils/auth.server'
 import { formatDate, formatMoney } from '~/utils/format'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
 import { encodeId } from '~/utils/public-id'
-import { requireWorkshop } from '~/utils/route-helpers.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { actor } = await requireWorkshop(request)
@@ -26,8 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	}
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function WorkshopServiceHistoryPage() {
 	const { t } = useTranslation('workshop')
@@ -38,8 +37,7 @@ export default function WorkshopServiceHistoryPage() {
 			<PageHeader title={t('history.title')} subtitle={t('history.subtitle')} />
 			{jobs.length ? (
 				<div className="stack">
-					<section className="panel" aria-labelledby="history-months">
-						<h2 id="history-months">{t('history.byMonth')}</h2>
+					<Panel id="history-months" title={t('history.byMonth')}>
 						<table className="table">
 							<thead>
 								<tr>
@@ -62,9 +60,8 @@ export default function WorkshopServiceHistoryPage() {
 								))}
 							</tbody>
 						</table>
-					</section>
-					<section className="panel" aria-labelledby="history-jobs">
-						<h2 id="history-jobs">{t('history.jobsTitle')}</h2>
+					</Panel>
+					<Panel id="history-jobs" title={t('history.jobsTitle')}>
 						<ul className="item-list">
 							{jobs.map((job) => (
 								<li key={job.offerId} className="item">
@@ -83,7 +80,7 @@ export default function WorkshopServiceHistoryPage() {
 								</li>
 							))}
 						</ul>
-					</section>
+					</Panel>
 				</div>
 			) : (
 				<p className="empty">{t('common:empty.noData')}</p>

@@ -1,14 +1,14 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { ButtonLink } from '~/components/button-link'
 import { ReviewItem } from '~/components/review-item'
 import { WorkshopCard } from '~/components/workshop-card'
 import { FilterSelects } from '~/components/workshop-filters'
-import { getFeaturedWorkshops, getFilterOptions, getLatestReviews } from '~/domain/workshops.server'
+import { getFeaturedWorkshops, getFilterOptions, getLatestReviews } from '~/domain/directory/workshops.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { type RootLoaderData } from '~/root'
 import { formatDate } from '~/utils/format'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
 import { pageSeo } from '~/utils/seo.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -31,14 +31,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	}
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 const steps = ['request', 'compare', 'progress', 'feedback'] as const
 
 export default function HomePage() {
 	const { options, featured, latestReviews } = useLoaderData<typeof loader>()
 	const { t } = useTranslation(['public', 'common'])
+	const heroFacts = [
+		[t('common:home.factFree'), t('common:home.factFreeText')],
+		[t('common:home.factCompare'), t('common:home.factCompareText')],
+		[t('common:home.factReviews'), t('common:home.factReviewsText')],
+	]
 	return (
 		<>
 			<section className="hero" aria-labelledby="hero-title">
@@ -48,27 +52,17 @@ export default function HomePage() {
 						<h1 id="hero-title">{t('common:home.heroTitle')}</h1>
 						<p className="lead">{t('common:home.heroText')}</p>
 						<div className="hero__actions">
-							<Link to="/register?role=customer" className="button button--accent button--large">
-								{t('common:home.ctaCustomer')}
-							</Link>
-							<Link to="/workshop-list" className="button button--light button--large">
-								{t('common:home.browse')}
-							</Link>
+							<ButtonLink to="/register?role=customer" kind="accent" size="large">{t('common:home.ctaCustomer')}</ButtonLink>
+							<ButtonLink to="/workshop-list" kind="light" size="large">{t('common:home.browse')}</ButtonLink>
 						</div>
 					</div>
 					<ul className="hero__facts" aria-label={t('common:home.factsLabel')}>
-						<li>
-							<strong>{t('common:home.factFree')}</strong>
-							<span>{t('common:home.factFreeText')}</span>
-						</li>
-						<li>
-							<strong>{t('common:home.factCompare')}</strong>
-							<span>{t('common:home.factCompareText')}</span>
-						</li>
-						<li>
-							<strong>{t('common:home.factReviews')}</strong>
-							<span>{t('common:home.factReviewsText')}</span>
-						</li>
+						{heroFacts.map(([fact, text]) => (
+							<li key={fact}>
+								<strong>{fact}</strong>
+								<span>{text}</span>
+							</li>
+						))}
 					</ul>
 				</div>
 			</section>
@@ -89,62 +83,51 @@ export default function HomePage() {
 				</div>
 			</section>
 
-			<section className="section" aria-labelledby="how-title">
-				<div className="container">
-					<h2 id="how-title" className="section__title">
-						{t('common:home.howTitle')}
-					</h2>
-					<ol className="steps">
-						{steps.map((step, index) => (
-							<li key={step} className="step">
-								<span className="step__number" aria-hidden="true">
-									{index + 1}
-								</span>
-								<h3>{t(`common:home.steps.${step}.title`)}</h3>
-								<p>{t(`common:home.steps.${step}.text`)}</p>
-							</li>
-						))}
-					</ol>
-				</div>
-			</section>
+			<HomeSection id="how-title" title={t('common:home.howTitle')}>
+				<ol className="steps">
+					{steps.map((step, index) => (
+						<li key={step} className="step">
+							<span className="step__number" aria-hidden="true">
+								{index + 1}
+							</span>
+							<h3>{t(`common:home.steps.${step}.title`)}</h3>
+							<p>{t(`common:home.steps.${step}.text`)}</p>
+						</li>
+					))}
+				</ol>
+			</HomeSection>
 
 			{featured.length ? (
-				<section className="section section--tinted" aria-labelledby="featured-title">
-					<div className="container">
-						<div className="section__header">
-							<h2 id="featured-title" className="section__title">
-								{t('home.featuredTitle')}
-							</h2>
-							<Link to="/workshop-list" className="section__more">
-								{t('home.allWorkshops')}
-							</Link>
-						</div>
-						<ul className="workshop-grid">
-							{featured.map((workshop) => (
-								<li key={workshop.id}>
-									<WorkshopCard workshop={workshop} />
-								</li>
-							))}
-						</ul>
-					</div>
-				</section>
+				<HomeSection
+					id="featured-title"
+					title={t('home.featuredTitle')}
+					tinted
+					more={
+						<Link to="/workshop-list" className="section__more">
+							{t('home.allWorkshops')}
+						</Link>
+					}
+				>
+					<ul className="workshop-grid">
+						{featured.map((workshop) => (
+							<li key={workshop.id}>
+								<WorkshopCard workshop={workshop} />
+							</li>
+						))}
+					</ul>
+				</HomeSection>
 			) : null}
 
 			{latestReviews.length ? (
-				<section className="section" aria-labelledby="reviews-title">
-					<div className="container">
-						<h2 id="reviews-title" className="section__title">
-							{t('home.latestReviews')}
-						</h2>
-						<ul className="review-grid">
-							{latestReviews.map((review) => (
-								<li key={review.id} className="card review-card">
-									<ReviewItem review={review} workshop={{ ...review.workshop, linked: true }} />
-								</li>
-							))}
-						</ul>
-					</div>
-				</section>
+				<HomeSection id="reviews-title" title={t('home.latestReviews')}>
+					<ul className="review-grid">
+						{latestReviews.map((review) => (
+							<li key={review.id} className="card review-card">
+								<ReviewItem review={review} workshop={{ ...review.workshop, linked: true }} />
+							</li>
+						))}
+					</ul>
+				</HomeSection>
 			) : null}
 
 			<section className="section section--tinted" aria-labelledby="join-title">
@@ -152,19 +135,39 @@ export default function HomePage() {
 					<div className="join__card">
 						<h2 id="join-title">{t('common:home.customerTitle')}</h2>
 						<p>{t('common:home.customerText')}</p>
-						<Link to="/register?role=customer" className="button button--primary">
-							{t('common:home.ctaCustomerRegister')}
-						</Link>
+						<ButtonLink to="/register?role=customer">{t('common:home.ctaCustomerRegister')}</ButtonLink>
 					</div>
 					<div className="join__card join__card--dark">
 						<h2>{t('common:home.workshopTitle')}</h2>
 						<p>{t('common:home.workshopText')}</p>
-						<Link to="/register?role=workshop" className="button button--accent">
-							{t('common:home.ctaWorkshop')}
-						</Link>
+						<ButtonLink to="/register?role=workshop" kind="accent">{t('common:home.ctaWorkshop')}</ButtonLink>
 					</div>
 				</div>
 			</section>
 		</>
+	)
+}
+
+/** A band of the home page with its heading (and a link beside it). */
+function HomeSection({ id, title, tinted = false, more, children }: { id: string; title: string; tinted?: boolean; more?: React.ReactNode; children: React.ReactNode }) {
+	const heading = (
+		<h2 id={id} className="section__title">
+			{title}
+		</h2>
+	)
+	return (
+		<section className={tinted ? 'section section--tinted' : 'section'} aria-labelledby={id}>
+			<div className="container">
+				{more ? (
+					<div className="section__header">
+						{heading}
+						{more}
+					</div>
+				) : (
+					heading
+				)}
+				{children}
+			</div>
+		</section>
 	)
 }

@@ -1,21 +1,25 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { Field, FormAlert, FormSecurity, StatusButton, TextareaField, useIsPending } from '~/components/forms'
-import { ContactSchema } from '~/domain/contact'
-import { saveContactMessage } from '~/domain/contact.server'
-import { addressFor } from '~/domain/site'
+import { Field, FormActions, FormAlert, FormSecurity, TextareaField } from '~/components/forms'
+import { PublicPage } from '~/components/page-header'
+import { Panel } from '~/components/panel'
+import { ContactSchema } from '~/domain/messaging/contact'
+import { saveContactMessage } from '~/domain/messaging/contact.server'
+import { addressFor } from '~/domain/site/site'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { type RootLoaderData } from '~/root'
 import { clientIp } from '~/utils/client-ip.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { isSpam } from '~/utils/honeypot.server'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
+import { readForm } from '~/utils/multipart.server'
 import { hitRateLimit, rateLimitRules } from '~/utils/rate-limit.server'
 import { pageSeo } from '~/utils/seo.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { retryAfterHeader } from '~/utils/http'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const language = await getLanguage(request)
@@ -24,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	await validateCsrf(request, formData)
 	const thanks = () => redirectWithToast('/contact-us', { type: 'success', key: 'public:contact.thanks' }, { request })
 	// A bot gets the same answer as a person, and nothing is stored or sent.
@@ -40,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60))
 		return data(
 			{ result: submission.reply({ formErrors: [t('validation.tooManyAttempts', { minutes })] }) },
-			{ status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
+			{ status: 429, headers: retryAfterHeader(limit.retryAfterSeconds) },
 		)
 	}
 
@@ -48,15 +52,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	return thanks()
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function ContactPage() {
 	useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const root = useRouteLoaderData<RootLoaderData>('root')
 	const { t } = useTranslation('public')
-	const isPending = useIsPending()
 	// After a message was sent the page comes back with the thank-you toast: a new form id empties the form.
 	const [form, fields] = useForm({
 		id: `contact-${root?.toast?.id ?? 'form'}`,
@@ -72,16 +74,9 @@ export default function ContactPage() {
 	const phone = site ? [site.countryCode, site.sitePhoneNumber].filter(Boolean).join(' ') : ''
 
 	return (
-		<div className="container page-section">
-			<header className="page-heading">
-				<h1>{t('contact.title')}</h1>
-				<p className="page-heading__lead">{t('contact.intro')}</p>
-			</header>
+		<PublicPage title={t('contact.title')} lead={t('contact.intro')}>
 			<div className="contact-layout">
-				<section className="card" aria-labelledby="contact-form-title">
-					<h2 id="contact-form-title" className="card__title">
-						{t('contact.formTitle')}
-					</h2>
+				<Panel id="contact-form-title" title={t('contact.formTitle')} className="card" titleClassName="card__title">
 					<Form method="post" className="form" key={form.id} {...getFormProps(form)}>
 						<FormSecurity honeypot />
 						<FormAlert id={form.errorId} errors={form.errors} />
@@ -103,19 +98,13 @@ export default function ContactPage() {
 							errors={fields.message.errors}
 							textareaProps={{ ...getTextareaProps(fields.message), rows: 6 }}
 						/>
-						<div className="form-actions">
-							<StatusButton type="submit" status={isPending ? 'pending' : 'idle'}>
-								{t('contact.send')}
-							</StatusButton>
+						<FormActions submit={t('contact.send')}>
 							<p className="form-note">{t('contact.privacy')}</p>
-						</div>
+						</FormActions>
 					</Form>
-				</section>
+				</Panel>
 				{site ? (
-					<aside className="card contact-details" aria-labelledby="contact-details-title">
-						<h2 id="contact-details-title" className="card__title">
-							{t('contact.detailsTitle')}
-						</h2>
+					<Panel as="aside" id="contact-details-title" title={t('contact.detailsTitle')} className="card contact-details" titleClassName="card__title">
 						<address className="contact-details__address">
 							<p className="contact-details__name">{site.appname}</p>
 							{address ? <p>{address}</p> : null}
@@ -132,9 +121,9 @@ export default function ContactPage() {
 								</p>
 							) : null}
 						</address>
-					</aside>
+					</Panel>
 				) : null}
 			</div>
-		</div>
+		</PublicPage>
 	)
 }

@@ -1,18 +1,18 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AuthPanel } from '~/components/auth-panel'
-import { Field, FormAlert, FormSecurity, StatusButton, useIsPending } from '~/components/forms'
-import { ForgotPasswordSchema } from '~/domain/accounts'
-import { accountErrorMessage, requestPasswordReset } from '~/domain/accounts.server'
+import { Field, FormActions, FormAlert, FormSecurity } from '~/components/forms'
+import { ForgotPasswordSchema } from '~/domain/accounts/accounts'
+import { accountErrorHeaders, accountErrorMessage, requestPasswordReset } from '~/domain/accounts/accounts.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { type RootLoaderData } from '~/root'
 import { requireAnonymous } from '~/utils/auth.server'
 import { clientIp } from '~/utils/client-ip.server'
 import { validateCsrf } from '~/utils/csrf.server'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
+import { readForm } from '~/utils/multipart.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
 	await requireAnonymous(request)
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	await validateCsrf(request, formData)
 	const submission = parseWithZod(formData, { schema: ForgotPasswordSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
@@ -32,18 +32,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		ip: clientIp(context),
 		language: await getLanguage(request),
 	})
-	if (limited) return data({ result: submission.reply({ formErrors: [accountErrorMessage(limited)] }) }, { status: limited.status })
+	if (limited) return data({ result: submission.reply({ formErrors: [accountErrorMessage(limited)] }) }, { status: limited.status, headers: accountErrorHeaders(limited) })
 	// The same answer whether or not the address has an account.
 	return redirectWithToast('/login', { type: 'success', key: 'auth:forgot.sent' }, { request })
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function ForgotPasswordPage() {
 	const { t } = useTranslation('auth')
 	const actionData = useActionData<typeof action>()
-	const isPending = useIsPending()
 	const [form, fields] = useForm({
 		id: 'forgot-password',
 		lastResult: actionData?.result,
@@ -62,12 +60,9 @@ export default function ForgotPasswordPage() {
 					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
 					errors={fields.email.errors}
 				/>
-				<div className="form-actions form-actions--spread">
-					<StatusButton type="submit" status={isPending ? 'pending' : 'idle'} className="button--primary button--large">
-						{t('forgot.submit')}
-					</StatusButton>
+				<FormActions submit={t('forgot.submit')} large className="form-actions--spread">
 					<Link to="/login">{t('forgot.back')}</Link>
-				</div>
+				</FormActions>
 			</Form>
 		</AuthPanel>
 	)

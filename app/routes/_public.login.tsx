@@ -1,19 +1,19 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AuthPanel } from '~/components/auth-panel'
-import { Field, FormAlert, FormSecurity, StatusButton, useIsPending } from '~/components/forms'
-import { LoginSchema } from '~/domain/accounts'
-import { accountErrorMessage, authenticate } from '~/domain/accounts.server'
+import { Field, FormActions, FormAlert, FormSecurity } from '~/components/forms'
+import { LoginSchema } from '~/domain/accounts/accounts'
+import { accountErrorHeaders, accountErrorMessage, authenticate } from '~/domain/accounts/accounts.server'
 import { getFixedT, getLanguage, languageCookie } from '~/i18n/i18n.server'
-import { type RootLoaderData } from '~/root'
 import { createSessionToken, redirectSignedIn, requireAnonymous } from '~/utils/auth.server'
 import { clientIp } from '~/utils/client-ip.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { db } from '~/utils/db.server'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
+import { readForm } from '~/utils/multipart.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAnonymous(request)
@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
 	await requireAnonymous(request)
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	await validateCsrf(request, formData)
 	const submission = parseWithZod(formData, { schema: LoginSchema })
 	if (submission.status !== 'success') {
@@ -32,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const result = await authenticate({ ...submission.value, ip: clientIp(context) })
 	if (!result.ok) {
 		const formErrors = [accountErrorMessage(result.error)]
-		return data({ result: submission.reply({ formErrors, hideFields: ['password'] }) }, { status: result.error.status })
+		return data({ result: submission.reply({ formErrors, hideFields: ['password'] }) }, { status: result.error.status, headers: accountErrorHeaders(result.error) })
 	}
 	const { user } = result
 	const token = await createSessionToken(db, { userId: user.id, kind: 'web', userAgent: request.headers.get('User-Agent') })
@@ -41,13 +41,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	return redirectSignedIn(request, token, '/dashboard', 'auth:login.success', language)
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function LoginPage() {
 	const { t } = useTranslation('auth')
 	const actionData = useActionData<typeof action>()
-	const isPending = useIsPending()
 	const [form, fields] = useForm({
 		id: 'login',
 		lastResult: actionData?.result,
@@ -86,12 +84,9 @@ export default function LoginPage() {
 					inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
 					errors={fields.password.errors}
 				/>
-				<div className="form-actions form-actions--spread">
-					<StatusButton type="submit" status={isPending ? 'pending' : 'idle'} className="button--primary button--large">
-						{t('login.submit')}
-					</StatusButton>
+				<FormActions submit={t('login.submit')} large className="form-actions--spread">
 					<Link to="/forget-password">{t('login.forgot')}</Link>
-				</div>
+				</FormActions>
 			</Form>
 			<p className="auth__switch">
 				{t('login.noAccount')} <Link to="/register">{t('login.registerLink')}</Link>

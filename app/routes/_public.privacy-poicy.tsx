@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { ContentPage, contentPageMeta } from '~/components/content-page'
-import { loadContentPage } from '~/domain/content.server'
+import { loadContentPage } from '~/domain/site/content.server'
 
 // Content page, slug privacy-policy (spec §2). The path is spelt "poicy", as the spec has it.
 export const loader = ({ request }: LoaderFunctionArgs) => loadContentPage(request, 'privacy-policy')

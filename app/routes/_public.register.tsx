@@ -1,19 +1,20 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { Trans, useTranslation } from 'react-i18next'
 import { AuthPanel } from '~/components/auth-panel'
-import { Field, FormAlert, FormSecurity, StatusButton, useIsPending } from '~/components/forms'
-import { RegisterSchema } from '~/domain/accounts'
-import { accountErrorMessage, allowRegistration, register } from '~/domain/accounts.server'
+import { CompanyFields } from '~/components/company-fields'
+import { Field, FormActions, FormAlert, FormSection, FormSecurity } from '~/components/forms'
+import { RegisterSchema } from '~/domain/accounts/accounts'
+import { accountErrorHeaders, accountErrorMessage, allowRegistration, register } from '~/domain/accounts/accounts.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { type RootLoaderData } from '~/root'
 import { requireAnonymous } from '~/utils/auth.server'
 import { clientIp } from '~/utils/client-ip.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { isSpam } from '~/utils/honeypot.server'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
+import { readForm } from '~/utils/multipart.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 type Role = 'customer' | 'workshop'
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
 	await requireAnonymous(request)
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	await validateCsrf(request, formData)
 	const hidden = { hideFields: ['password', 'confirmPassword'] }
 	// A bot gets the same answer as a person, and nothing is stored.
@@ -37,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 	const limited = await allowRegistration(clientIp(context))
 	if (limited) {
-		return data({ result: submission.reply({ ...hidden, formErrors: [accountErrorMessage(limited)] }) }, { status: 429 })
+		return data({ result: submission.reply({ ...hidden, formErrors: [accountErrorMessage(limited)] }) }, { status: 429, headers: accountErrorHeaders(limited) })
 	}
 	const result = await register(submission.value, await getLanguage(request))
 	if (!result.ok) {
@@ -46,14 +47,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	return redirectWithToast('/login', { type: 'success', key: 'auth:register.success' }, { request })
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function RegisterPage() {
 	const { t } = useTranslation('auth')
 	const { role: initialRole } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
-	const isPending = useIsPending()
 	// After a failed submission the form keeps the role that was submitted.
 	const submittedRole = actionData?.result.initialValue?.role
 	const role = submittedRole ? roleFrom(submittedRole) : initialRole
@@ -96,82 +95,61 @@ export default function RegisterPage() {
 				<FormAlert id={form.errorId} errors={form.errors} />
 
 				{role === 'workshop' ? (
-					<fieldset className="fieldset">
-						<legend>{t('register.workshopSection')}</legend>
-						<div className="form-grid form-grid--two">
-							<Field
-								label={t('register.workshopName')}
-								required
-								inputProps={{ ...getInputProps(workshopFields.workshopName, { type: 'text' }), autoComplete: 'organization' }}
-								errors={workshopFields.workshopName.errors}
-							/>
-							<Field
-								label={t('register.companyName')}
-								required
-								inputProps={getInputProps(workshopFields.companyName, { type: 'text' })}
-								errors={workshopFields.companyName.errors}
-							/>
-							<Field
-								label={t('register.companyId')}
-								required
-								help={t('register.companyIdHelp')}
-								inputProps={{ ...getInputProps(workshopFields.companyId, { type: 'text' }), inputMode: 'numeric', maxLength: 10 }}
-								errors={workshopFields.companyId.errors}
-							/>
-						</div>
-					</fieldset>
+					<FormSection legend={t('register.workshopSection')}>
+						<Field
+							label={t('register.workshopName')}
+							required
+							inputProps={{ ...getInputProps(workshopFields.workshopName, { type: 'text' }), autoComplete: 'organization' }}
+							errors={workshopFields.workshopName.errors}
+						/>
+						<CompanyFields companyName={workshopFields.companyName} companyId={workshopFields.companyId} companyIdHelp={t('register.companyIdHelp')} />
+					</FormSection>
 				) : null}
 
-				<fieldset className="fieldset">
-					<legend>{t('register.personSection')}</legend>
-					<div className="form-grid form-grid--two">
-						<Field
-							label={t('register.firstName')}
-							required
-							inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }}
-							errors={fields.firstName.errors}
-						/>
-						<Field
-							label={t('register.lastName')}
-							required
-							inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }}
-							errors={fields.lastName.errors}
-						/>
-						<Field
-							label={t('register.mobile')}
-							required
-							help={t('register.mobileHelp')}
-							inputProps={{ ...getInputProps(fields.mobile, { type: 'tel' }), autoComplete: 'tel' }}
-							errors={fields.mobile.errors}
-						/>
-					</div>
-				</fieldset>
+				<FormSection legend={t('register.personSection')}>
+					<Field
+						label={t('register.firstName')}
+						required
+						inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }}
+						errors={fields.firstName.errors}
+					/>
+					<Field
+						label={t('register.lastName')}
+						required
+						inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }}
+						errors={fields.lastName.errors}
+					/>
+					<Field
+						label={t('register.mobile')}
+						required
+						help={t('register.mobileHelp')}
+						inputProps={{ ...getInputProps(fields.mobile, { type: 'tel' }), autoComplete: 'tel' }}
+						errors={fields.mobile.errors}
+					/>
+				</FormSection>
 
-				<fieldset className="fieldset">
-					<legend>{t('register.accountSection')}</legend>
-					<div className="form-grid form-grid--two">
-						<Field
-							className="field--wide"
-							label={t('register.email')}
-							required
-							inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-							errors={fields.email.errors}
-						/>
-						<Field
-							label={t('register.password')}
-							required
-							help={t('register.passwordHelp')}
-							inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password', maxLength: 12 }}
-							errors={fields.password.errors}
-						/>
-						<Field
-							label={t('register.confirmPassword')}
-							required
-							inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password', maxLength: 12 }}
-							errors={fields.confirmPassword.errors}
-						/>
-					</div>
-				</fieldset>
+				<FormSection legend={t('register.accountSection')}>
+					<Field
+						className="field--wide"
+						label={t('register.email')}
+						required
+						inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+						errors={fields.email.errors}
+					/>
+					<Field
+						label={t('register.password')}
+						required
+						help={t('register.passwordHelp')}
+						inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password', maxLength: 12 }}
+						errors={fields.password.errors}
+					/>
+					<Field
+						label={t('register.confirmPassword')}
+						required
+						inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password', maxLength: 12 }}
+						errors={fields.confirmPassword.errors}
+					/>
+				</FormSection>
 
 				<p className="form-note">
 					<Trans
@@ -180,11 +158,7 @@ export default function RegisterPage() {
 						components={{ terms: <Link to="/terms-conditions" />, privacy: <Link to="/privacy-poicy" /> }}
 					/>
 				</p>
-				<div className="form-actions">
-					<StatusButton type="submit" status={isPending ? 'pending' : 'idle'} className="button--primary button--large">
-						{t(role === 'workshop' ? 'register.submitWorkshop' : 'register.submitCustomer')}
-					</StatusButton>
-				</div>
+				<FormActions submit={t(role === 'workshop' ? 'register.submitWorkshop' : 'register.submitCustomer')} large />
 			</Form>
 			<p className="auth__switch">
 				{t('register.haveAccount')} <Link to="/login">{t('register.loginLink')}</Link>

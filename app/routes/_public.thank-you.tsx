@@ -1,9 +1,9 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { ButtonLink } from '~/components/button-link'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { type RootLoaderData } from '~/root'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
 import { pageSeo } from '~/utils/seo.server'
 
 /** Spec §1: the subscription succeeded and the invoice was sent to the billing e-mail. The subscription flow redirects here. */
@@ -13,8 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return { meta: pageSeo(request, language, { title: t('thankYou.metaTitle') }, { noindex: true }) }
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function ThankYouPage() {
 	useLoaderData<typeof loader>()
@@ -31,12 +30,8 @@ export default function ThankYouPage() {
 				<p className="lead">{t('thankYou.subscribed')}</p>
 				<p>{t('thankYou.invoice')}</p>
 				<div className="form-actions thank-you__actions">
-					<Link to="/subscription" className="button button--primary">
-						{t('thankYou.toSubscription')}
-					</Link>
-					<Link to="/dashboard" className="button button--ghost">
-						{t('thankYou.toDashboard')}
-					</Link>
+					<ButtonLink to="/subscription">{t('thankYou.toSubscription')}</ButtonLink>
+					<ButtonLink to="/dashboard" kind="ghost">{t('thankYou.toDashboard')}</ButtonLink>
 				</div>
 			</section>
 		</div>

@@ -4,10 +4,11 @@ import { AdSlot } from '~/components/ad-slot'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { SiteFooter } from '~/components/site-footer'
 import { SiteHeader } from '~/components/site-header'
-import { loadAdSlots } from '~/domain/ads.server'
-import { countVisitInBackground } from '~/domain/visits.server'
+import { loadAdSlots } from '~/domain/site/ads.server'
+import { countVisitInBackground } from '~/domain/site/visits.server'
 import { fallbackLanguage } from '~/i18n/config'
 import { type RootLoaderData } from '~/root'
+import { siteName } from '~/utils/meta'
 
 
 /** The public pages' texts live in the `public` namespace; the browser loads it before hydrating. */
@@ -24,7 +25,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 /** Pages give their own titles; a page that failed (a missing workshop) gets its status: "404 · Autohub". */
 export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ error, matches }) => {
-	const site = matches.find((m) => m.id === 'root')?.data?.site.appname ?? 'Autohub'
+	const site = siteName(matches) ?? 'Autohub'
 	return [{ title: isRouteErrorResponse(error) ? `${error.status} · ${site}` : site }]
 }
 

@@ -1,17 +1,19 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { ButtonLink } from '~/components/button-link'
 import { Pagination } from '~/components/pagination'
+import { Fact, Panel } from '~/components/panel'
 import { ReviewItem } from '~/components/review-item'
 import { Stars } from '~/components/stars'
-import { ReviewPageSchema } from '~/domain/workshop-query'
-import { type OpeningHours } from '~/domain/workshops'
-import { getWorkshopProfile, getWorkshopReviews } from '~/domain/workshops.server'
+import { ReviewPageSchema } from '~/domain/directory/list-query'
+import { type OpeningHours } from '~/domain/directory/workshops'
+import { getWorkshopProfile, getWorkshopReviews } from '~/domain/directory/workshops.server'
 import { fallbackLanguage } from '~/i18n/config'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { type RootLoaderData } from '~/root'
 import { formatDate, formatDateTime, formatNumber, formatRating } from '~/utils/format'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
 import { decodeId } from '~/utils/public-id'
 import { pageSeo } from '~/utils/seo.server'
 
@@ -44,8 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	}
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function WorkshopDetailsPage() {
 	const { workshop, reviews, nextFreeTimes } = useLoaderData<typeof loader>()
@@ -75,35 +76,23 @@ export default function WorkshopDetailsPage() {
 					<h1 className="workshop-hero__name">{workshop.name}</h1>
 					{workshop.featured ? <p className="badge badge--featured">{t('workshop.featured')}</p> : null}
 					{workshop.address.city ? <p className="workshop-hero__city">{workshop.address.city}</p> : null}
-					<div className="rating-summary">
-						<Stars rating={workshop.ratingAverage} size="large" />
-						<span className="rating-summary__value" aria-hidden="true">
-							{formatRating(workshop.ratingAverage, language)}
-						</span>
-						<span className="rating-summary__count">
-							{workshop.reviewCount === 1 ? t('rating.basedOnOne') : t('rating.basedOn', { total: workshop.reviewCount })}
-						</span>
-					</div>
+					<RatingSummary average={workshop.ratingAverage} count={workshop.reviewCount} size="large" />
 				</div>
 				<div className="workshop-hero__actions">
-					<Link to="/new-service-register" className="button button--accent button--large">
-						{t('workshop.askOffer')}
-					</Link>
+					<ButtonLink to="/new-service-register" kind="accent" size="large">{t('workshop.askOffer')}</ButtonLink>
 				</div>
 			</header>
 
 			<div className="workshop-layout">
 				<div className="workshop-layout__main">
 					{workshop.marketingText ? (
-						<section className="card workshop-section" aria-labelledby="about-title">
-							<h2 id="about-title">{t('workshop.about')}</h2>
+						<Panel id="about-title" title={t('workshop.about')} className="card workshop-section">
 							<p className="workshop-section__text">{workshop.marketingText}</p>
-						</section>
+						</Panel>
 					) : null}
 
 					{workshop.photos.length ? (
-						<section className="card workshop-section" aria-labelledby="photos-title">
-							<h2 id="photos-title">{t('workshop.photos')}</h2>
+						<Panel id="photos-title" title={t('workshop.photos')} className="card workshop-section">
 							<ul className="gallery">
 								{workshop.photos.map((photo, index) => (
 									<li key={photo.url}>
@@ -113,11 +102,10 @@ export default function WorkshopDetailsPage() {
 									</li>
 								))}
 							</ul>
-						</section>
+						</Panel>
 					) : null}
 
-					<section className="card workshop-section" aria-labelledby="services-title">
-						<h2 id="services-title">{t('workshop.services')}</h2>
+					<Panel id="services-title" title={t('workshop.services')} className="card workshop-section">
 						<TagList items={workshop.services} />
 						{workshop.additionalServices ? (
 							<>
@@ -131,19 +119,12 @@ export default function WorkshopDetailsPage() {
 						<TagList items={workshop.spareParts} />
 						<h3 className="workshop-section__subtitle">{t('workshop.paymentMethods')}</h3>
 						<TagList items={workshop.paymentMethods} />
-					</section>
+					</Panel>
 
-					<section className="card workshop-section" aria-labelledby="warranty-title">
-						<h2 id="warranty-title">{t('workshop.warranty')}</h2>
+					<Panel id="warranty-title" title={t('workshop.warranty')} className="card workshop-section">
 						<dl className="facts">
-							<div>
-								<dt>{t('workshop.warrantyWork')}</dt>
-								<dd>{workshop.warranty.workKm ? formatNumber(workshop.warranty.workKm, language) : t('workshop.notGiven')}</dd>
-							</div>
-							<div>
-								<dt>{t('workshop.warrantyParts')}</dt>
-								<dd>{workshop.warranty.partsMonths ?? t('workshop.notGiven')}</dd>
-							</div>
+							<Fact label={t('workshop.warrantyWork')}>{workshop.warranty.workKm ? formatNumber(workshop.warranty.workKm, language) : t('workshop.notGiven')}</Fact>
+							<Fact label={t('workshop.warrantyParts')}>{workshop.warranty.partsMonths ?? t('workshop.notGiven')}</Fact>
 						</dl>
 						{workshop.warranty.info ? <p className="workshop-section__text">{workshop.warranty.info}</p> : null}
 						{workshop.warranty.document ? (
@@ -153,19 +134,11 @@ export default function WorkshopDetailsPage() {
 								</a>
 							</p>
 						) : null}
-					</section>
+					</Panel>
 
 					<section className="card workshop-section" id="reviews" aria-labelledby="reviews-title">
 						<h2 id="reviews-title">{t('reviews.title')}</h2>
-						<div className="rating-summary">
-							<Stars rating={workshop.ratingAverage} />
-							<span className="rating-summary__value" aria-hidden="true">
-								{formatRating(workshop.ratingAverage, language)}
-							</span>
-							<span className="rating-summary__count">
-								{workshop.reviewCount === 1 ? t('rating.basedOnOne') : t('rating.basedOn', { total: workshop.reviewCount })}
-							</span>
-						</div>
+						<RatingSummary average={workshop.ratingAverage} count={workshop.reviewCount} />
 						{reviews.items.length ? (
 							<ol className="review-list">
 								{reviews.items.map((review) => (
@@ -182,69 +155,44 @@ export default function WorkshopDetailsPage() {
 				</div>
 
 				<aside className="workshop-layout__side">
-					<section className="card workshop-section" aria-labelledby="contact-title">
-						<h2 id="contact-title">{t('workshop.contact')}</h2>
+					<Panel id="contact-title" title={t('workshop.contact')} className="card workshop-section">
 						<dl className="facts facts--stacked">
 							{address ? (
-								<div>
-									<dt>{t('workshop.address')}</dt>
-									<dd>
-										<address>{address}</address>
-									</dd>
-								</div>
+								<Fact label={t('workshop.address')}>
+									<address>{address}</address>
+								</Fact>
 							) : null}
 							{workshop.phone ? (
-								<div>
-									<dt>{t('workshop.phone')}</dt>
-									<dd>
-										<a href={`tel:${workshop.phone.replace(/\s+/g, '')}`}>{workshop.phone}</a>
-									</dd>
-								</div>
+								<Fact label={t('workshop.phone')}>
+									<a href={`tel:${workshop.phone.replace(/\s+/g, '')}`}>{workshop.phone}</a>
+								</Fact>
 							) : null}
 							{workshop.email ? (
-								<div>
-									<dt>{t('workshop.email')}</dt>
-									<dd>
-										<a href={`mailto:${workshop.email}`}>{workshop.email}</a>
-									</dd>
-								</div>
+								<Fact label={t('workshop.email')}>
+									<a href={`mailto:${workshop.email}`}>{workshop.email}</a>
+								</Fact>
 							) : null}
 							{workshop.website ? (
-								<div>
-									<dt>{t('workshop.website')}</dt>
-									<dd>
-										<a href={workshop.website} rel="noopener noreferrer nofollow" target="_blank">
-											{workshop.website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
-										</a>
-									</dd>
-								</div>
+								<Fact label={t('workshop.website')}>
+									<a href={workshop.website} rel="noopener noreferrer nofollow" target="_blank">
+										{workshop.website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+									</a>
+								</Fact>
 							) : null}
-							{workshop.foundedYear ? (
-								<div>
-									<dt>{t('workshop.founded')}</dt>
-									<dd>{workshop.foundedYear}</dd>
-								</div>
-							) : null}
-							{workshop.installersCount ? (
-								<div>
-									<dt>{t('workshop.installers')}</dt>
-									<dd>{workshop.installersCount}</dd>
-								</div>
-							) : null}
+							{workshop.foundedYear ? <Fact label={t('workshop.founded')}>{workshop.foundedYear}</Fact> : null}
+							{workshop.installersCount ? <Fact label={t('workshop.installers')}>{workshop.installersCount}</Fact> : null}
 						</dl>
-					</section>
+					</Panel>
 
-					<section className="card workshop-section" aria-labelledby="hours-title">
-						<h2 id="hours-title">{t('workshop.openingHours')}</h2>
+					<Panel id="hours-title" title={t('workshop.openingHours')} className="card workshop-section">
 						<dl className="hours">
 							<Hours label={t('workshop.weekdays')} hours={workshop.openingHours.weekdays} />
 							<Hours label={t('workshop.saturday')} hours={workshop.openingHours.saturday} />
 							<Hours label={t('workshop.sunday')} hours={workshop.openingHours.sunday} />
 						</dl>
-					</section>
+					</Panel>
 
-					<section className="card workshop-section" aria-labelledby="free-title">
-						<h2 id="free-title">{t('workshop.nextFreeTimes')}</h2>
+					<Panel id="free-title" title={t('workshop.nextFreeTimes')} className="card workshop-section">
 						{nextFreeTimes.length ? (
 							<ul className="free-times">
 								{nextFreeTimes.map((time) => (
@@ -256,9 +204,24 @@ export default function WorkshopDetailsPage() {
 						) : (
 							<p>{t('workshop.noFreeTimes')}</p>
 						)}
-					</section>
+					</Panel>
 				</aside>
 			</div>
+		</div>
+	)
+}
+
+/** The stars, the average and how many reviews it is based on. */
+function RatingSummary({ average, count, size }: { average: number; count: number; size?: 'large' }) {
+	const { t } = useTranslation('public')
+	const language = useRouteLoaderData<RootLoaderData>('root')?.language ?? fallbackLanguage
+	return (
+		<div className="rating-summary">
+			<Stars rating={average} size={size} />
+			<span className="rating-summary__value" aria-hidden="true">
+				{formatRating(average, language)}
+			</span>
+			<span className="rating-summary__count">{count === 1 ? t('rating.basedOnOne') : t('rating.basedOn', { total: count })}</span>
 		</div>
 	)
 }
@@ -280,9 +243,8 @@ function TagList({ items }: { items: string[] }) {
 function Hours({ label, hours }: { label: string; hours: OpeningHours }) {
 	const { t } = useTranslation('public')
 	return (
-		<div className="hours__row">
-			<dt>{label}</dt>
-			<dd>{hours ? t('workshop.hoursRange', { opens: hours.opens, closes: hours.closes }) : t('workshop.closed')}</dd>
-		</div>
+		<Fact className="hours__row" label={label}>
+			{hours ? t('workshop.hoursRange', { opens: hours.opens, closes: hours.closes }) : t('workshop.closed')}
+		</Fact>
 	)
 }

@@ -1,18 +1,21 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from '@remix-run/react'
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { ButtonLink } from '~/components/button-link'
 import { Field, SelectField } from '~/components/forms'
+import { PublicPage } from '~/components/page-header'
+import { Panel } from '~/components/panel'
 import { Pagination } from '~/components/pagination'
 import { WorkshopCard } from '~/components/workshop-card'
 import { FilterSelects } from '~/components/workshop-filters'
-import { parseWorkshopListQuery } from '~/domain/workshop-query'
-import { workshopListParams, workshopSorts } from '~/domain/workshops'
-import { getFilterOptions, searchWorkshops } from '~/domain/workshops.server'
+import { parseWorkshopListQuery } from '~/domain/directory/list-query'
+import { workshopListParams, workshopSorts } from '~/domain/directory/workshops'
+import { getFilterOptions, searchWorkshops } from '~/domain/directory/workshops.server'
 import { fallbackLanguage } from '~/i18n/config'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { type RootLoaderData } from '~/root'
 import { formatNumber } from '~/utils/format'
-import { pageMeta } from '~/utils/meta'
+import { routeMeta } from '~/utils/meta'
 import { pageSeo } from '~/utils/seo.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -42,8 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	}
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ data, matches }) =>
-	pageMeta(data?.meta, matches.find((m) => m.id === 'root')?.data?.site.appname)
+export const meta = routeMeta<typeof loader>()
 
 export default function WorkshopListPage() {
 	const { query, result, options } = useLoaderData<typeof loader>()
@@ -59,16 +61,9 @@ export default function WorkshopListPage() {
 	const filtered = Boolean(query.q || query.city || query.service || query.brand)
 
 	return (
-		<div className="container page-section">
-			<header className="page-heading">
-				<h1>{t('list.title')}</h1>
-				<p className="page-heading__lead">{t('list.intro')}</p>
-			</header>
+		<PublicPage title={t('list.title')} lead={t('list.intro')}>
 			<div className="directory">
-				<section className="directory__filters card" aria-labelledby="filters-title">
-					<h2 id="filters-title" className="card__title">
-						{t('list.filtersTitle')}
-					</h2>
+				<Panel id="filters-title" title={t('list.filtersTitle')} className="directory__filters card" titleClassName="card__title">
 					{/* A GET form: the filters become the address, so a list can be shared and works without JavaScript. */}
 					<Form method="get" action="/workshop-list" role="search" aria-labelledby="filters-title" className="form filters" key={location.search}>
 						<Field className="filters__query" label={t('search.name')} inputProps={{ name: 'q', type: 'search', defaultValue: query.q ?? '', maxLength: 100, autoComplete: 'off' }} />
@@ -83,13 +78,11 @@ export default function WorkshopListPage() {
 								{t('search.submit')}
 							</button>
 							{filtered ? (
-								<Link to="/workshop-list" className="button button--ghost">
-									{t('list.clear')}
-								</Link>
+								<ButtonLink to="/workshop-list" kind="ghost">{t('list.clear')}</ButtonLink>
 							) : null}
 						</div>
 					</Form>
-				</section>
+				</Panel>
 
 				<section className="directory__results" aria-labelledby="results-title" aria-busy={searching || undefined}>
 					<h2 id="results-title" className="visually-hidden">
@@ -115,15 +108,13 @@ export default function WorkshopListPage() {
 							<p className="empty-state__title">{t('list.empty')}</p>
 							<p>{t('list.emptyHint')}</p>
 							{filtered || query.page > 1 ? (
-								<Link to="/workshop-list" className="button button--primary">
-									{t('list.showAll')}
-								</Link>
+								<ButtonLink to="/workshop-list">{t('list.showAll')}</ButtonLink>
 							) : null}
 						</div>
 					)}
 					<Pagination page={result.page} totalPages={result.totalPages} href={hrefFor} label={t('list.pagination')} />
 				</section>
 			</div>
-		</div>
+		</PublicPage>
 	)
 }

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { adsForApi } from '~/domain/ads.server'
-import { methodNotAllowed, publicApi, shortCache } from '~/domain/public-api.server'
+import { adsForApi } from '~/domain/site/ads.server'
+import { publicApi, shortCache } from '~/utils/public-api.server'
+import { methodNotAllowed } from '~/utils/failures.server'
 import { apiJson } from '~/utils/api.server'
 import { publicOrigin } from '~/utils/seo.server'
 

@@ -1,12 +1,14 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { ContactSchema } from '~/domain/contact'
-import { saveContactMessage } from '~/domain/contact.server'
-import { methodNotAllowed, publicApi } from '~/domain/public-api.server'
+import { ContactSchema } from '~/domain/messaging/contact'
+import { saveContactMessage } from '~/domain/messaging/contact.server'
+import { publicApi } from '~/utils/public-api.server'
+import { methodNotAllowed } from '~/utils/failures.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { apiError, apiJson, apiValidationError, readPayload } from '~/utils/api.server'
 import { clientIp } from '~/utils/client-ip.server'
 import { hitRateLimit, rateLimitRules } from '~/utils/rate-limit.server'
+import { retryAfterHeader } from '~/utils/http'
 
 /**
  * POST /admin/api/contact-us?lng= — the contact form as JSON (or form data): `{ name, email, message }`.
@@ -33,7 +35,7 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
 			const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60))
 			return apiError(429, getFixedT(language)('validation.tooManyAttempts', { minutes }), {
 				cors: true,
-				headers: { 'Retry-After': String(limit.retryAfterSeconds) },
+				headers: retryAfterHeader(limit.retryAfterSeconds),
 			})
 		}
 		await saveContactMessage({ ...submission.value, language })

@@ -1,8 +1,10 @@
-import { type ActionFunctionArgs } from '@remix-run/node'
-import { getChat, markChatRead, requireChatPartner } from '~/domain/chat.server'
-import { apiDomainError, authenticateApiCall } from '~/utils/api-auth.server'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { getChat, markChatRead, requireChatPartner } from '~/domain/messaging/chat.server'
+import { authenticateApiCall } from '~/utils/api-auth.server'
+import { methodNotAllowed } from '~/utils/failures.server'
 import { apiJson } from '~/utils/api.server'
 import { readBodyId } from '~/utils/public-id'
+import { handleDomainError } from '~/utils/route-helpers.server'
 
 /**
  * POST /admin/api/get-chat (body `receiver_id`) → { status: 200, chats: [{ sender_id, message, created_at }] },
@@ -16,10 +18,8 @@ export async function action({ request }: ActionFunctionArgs) {
 		await markChatRead(caller.user.id, partner.id)
 		return apiJson({ status: 200, chats: await getChat(caller.user.id, partner.id) })
 	} catch (error) {
-		return apiDomainError(error, caller.language)
+		return handleDomainError(error, { as: 'json', language: caller.language })
 	}
 }
 
-export function loader() {
-	return new Response(null, { status: 405, headers: { Allow: 'POST' } })
-}
+export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(request, 'POST')

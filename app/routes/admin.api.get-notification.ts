@@ -1,6 +1,7 @@
-import { type ActionFunctionArgs } from '@remix-run/node'
-import { listNotifications } from '~/domain/notifications.server'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { listNotifications } from '~/domain/messaging/notifications.server'
 import { authenticateApiCall } from '~/utils/api-auth.server'
+import { methodNotAllowed } from '~/utils/failures.server'
 import { apiJson } from '~/utils/api.server'
 
 /**
@@ -13,6 +14,4 @@ export async function action({ request }: ActionFunctionArgs) {
 	return apiJson({ status: 200, ...(await listNotifications(caller.user.id, caller.language)) })
 }
 
-export function loader() {
-	return new Response(null, { status: 405, headers: { Allow: 'POST' } })
-}
+export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(request, 'POST')

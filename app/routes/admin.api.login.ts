@@ -1,14 +1,15 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { type ActionFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { eq } from 'drizzle-orm'
 import { workshops } from '~/db/schema'
-import { LoginSchema } from '~/domain/accounts'
-import { accountErrorMessage, authenticate } from '~/domain/accounts.server'
+import { LoginSchema } from '~/domain/accounts/accounts'
+import { accountErrorHeaders, accountErrorMessage, authenticate } from '~/domain/accounts/accounts.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { apiError, apiJson, apiValidationError, readPayload } from '~/utils/api.server'
 import { createSessionToken } from '~/utils/auth.server'
 import { clientIp } from '~/utils/client-ip.server'
 import { db } from '~/utils/db.server'
+import { methodNotAllowed } from '~/utils/failures.server'
 import { translateMessage } from '~/utils/messages'
 
 /**
@@ -17,13 +18,13 @@ import { translateMessage } from '~/utils/messages'
  * or { status: 401, message } with the portal's texts. The token is a Bearer token for the API.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
+	if (request.method !== 'POST') return methodNotAllowed(request, 'POST')
 	const t = getFixedT(await getLanguage(request), 'auth')
-	if (request.method !== 'POST') return apiError(405, t('common:errors.methodNotAllowed'), { cors: true })
 	const submission = parseWithZod(await readPayload(request), { schema: LoginSchema })
 	if (submission.status !== 'success') return apiValidationError(t, submission.reply().error, { cors: true })
 
 	const result = await authenticate({ ...submission.value, ip: clientIp(context) })
-	if (!result.ok) return apiError(result.error.status, translateMessage(t, accountErrorMessage(result.error)), { cors: true })
+	if (!result.ok) return apiError(result.error.status, translateMessage(t, accountErrorMessage(result.error)), { cors: true, headers: accountErrorHeaders(result.error) })
 
 	const { user } = result
 	const token = await createSessionToken(db, { userId: user.id, kind: 'api', userAgent: request.headers.get('User-Agent') })
@@ -45,6 +46,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	)
 }
 
-export function loader() {
-	return new Response(null, { status: 405, headers: { Allow: 'POST' } })
-}
+export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(request, 'POST')

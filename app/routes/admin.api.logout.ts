@@ -1,13 +1,15 @@
-import { type ActionFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { eq } from 'drizzle-orm'
 import { sessions } from '~/db/schema'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { apiError, apiJson } from '~/utils/api.server'
 import { getApiUser } from '~/utils/auth.server'
 import { db } from '~/utils/db.server'
+import { methodNotAllowed } from '~/utils/failures.server'
 
 /** POST /admin/api/logout with `Authorization: Bearer <token>` ends that token: { status: 200, message }. */
 export async function action({ request }: ActionFunctionArgs) {
+	if (request.method !== 'POST') return methodNotAllowed(request, 'POST')
 	const t = getFixedT(await getLanguage(request), 'auth')
 	const user = await getApiUser(request)
 	if (!user) return apiError(401, t('api.loginRequired'), { cors: true })
@@ -15,6 +17,4 @@ export async function action({ request }: ActionFunctionArgs) {
 	return apiJson({ status: 200, message: t('api.loggedOut') }, { cors: true })
 }
 
-export function loader() {
-	return new Response(null, { status: 405, headers: { Allow: 'POST' } })
-}
+export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(request, 'POST')

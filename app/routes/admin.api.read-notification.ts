@@ -1,8 +1,10 @@
-import { type ActionFunctionArgs } from '@remix-run/node'
-import { readNotification } from '~/domain/notifications.server'
-import { apiDomainError, authenticateApiCall } from '~/utils/api-auth.server'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { readNotification } from '~/domain/messaging/notifications.server'
+import { authenticateApiCall } from '~/utils/api-auth.server'
+import { methodNotAllowed } from '~/utils/failures.server'
 import { apiJson } from '~/utils/api.server'
 import { readBodyId } from '~/utils/public-id'
+import { handleDomainError } from '~/utils/route-helpers.server'
 
 /**
  * POST /admin/api/read-notification (body `id`) marks one of the caller's notifications read and
@@ -15,10 +17,8 @@ export async function action({ request }: ActionFunctionArgs) {
 		const { list } = await readNotification(caller.user.id, readBodyId(caller.payload.get('id')), caller.language)
 		return apiJson({ status: 200, ...list })
 	} catch (error) {
-		return apiDomainError(error, caller.language)
+		return handleDomainError(error, { as: 'json', language: caller.language })
 	}
 }
 
-export function loader() {
-	return new Response(null, { status: 405, headers: { Allow: 'POST' } })
-}
+export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(request, 'POST')

@@ -1,11 +1,13 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { type ActionFunctionArgs } from '@remix-run/node'
-import { ChatMessageSchema } from '~/domain/chat'
-import { sendChatMessage } from '~/domain/chat.server'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { ChatMessageSchema } from '~/domain/messaging/chat'
+import { sendChatMessage } from '~/domain/messaging/chat.server'
 import { getFixedT } from '~/i18n/i18n.server'
-import { apiDomainError, authenticateApiCall } from '~/utils/api-auth.server'
+import { authenticateApiCall } from '~/utils/api-auth.server'
+import { methodNotAllowed } from '~/utils/failures.server'
 import { apiJson, apiValidationError } from '~/utils/api.server'
 import { readBodyId } from '~/utils/public-id'
+import { handleDomainError } from '~/utils/route-helpers.server'
 
 /**
  * POST /admin/api/send-chat (form-data `receiver_id`, `message`) → { status: 200, message }.
@@ -21,10 +23,8 @@ export async function action({ request }: ActionFunctionArgs) {
 		await sendChatMessage(caller.user.id, readBodyId(submission.value.receiver_id), submission.value.message)
 		return apiJson({ status: 200, message: t('chat.sent') })
 	} catch (error) {
-		return apiDomainError(error, caller.language)
+		return handleDomainError(error, { as: 'json', language: caller.language })
 	}
 }
 
-export function loader() {
-	return new Response(null, { status: 405, headers: { Allow: 'POST' } })
-}
+export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(request, 'POST')

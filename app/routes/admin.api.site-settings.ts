@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { absoluteUrl, methodNotAllowed, shortCache } from '~/domain/public-api.server'
-import { getSiteData } from '~/domain/site.server'
+import { absoluteUrl, shortCache } from '~/utils/public-api.server'
+import { methodNotAllowed } from '~/utils/failures.server'
+import { getSiteData } from '~/domain/site/site.server'
 import { apiJson } from '~/utils/api.server'
 import { logger } from '~/utils/logger.server'
 

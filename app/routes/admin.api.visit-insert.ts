@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { methodNotAllowed, publicApi } from '~/domain/public-api.server'
-import { countVisit } from '~/domain/visits.server'
+import { publicApi } from '~/utils/public-api.server'
+import { methodNotAllowed } from '~/utils/failures.server'
+import { countVisit } from '~/domain/site/visits.server'
 import { apiJson } from '~/utils/api.server'
 
 /**

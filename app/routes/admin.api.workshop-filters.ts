@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { languageCache, methodNotAllowed, publicApi } from '~/domain/public-api.server'
-import { workshopSorts } from '~/domain/workshops'
-import { getFilterOptions } from '~/domain/workshops.server'
+import { languageCache, publicApi } from '~/utils/public-api.server'
+import { methodNotAllowed } from '~/utils/failures.server'
+import { workshopSorts } from '~/domain/directory/workshops'
+import { getFilterOptions } from '~/domain/directory/workshops.server'
 import { getLanguage } from '~/i18n/i18n.server'
 import { apiJson } from '~/utils/api.server'
 

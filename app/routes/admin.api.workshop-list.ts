@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { apiWorkshopCard, languageCache, methodNotAllowed, publicApi } from '~/domain/public-api.server'
-import { parseWorkshopListQuery } from '~/domain/workshop-query'
-import { searchWorkshops } from '~/domain/workshops.server'
+import { apiWorkshopCard, languageCache, publicApi } from '~/utils/public-api.server'
+import { methodNotAllowed } from '~/utils/failures.server'
+import { parseWorkshopListQuery } from '~/domain/directory/list-query'
+import { searchWorkshops } from '~/domain/directory/workshops.server'
 import { getLanguage } from '~/i18n/i18n.server'
 import { apiJson } from '~/utils/api.server'
 

@@ -1,14 +1,18 @@
 import { type ActionFunctionArgs, redirect } from '@remix-run/node'
 import { logout } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
+import { methodNotAllowed } from '~/utils/failures.server'
+import { readForm } from '~/utils/multipart.server'
 
 // Logging out is a POST with the CSRF token, so no other site can sign a visitor out.
 export async function action({ request }: ActionFunctionArgs) {
-	const formData = await request.formData()
+	if (request.method !== 'POST') return methodNotAllowed(request, ['GET', 'POST'])
+	const formData = await readForm(request)
 	await validateCsrf(request, formData)
 	return logout(request)
 }
 
+// A link or a bookmark to /logout signs nobody out: it goes home.
 export function loader() {
 	return redirect('/')
 }

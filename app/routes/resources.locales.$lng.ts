@@ -1,6 +1,7 @@
-import { type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { isLanguage } from '~/i18n/config'
 import { getResources } from '~/i18n/resources.server'
+import { methodNotAllowed } from '~/utils/failures.server'
 
 /**
  * Every dictionary of a language in one JSON object ({ namespace: { key: text } }), for the
@@ -16,3 +17,5 @@ export async function loader({ params }: LoaderFunctionArgs) {
 		},
 	})
 }
+
+export const action = ({ request }: ActionFunctionArgs) => methodNotAllowed(request, 'GET')

@@ -1,4 +1,6 @@
-import { robotsTxt } from '~/domain/sitemap.server'
+import { type ActionFunctionArgs } from '@remix-run/node'
+import { robotsTxt } from '~/domain/site/sitemap.server'
+import { methodNotAllowed } from '~/utils/failures.server'
 
 /** /robots.txt, with the sitemap's absolute address (APP_URL). */
 export function loader() {
@@ -6,3 +8,5 @@ export function loader() {
 		headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
 	})
 }
+
+export const action = ({ request }: ActionFunctionArgs) => methodNotAllowed(request, 'GET')

@@ -1,5 +1,6 @@
-import { type LoaderFunctionArgs } from '@remix-run/node'
-import { sitemapPart } from '~/domain/sitemap.server'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { sitemapPart } from '~/domain/site/sitemap.server'
+import { methodNotAllowed } from '~/utils/failures.server'
 
 /** /sitemap/pages.xml and /sitemap/workshops-N.xml: the parts of a large site's sitemap. */
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -9,3 +10,5 @@ export async function loader({ params }: LoaderFunctionArgs) {
 		headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
 	})
 }
+
+export const action = ({ request }: ActionFunctionArgs) => methodNotAllowed(request, 'GET')

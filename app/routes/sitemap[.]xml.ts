@@ -1,4 +1,6 @@
-import { sitemapXml } from '~/domain/sitemap.server'
+import { type ActionFunctionArgs } from '@remix-run/node'
+import { sitemapXml } from '~/domain/site/sitemap.server'
+import { methodNotAllowed } from '~/utils/failures.server'
 
 /** /sitemap.xml: the public pages and every workshop (or the index of the parts on a large site). */
 export async function loader() {
@@ -6,3 +8,5 @@ export async function loader() {
 		headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
 	})
 }
+
+export const action = ({ request }: ActionFunctionArgs) => methodNotAllowed(request, 'GET')

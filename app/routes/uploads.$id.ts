@@ -1,8 +1,10 @@
-import { type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { type Readable } from 'node:stream'
 import { findViewableUpload, isPublicUpload } from '~/domain/uploads.server'
 import { getOptionalUser } from '~/utils/auth.server'
+import { methodNotAllowed } from '~/utils/failures.server'
+import { openStoredFile } from '~/utils/file-store.server'
 import { decodeId } from '~/utils/public-id'
-import { readStoredFile } from '~/utils/storage.server'
 
 /** A stored file, to whoever may see it (app/domain/uploads.server.ts); anyone else gets 404. */
 export async function loader({ params, request }: LoaderFunctionArgs) {
@@ -13,19 +15,44 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 
 	const wantsThumbnail = new URL(request.url).searchParams.get('variant') === 'thumb' && upload.thumbnailKey
 	const key = wantsThumbnail ? upload.thumbnailKey! : upload.storageKey
-	const body = await readStoredFile(key).catch(() => null)
-	if (!body) throw new Response('Not found', { status: 404 })
+	const file = await openStoredFile(key)
+	if (!file) throw new Response('Not found', { status: 404 })
 	const extension = key.split('.').pop()
-	return new Response(new Uint8Array(body), {
+	return new Response(streamOnDemand(file.stream), {
 		headers: {
 			'Content-Type': wantsThumbnail ? 'image/webp' : upload.mimeType,
-			'Content-Length': String(body.byteLength),
-			// A stored file never changes (a new upload gets a new id); private ones stay out of shared caches.
-			'Cache-Control': isPublicUpload(upload) ? 'public, max-age=31536000, immutable' : 'private, max-age=3600',
+			'Content-Length': String(file.size),
+			// A file never changes (a new upload gets a new id), but one taken down must not live on in
+			// caches for long: a day for public files, an hour in the viewer's own cache for private ones.
+			'Cache-Control': isPublicUpload(upload) ? 'public, max-age=86400' : 'private, max-age=3600',
 			'Content-Disposition': `${upload.mimeType === 'application/pdf' ? 'attachment' : 'inline'}; filename="${upload.purpose}.${extension}"`,
 			'X-Content-Type-Options': 'nosniff',
 			// Public files (logos, photos) appear on partner sites through the widgets (issue 9).
 			'Cross-Origin-Resource-Policy': isPublicUpload(upload) ? 'cross-origin' : 'same-origin',
 		},
 	})
+}
+
+export const action = ({ request }: ActionFunctionArgs) => methodNotAllowed(request, 'GET')
+
+/**
+ * The file in chunks, opened on the first read: a body nobody reads (a HEAD request) opens
+ * nothing, and a reader that goes away closes the file.
+ */
+function streamOnDemand(open: () => Readable): ReadableStream<Uint8Array> {
+	let chunks: AsyncIterator<Buffer> | null = null
+	return new ReadableStream<Uint8Array>(
+		{
+			async pull(controller) {
+				chunks ??= (open() as AsyncIterable<Buffer>)[Symbol.asyncIterator]()
+				const next = await chunks.next()
+				if (next.done) controller.close()
+				else controller.enqueue(next.value)
+			},
+			async cancel() {
+				await chunks?.return?.()
+			},
+		},
+		{ highWaterMark: 0 },
+	)
 }

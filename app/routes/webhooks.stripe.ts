@@ -1,13 +1,14 @@
-import { type ActionFunctionArgs } from '@remix-run/node'
-import { handleStripeWebhook } from '~/domain/stripe-webhook.server'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { handleStripeWebhook } from '~/domain/billing/stripe-webhook.server'
+import { methodNotAllowed } from '~/utils/failures.server'
+import { readText } from '~/utils/multipart.server'
 
 /** Stripe's signed calls (docs/decisions/0060-payments.md); the raw body is what is signed. */
 export async function action({ request }: ActionFunctionArgs) {
-	if (request.method !== 'POST') return Response.json({ error: 'method not allowed' }, { status: 405 })
-	const result = await handleStripeWebhook(await request.text(), request.headers.get('stripe-signature'))
+	if (request.method !== 'POST') return methodNotAllowed(request, 'POST')
+	// Stripe's events are a few kilobytes; a larger body is no event of theirs.
+	const result = await handleStripeWebhook(await readText(request, 512 * 1024), request.headers.get('stripe-signature'))
 	return Response.json({ received: result.status === 200, handled: result.handled }, { status: result.status })
 }
 
-export async function loader() {
-	return new Response('Not found', { status: 404 })
-}
+export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(request, 'POST')

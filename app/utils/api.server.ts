@@ -1,5 +1,7 @@
 import { type TFunction } from 'i18next'
+import { BadRequest } from './failures.server'
 import { translateMessage } from './messages'
+import { readForm, readText } from './multipart.server'
 
 /**
  * The JSON API under /admin/api (spec §7): JSON in (or form data), JSON out, texts in the
@@ -50,7 +52,7 @@ export function apiValidationError(
 export async function readPayload(request: Request): Promise<URLSearchParams | FormData> {
 	const type = request.headers.get('Content-Type') ?? ''
 	if (type.includes('application/json')) {
-		const body: unknown = await request.json().catch(() => null)
+		const body = parseJson(await readText(request))
 		const params = new URLSearchParams()
 		if (body && typeof body === 'object' && !Array.isArray(body)) {
 			for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
@@ -64,7 +66,19 @@ export async function readPayload(request: Request): Promise<URLSearchParams | F
 	}
 	if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
 		// A malformed body (a multipart without its boundary, say) reads as empty: a 4xx, never a 500.
-		return request.formData().catch(() => new URLSearchParams())
+		// One over the size limit is refused (413) by the reader.
+		return readForm(request).catch((error: unknown) => {
+			if (error instanceof BadRequest && error.status === 413) throw error
+			return new URLSearchParams()
+		})
 	}
 	return new URLSearchParams()
+}
+
+function parseJson(text: string): unknown {
+	try {
+		return JSON.parse(text)
+	} catch {
+		return null
+	}
 }

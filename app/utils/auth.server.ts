@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { redirect } from '@remix-run/node'
 import { and, eq, gt, ne } from 'drizzle-orm'
 import { sessions, users, workshops } from '~/db/schema'
+import { type WorkshopActor } from '~/domain/service-flow/moves.server'
 import { db, type DbOrTx } from './db.server'
 import { combineHeaders } from './http'
 import { rolesFor, type Role } from './route-access'
@@ -124,6 +125,18 @@ export async function requireUser(request: Request, options: { role?: Role | rea
 	const allowed = options.role === undefined ? null : Array.isArray(options.role) ? options.role : [options.role]
 	if (allowed && !allowed.includes(user.role)) throw await guardRedirect(request, '/dashboard', 'auth:guard.noPermission')
 	return user
+}
+
+/** A workshop owner as the actor of the workshop's moves; an owner without a workshop row is a 404. */
+export function workshopActor(user: SessionUser): WorkshopActor {
+	if (!user.workshop) throw new Response('Not found', { status: 404 })
+	return { workshopId: user.workshop.id, userId: user.id, workshopName: user.workshop.workshopName }
+}
+
+/** `requireUser(request, { role: 'workshop' })` plus the workshop the domain functions act as. */
+export async function requireWorkshop(request: Request): Promise<{ user: SessionUser; actor: WorkshopActor }> {
+	const user = await requireUser(request, { role: 'workshop' })
+	return { user, actor: workshopActor(user) }
 }
 
 /** Pages for visitors only (login, registration, forgotten password) send a signed-in user on. */

@@ -1,24 +1,23 @@
 import { createCookie } from '@remix-run/node'
 import { CSRF, CSRFError } from 'remix-utils/csrf/server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { getEnv } from './env.server'
+import { getSessionSecrets } from './env.server'
 import { cookiesAreSecure } from './session.server'
 
 let csrf: CSRF | undefined
 
 function getCsrf() {
 	if (csrf) return csrf
-	const env = getEnv()
 	csrf = new CSRF({
 		cookie: createCookie('csrf', {
 			path: '/',
 			httpOnly: true,
 			sameSite: 'lax',
 			secure: cookiesAreSecure(),
-			secrets: env.sessionSecrets,
+			secrets: getSessionSecrets(),
 		}),
 		formDataKey: 'csrf',
-		secret: env.sessionSecrets[0],
+		secret: getSessionSecrets()[0],
 	})
 	return csrf
 }

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import * as schema from '~/db/schema'
+import { DomainError } from '~/domain/errors'
 import { getEnv } from './env.server'
 import { logger } from './logger.server'
 import { forgetSingleton, singleton } from './singleton.server'
@@ -37,13 +38,20 @@ export function getConnection(): Connection {
 	return singleton(connectionKey(), openConnection)
 }
 
+/**
+ * A data directory (a PGlite `dumpDataDir` tarball) that new in-memory databases start from,
+ * instead of an empty cluster. Only the tests set it: each test file's database is a copy of one
+ * migrated template (tests/setup/database.ts, docs/decisions/0076).
+ */
+let embeddedTemplate: Blob | undefined
+export function startEmbeddedDatabasesFrom(tarball: Blob | undefined) {
+	embeddedTemplate = tarball
+}
+
 function openConnection(): Connection {
 	const env = getEnv()
 	if (env.DATABASE_URL) {
-		const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 10 })
-		// An idle connection the server ends (a restart, a dropped database) is an 'error' event on
-		// the pool; unheard, it would stop the process. The pool replaces the connection on next use.
-		pool.on('error', (error) => logger.warn('database connection lost', { error: error.message }))
+		const pool = createPool(env.DATABASE_URL)
 		const url = new URL(env.DATABASE_URL)
 		return {
 			db: drizzlePostgres(pool, { schema, casing: 'snake_case' }) as unknown as Database,
@@ -55,13 +63,38 @@ function openConnection(): Connection {
 	const inMemory = env.dataDir.startsWith('memory://')
 	const directory = inMemory ? env.dataDir : `${env.dataDir}/pglite`
 	if (!inMemory) fs.mkdirSync(directory, { recursive: true })
-	const client = new PGlite(directory, { extensions: { pg_trgm } })
+	const client = new PGlite(directory, { extensions: { pg_trgm }, loadDataDir: inMemory ? embeddedTemplate : undefined })
 	return {
 		db: drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database,
 		kind: 'pglite',
 		target: inMemory ? 'pglite (in memory)' : `pglite ${directory}`,
 		close: () => client.close(),
 	}
+}
+
+/** The PostgreSQL pool of a process: ten connections, five seconds to connect. */
+export function createPool(url: string) {
+	const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 })
+	// An idle connection the server ends (a restart, a dropped database) is an 'error' event on
+	// the pool; unheard, it would stop the process. The pool replaces the connection on next use.
+	pool.on('error', (error) => logger.warn('database connection lost', { err: error }))
+	markConnectionErrors(pool)
+	return pool
+}
+
+/**
+ * Errors of connecting to the server are marked `fromDatabase`, so that an unreachable database
+ * (a 503) is told apart from any other network failure, a payment provider's say.
+ */
+function markConnectionErrors(pool: pg.Pool) {
+	const mark = (error: Error) => Object.assign(error, { fromDatabase: true })
+	const connect = pool.connect.bind(pool) as (callback?: (error: Error | undefined, client: pg.PoolClient | undefined, release: () => void) => void) => Promise<pg.PoolClient> | void
+	pool.connect = ((callback?: (error: Error | undefined, client: pg.PoolClient | undefined, release: () => void) => void) => {
+		if (callback) return connect((error, client, release) => callback(error && mark(error), client, release))
+		return (connect() as Promise<pg.PoolClient>).catch((error: Error) => {
+			throw mark(error)
+		})
+	}) as typeof pool.connect
 }
 
 /** Closes this process's database (tests, scripts, shutdown). */
@@ -90,6 +123,72 @@ export const db: Database = new Proxy({} as Database, {
 export async function queryRows<T>(database: DbOrTx, query: SQL): Promise<T[]> {
 	const result = (await database.execute(query)) as unknown as { rows: T[] }
 	return result.rows
+}
+
+/** The PostgreSQL error code of an error or any of its causes (drizzle wraps the driver's error). */
+export function pgErrorCode(error: unknown): string | undefined {
+	for (let current: unknown = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+		const { code } = current as { code?: unknown }
+		if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
+	}
+	return undefined
+}
+
+/** deadlock_detected and serialization_failure: PostgreSQL aborted the transaction, running it again may succeed. */
+const RETRYABLE = new Set(['40P01', '40001'])
+const MAX_ATTEMPTS = 4
+
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+/** How many transactions were run again since start (a deadlock under the one lock order is a bug). */
+export const transactionStats = { retried: 0 }
+
+/** Work to do once the transaction has committed (files promoted into the store, say), per transaction. */
+const commitHooks = new WeakMap<object, Array<() => Promise<void>>>()
+
+/**
+ * Runs `after` once `tx` has committed; outside a transaction (or in one not opened by
+ * `transaction()`), at once. A rolled-back attempt's hooks never run.
+ */
+export async function afterCommit(tx: DbOrTx, after: () => Promise<void>) {
+	const hooks = commitHooks.get(tx)
+	if (hooks) hooks.push(after)
+	else await after()
+}
+
+/**
+ * Every write that spans several statements goes through here: one transaction, run again (up
+ * to four times, after a short random pause) when PostgreSQL aborts it as a deadlock or a
+ * serialization failure, so the loser of a race gets the domain's answer on its next attempt,
+ * never a 500. When the attempts run out the caller gets a 409 "try again". Work registered
+ * with `afterCommit` runs once, after the commit that counted.
+ */
+export async function transaction<T>(work: (tx: Tx) => Promise<T>, options: { retry?: boolean } = {}): Promise<T> {
+	// A transaction that calls out (a payment provider's charge) must not run twice: no retry.
+	const maxAttempts = options.retry === false ? 1 : MAX_ATTEMPTS
+	for (let attempt = 1; ; attempt++) {
+		const hooks: Array<() => Promise<void>> = []
+		try {
+			const result = await db.transaction(async (tx) => {
+				commitHooks.set(tx, hooks)
+				return work(tx)
+			})
+			for (const hook of hooks) {
+				await hook().catch((error: unknown) => logger.error('after-commit step failed', { err: error }))
+			}
+			return result
+		} catch (error) {
+			const code = pgErrorCode(error)
+			if (!code || !RETRYABLE.has(code)) throw error
+			if (attempt >= maxAttempts) {
+				logger.warn('transaction gave up after repeated conflicts', { code, attempts: attempt })
+				throw new DomainError('common:errors.conflict', 409)
+			}
+			transactionStats.retried++
+			logger.info('transaction aborted by the database, running it again', { code, attempt })
+			await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt))
+		}
+	}
 }
 
 /** True when an insert or update broke a unique constraint (on PGlite and on a server alike). */

@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
 import { and, eq, inArray, lte, sql } from 'drizzle-orm'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { emailOutbox, uploads, type EmailAttachment } from '~/db/schema'
@@ -10,7 +12,7 @@ import { readStoredFile } from './storage.server'
  * Every e-mail goes into the outbox table inside the transaction of the event that sends it,
  * so a failed write sends nothing and a sent e-mail is never lost. A worker delivers it:
  * over SMTP when SMTP_URL is set (retrying with backoff while the server is down), otherwise
- * it stays in the outbox with status `logged` and is printed once in the log.
+ * it stays in the outbox with status `logged` and is written as an .eml file under DATA_DIR/mail.
  */
 export type OutgoingEmail = {
 	to: string
@@ -55,7 +57,12 @@ export function resetEmailTransport() {
 	transport = undefined
 }
 
-type Claimed = typeof emailOutbox.$inferSelect
+type Claimed = Pick<typeof emailOutbox.$inferSelect, 'id' | 'to' | 'subject' | 'text' | 'html' | 'attachments' | 'attempts' | 'createdAt'>
+
+/** An attachment whose file is not in the store yet (its move follows the commit by a moment). */
+class AttachmentNotReady extends Error {}
+/** How long a missing attachment is waited for before it counts as a failure. */
+const ATTACHMENT_WAIT_MS = 10 * 60 * 1000
 
 /**
  * Sends what is due, once. Claims rows in one statement (SKIP LOCKED, so several processes can
@@ -69,7 +76,7 @@ export async function processOutbox(): Promise<{ sent: number; retried: number; 
 		    where id in (select id from ${emailOutbox}
 		                 where status = 'pending' and next_attempt_at <= now()
 		                 order by next_attempt_at limit ${BATCH} for update skip locked)
-		    returning id, "to", subject, text, html, attachments, attempts`,
+		    returning id, "to", subject, text, html, attachments, attempts, created_at as "createdAt"`,
 	)
 	const result = { sent: 0, retried: 0, failed: 0 }
 	if (!claimed.length) return result
@@ -77,27 +84,29 @@ export async function processOutbox(): Promise<{ sent: number; retried: number; 
 	const { MAIL_FROM } = getEnv()
 
 	for (const email of claimed) {
-		if (!mailer) {
-			logger.info('email (not sent: no SMTP_URL)', { id: email.id, to: email.to, subject: email.subject, text: email.text })
-			await db.update(emailOutbox).set({ status: 'logged', sentAt: new Date(), lastError: null }).where(eq(emailOutbox.id, email.id))
-			result.sent++
-			continue
-		}
 		try {
-			await mailer.sendMail({
-				from: MAIL_FROM,
-				to: email.to,
-				subject: email.subject,
-				text: email.text,
-				html: email.html ?? undefined,
-				// The outbox id lets a receiving system drop a duplicate after a crash between send and update.
-				messageId: `<${email.id}@outbox.autohub>`,
-				attachments: await loadAttachments(email.attachments),
-			})
+			if (!mailer) {
+				const file = await keepAsFile(email, MAIL_FROM)
+				logger.info('email kept, not sent: no SMTP_URL', { id: email.id, file })
+				await db.update(emailOutbox).set({ status: 'logged', sentAt: new Date(), lastError: null }).where(eq(emailOutbox.id, email.id))
+				result.sent++
+				continue
+			}
+			await mailer.sendMail(await mailOf(email, MAIL_FROM))
 			await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(emailOutbox.id, email.id))
-			logger.info('email sent', { id: email.id, to: email.to, subject: email.subject })
+			logger.info('email sent', { id: email.id })
 			result.sent++
 		} catch (error) {
+			if (error instanceof AttachmentNotReady && Date.now() - new Date(email.createdAt).getTime() < ATTACHMENT_WAIT_MS) {
+				// The attachment's transaction has committed and its file is being moved into the
+				// store (decision 0071): look again in a moment, without counting an attempt.
+				await db
+					.update(emailOutbox)
+					.set({ attempts: sql`${emailOutbox.attempts} - 1`, nextAttemptAt: sql`now() + interval '2 seconds'` })
+					.where(eq(emailOutbox.id, email.id))
+				result.retried++
+				continue
+			}
 			const message = error instanceof Error ? error.message : String(error)
 			const giveUp = email.attempts >= MAX_ATTEMPTS
 			await db
@@ -108,12 +117,41 @@ export async function processOutbox(): Promise<{ sent: number; retried: number; 
 					nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(email.attempts)})`,
 				})
 				.where(eq(emailOutbox.id, email.id))
-			logger.warn(giveUp ? 'email failed for good' : 'email will be retried', { id: email.id, attempts: email.attempts, error: message })
+			logger.warn(giveUp ? 'email failed for good' : 'email will be retried', { id: email.id, attempts: email.attempts, err: error })
 			if (giveUp) result.failed++
 			else result.retried++
 		}
 	}
 	return result
+}
+
+/** The message of an outbox row, as nodemailer sends it. */
+async function mailOf(email: Claimed, from: string) {
+	return {
+		from,
+		to: email.to,
+		subject: email.subject,
+		text: email.text,
+		html: email.html ?? undefined,
+		// The outbox id lets a receiving system drop a duplicate after a crash between send and update.
+		messageId: `<${email.id}@outbox.autohub>`,
+		attachments: await loadAttachments(email.attachments),
+	}
+}
+
+/**
+ * Without SMTP the e-mail is written as an .eml file under DATA_DIR/mail (open it with any mail
+ * program; the log names the file but never the recipient or the text, which may hold a reset link).
+ */
+async function keepAsFile(email: Claimed, from: string): Promise<string | null> {
+	const { dataDir } = getEnv()
+	if (dataDir.startsWith('memory://')) return null
+	const message = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(await mailOf(email, from))
+	const folder = path.join(dataDir, 'mail')
+	await fs.mkdir(folder, { recursive: true })
+	const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${email.id}.eml`)
+	await fs.writeFile(file, message.message as Buffer, { mode: 0o600 })
+	return path.relative(process.cwd(), file)
 }
 
 async function loadAttachments(attachments: EmailAttachment[]) {
@@ -123,7 +161,10 @@ async function loadAttachments(attachments: EmailAttachment[]) {
 		attachments.map(async (attachment) => {
 			const upload = rows.find((row) => row.id === attachment.uploadId)
 			if (!upload) throw new Error(`attachment ${attachment.uploadId} is missing`)
-			return { filename: attachment.filename, content: await readStoredFile(upload.storageKey), contentType: upload.mimeType }
+			const content = await readStoredFile(upload.storageKey).catch((error: NodeJS.ErrnoException) => {
+				throw error.code === 'ENOENT' ? new AttachmentNotReady(`attachment ${attachment.uploadId} is not stored yet`) : error
+			})
+			return { filename: attachment.filename, content, contentType: upload.mimeType }
 		}),
 	)
 }

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { projectRoot } from './paths.server'
@@ -11,6 +13,7 @@ const EnvSchema = z.object({
 	DATA_DIR: z.string().min(1).default('./data'),
 	/** A PostgreSQL server; without it the app runs on embedded PGlite in DATA_DIR. */
 	DATABASE_URL: z.string().url().optional(),
+	/** Signs cookies. Without it: generated once into DATA_DIR on the embedded database; required with DATABASE_URL. */
 	SESSION_SECRET: z.string().min(32).optional(),
 	/** The address the portal is reached at, for links in e-mails. */
 	APP_URL: z.string().url().default('http://localhost:3000'),
@@ -33,7 +36,6 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema> & {
 	dataDir: string
-	sessionSecrets: string[]
 	usesEmbeddedDatabase: boolean
 	seedDemoData: boolean
 	isProduction: boolean
@@ -57,7 +59,6 @@ export function getEnv(): Env {
 	cached = {
 		...env,
 		dataDir,
-		sessionSecrets: [env.SESSION_SECRET ?? DEV_SESSION_SECRET],
 		usesEmbeddedDatabase,
 		seedDemoData: env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === 'true' : usesEmbeddedDatabase,
 		isProduction: env.NODE_ENV === 'production',
@@ -65,14 +66,66 @@ export function getEnv(): Env {
 	return cached
 }
 
-/** Whether the development session secret is in use (the server warns about it at start). */
+let secrets: string[] | undefined
+
+/**
+ * The secrets that sign cookies (the first signs, all verify). SESSION_SECRET when set. Otherwise
+ * a production portal on the embedded database generates a random secret once and keeps it in
+ * DATA_DIR (one machine, one process: nothing to share), while one on a PostgreSQL server refuses
+ * to start: its processes must share a secret the operator sets. Development and tests use a
+ * fixed development secret.
+ */
+export function getSessionSecrets(): string[] {
+	if (secrets) return secrets
+	const env = getEnv()
+	if (env.SESSION_SECRET) return (secrets = [env.SESSION_SECRET])
+	if (!env.isProduction || env.dataDir.startsWith('memory://')) return (secrets = [DEV_SESSION_SECRET])
+	if (env.usesEmbeddedDatabase) return (secrets = [readOrCreateSecret(path.join(env.dataDir, 'session-secret'))])
+	throw new Error(
+		'SESSION_SECRET is not set. With DATABASE_URL every process must sign cookies with the same secret: ' +
+			'set SESSION_SECRET to at least 32 random characters (for example `openssl rand -hex 32`).',
+	)
+}
+
+function readOrCreateSecret(file: string): string {
+	const read = () => {
+		try {
+			return fs.readFileSync(file, 'utf8').trim()
+		} catch {
+			return null
+		}
+	}
+	const existing = read()
+	if (existing === null) {
+		fs.mkdirSync(path.dirname(file), { recursive: true })
+		// Written whole to a file of its own, then linked into place: a crash leaves no half secret,
+		// and of two processes starting at once the first link wins and both read the same.
+		const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`
+		fs.writeFileSync(temporary, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 })
+		try {
+			fs.linkSync(temporary, file)
+		} catch {
+			// Another process made it first.
+		} finally {
+			fs.rmSync(temporary, { force: true })
+		}
+	}
+	const secret = read()
+	if (!secret || secret.length < 32) {
+		throw new Error(`${file} does not hold a session secret of at least 32 characters: delete it to have a new one made, or set SESSION_SECRET.`)
+	}
+	return secret
+}
+
+/** Whether the fixed development secret signs cookies (the server warns about it at start). */
 export function usesDevelopmentSessionSecret() {
-	return !getEnv().SESSION_SECRET
+	return getSessionSecrets()[0] === DEV_SESSION_SECRET
 }
 
 /** For tests that switch databases between files. */
 export function resetEnvCache() {
 	cached = undefined
+	secrets = undefined
 }
 
 function emptyToUndefined(source: NodeJS.ProcessEnv) {

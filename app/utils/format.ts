@@ -1,11 +1,14 @@
-import { type Language } from '~/i18n/config'
+import { intlLocales, type Language } from '~/i18n/config'
+import { TIME_ZONE } from './time'
 
 /**
  * Dates and numbers in the reader's language. Dates are formatted on the server (loaders) and
  * sent as text, so the page hydrates without depending on the browser's time zone or ICU data.
+ * Money is formatted by app/utils/money.ts (re-exported here, where the pages have always found it).
  */
-export const TIME_ZONE = 'Europe/Tallinn'
-export const intlLocales: Record<Language, string> = { et: 'et-EE', en: 'en-GB', ru: 'ru-RU' }
+export { TIME_ZONE } from './time'
+export { intlLocales } from '~/i18n/config'
+export { formatMoney } from './money'
 
 export function formatDate(value: string | Date, language: Language) {
 	return new Intl.DateTimeFormat(intlLocales[language], { dateStyle: 'long', timeZone: TIME_ZONE }).format(new Date(value))
@@ -29,8 +32,4 @@ export function formatRating(value: number, language: Language) {
 
 export function formatNumber(value: number, language: Language) {
 	return new Intl.NumberFormat(intlLocales[language]).format(value)
-}
-
-export function formatMoney(cents: number, language: Language, currency = 'EUR') {
-	return new Intl.NumberFormat(intlLocales[language], { style: 'currency', currency }).format(cents / 100)
 }

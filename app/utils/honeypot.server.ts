@@ -1,10 +1,10 @@
 import { Honeypot, SpamError } from 'remix-utils/honeypot/server'
-import { getEnv } from './env.server'
+import { getSessionSecrets } from './env.server'
 
 let honeypot: Honeypot | undefined
 
 function getHoneypot() {
-	return (honeypot ??= new Honeypot({ validFromFieldName: 'from__confirm', encryptionSeed: getEnv().sessionSecrets[0] }))
+	return (honeypot ??= new Honeypot({ validFromFieldName: 'from__confirm', encryptionSeed: getSessionSecrets()[0] }))
 }
 
 /** Field names and the encrypted timestamp for the forms of this page. */

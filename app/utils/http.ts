@@ -7,3 +7,8 @@ export function combineHeaders(...sets: Array<HeadersInit | null | undefined>): 
 	}
 	return combined
 }
+
+/** When a refused client may try again: whole seconds, at least one. */
+export function retryAfterHeader(seconds: number): Record<string, string> {
+	return { 'Retry-After': String(Math.max(1, Math.ceil(seconds))) }
+}

@@ -1,9 +1,10 @@
-import { renewDueSubscriptions } from '~/domain/subscription.server'
+import { renewDueSubscriptions } from '~/domain/billing/subscription.server'
 import { processOutbox } from './email.server'
 import { getEnv } from './env.server'
 import { logger } from './logger.server'
 import { deleteExpiredRateLimits } from './rate-limit.server'
 import { singleton } from './singleton.server'
+import { cleanUpStoredFiles, stripLegacyImages } from './storage.server'
 
 /**
  * The server's periodic work. Each job runs again only after its previous run finished,
@@ -15,6 +16,9 @@ const jobs: Job[] = [
 	{ name: 'email outbox', everyMs: () => getEnv().OUTBOX_POLL_MS, run: processOutbox },
 	{ name: 'cleanup', everyMs: () => 10 * 60 * 1000, run: deleteExpiredRateLimits },
 	{ name: 'subscription renewal', everyMs: () => getEnv().SUBSCRIPTION_POLL_MS, run: () => renewDueSubscriptions() },
+	// Staged files a failed form or a rolled-back save left, and stored files no row names.
+	{ name: 'stored files clean-up', everyMs: () => 60 * 60 * 1000, run: () => cleanUpStoredFiles() },
+	{ name: 'old images re-encoded', everyMs: () => 60 * 1000, run: () => stripLegacyImages() },
 ]
 
 const state = singleton('jobs', () => ({ timers: new Map<string, NodeJS.Timeout>(), running: false }))
@@ -31,7 +35,7 @@ function schedule(job: Job, delay: number) {
 		try {
 			await job.run()
 		} catch (error) {
-			logger.error('background job failed', { job: job.name, error: error instanceof Error ? error.message : String(error) })
+			logger.error('background job failed', { job: job.name, err: error })
 		}
 		if (state.running) schedule(job, job.everyMs())
 	}, delay)

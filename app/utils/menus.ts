@@ -4,30 +4,26 @@ import { type Role } from './route-access'
 /** The side menu of the signed-in shell per role (spec §2), plus settings for everyone. */
 export type MenuItem = { to: string; key: string; icon: IconName }
 
+/** Every entry of the side menus, once; a role's menu lists the ones it shows, in order. */
+const entries = {
+	dashboard: { to: '/dashboard', key: 'account:menu.dashboard', icon: 'home' },
+	profile: { to: '/profile', key: 'account:menu.profile', icon: 'user' },
+	settings: { to: '/settings', key: 'account:menu.settings', icon: 'settings' },
+	workshopList: { to: '/workshop-list', key: 'account:menu.workshopList', icon: 'search' },
+	myVehicles: { to: '/my-vehicle', key: 'account:menu.myVehicles', icon: 'car' },
+	newService: { to: '/new-service-register', key: 'account:menu.newService', icon: 'plus' },
+	requestsToBid: { to: '/customer-requests', key: 'account:menu.requestsToBid', icon: 'search' },
+	bidHistory: { to: '/workshop-bid-history', key: 'account:menu.bidHistory', icon: 'list' },
+	customerReviews: { to: '/customer-reviews', key: 'account:menu.customerReviews', icon: 'star' },
+	workshopProfile: { to: '/workshop-profile', key: 'account:menu.workshopProfile', icon: 'wrench' },
+	subscription: { to: '/subscription', key: 'account:menu.subscription', icon: 'card' },
+	admin: { to: '/admin', key: 'account:menu.admin', icon: 'shield' },
+} satisfies Record<string, MenuItem>
+
+const { dashboard, profile, settings, workshopList } = entries
+
 export const menus: Record<Role, MenuItem[]> = {
-	customer: [
-		{ to: '/dashboard', key: 'account:menu.dashboard', icon: 'home' },
-		{ to: '/profile', key: 'account:menu.profile', icon: 'user' },
-		{ to: '/my-vehicle', key: 'account:menu.myVehicles', icon: 'car' },
-		{ to: '/new-service-register', key: 'account:menu.newService', icon: 'plus' },
-		{ to: '/workshop-list', key: 'account:menu.workshopList', icon: 'search' },
-		{ to: '/settings', key: 'account:menu.settings', icon: 'settings' },
-	],
-	workshop: [
-		{ to: '/dashboard', key: 'account:menu.dashboard', icon: 'home' },
-		{ to: '/customer-requests', key: 'account:menu.requestsToBid', icon: 'search' },
-		{ to: '/workshop-bid-history', key: 'account:menu.bidHistory', icon: 'list' },
-		{ to: '/customer-reviews', key: 'account:menu.customerReviews', icon: 'star' },
-		{ to: '/profile', key: 'account:menu.profile', icon: 'user' },
-		{ to: '/workshop-profile', key: 'account:menu.workshopProfile', icon: 'wrench' },
-		{ to: '/workshop-list', key: 'account:menu.workshopList', icon: 'search' },
-		{ to: '/subscription', key: 'account:menu.subscription', icon: 'card' },
-		{ to: '/settings', key: 'account:menu.settings', icon: 'settings' },
-	],
-	admin: [
-		{ to: '/dashboard', key: 'account:menu.dashboard', icon: 'home' },
-		{ to: '/admin', key: 'account:menu.admin', icon: 'shield' },
-		{ to: '/profile', key: 'account:menu.profile', icon: 'user' },
-		{ to: '/settings', key: 'account:menu.settings', icon: 'settings' },
-	],
+	customer: [dashboard, profile, entries.myVehicles, entries.newService, workshopList, settings],
+	workshop: [dashboard, entries.requestsToBid, entries.bidHistory, entries.customerReviews, profile, entries.workshopProfile, workshopList, entries.subscription, settings],
+	admin: [dashboard, entries.admin, profile, settings],
 }

@@ -1,4 +1,5 @@
-import { type MetaDescriptor } from '@remix-run/react'
+import { type MetaDescriptor, type MetaFunction } from '@remix-run/react'
+import { type RootLoaderData } from '~/root'
 
 export type PageMeta = {
 	title: string
@@ -43,4 +44,25 @@ export function pageMeta(page: PageMeta | undefined, siteName: string | undefine
 			: []),
 		...(page.alternates ?? []).map(({ hrefLang, href }) => ({ tagName: 'link', rel: 'alternate', hrefLang, href })),
 	]
+}
+
+type RootMatches = Parameters<MetaFunction<unknown, { root: RootLoaderData }>>[0]['matches']
+
+/** The site's name, from the root loader's data (the fallback is pageMeta's). */
+export function siteName(matches: RootMatches): string | undefined {
+	return matches.find((match) => match.id === 'root')?.data?.site.appname
+}
+
+/** The data a loader gives its page (undefined when the loader failed). */
+type LoaderData<Loader> = Parameters<MetaFunction<Loader>>[0]['data']
+
+/**
+ * The `meta` export of every page whose loader returns `meta: PageMeta` (title, description,
+ * canonical and alternates): `export const meta = routeMeta<typeof loader>()`. `extra` tags follow
+ * the page's own. A loader without `meta` does not compile.
+ */
+export function routeMeta<Loader>(
+	...[extra = []]: NonNullable<LoaderData<Loader>> extends { meta?: PageMeta } ? [extra?: MetaDescriptor[]] : [error: 'the loader returns no `meta: PageMeta`']
+): MetaFunction<Loader, { root: RootLoaderData }> {
+	return ({ data, matches }) => [...pageMeta((data as { meta?: PageMeta } | undefined)?.meta, siteName(matches)), ...(extra as MetaDescriptor[])]
 }

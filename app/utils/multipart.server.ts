@@ -1,44 +1,294 @@
-import { unstable_parseMultipartFormData } from '@remix-run/node'
+import { openAsBlob } from 'node:fs'
+import { Readable } from 'node:stream'
+import { type ReadableStream as NodeReadableStream } from 'node:stream/web'
+import busboy from 'busboy'
+import { BadRequest } from './failures.server'
+import { discardStaged, newStagingKey, stagedPath, writeStaged } from './file-store.server'
 import { message } from './messages'
-import { MAX_UPLOAD_BYTES, prepareUpload, UploadRejected, type PreparedUpload, type UploadPurpose } from './storage.server'
+import {
+	MAX_UPLOAD_BYTES,
+	prepareUpload,
+	rejectionMessage,
+	UploadRejected,
+	type PreparedUpload,
+	type UploadPurpose,
+} from './storage.server'
+
+/** Files in one form: the workshop profile's logo, eight photos and warranty PDF, and room to spare. */
+export const MAX_FILES_PER_FORM = 12
+/** The whole body of a form with files; less than MAX_FILES_PER_FORM × MAX_UPLOAD_BYTES on purpose. */
+export const MAX_FORM_BYTES = 40 * 1024 * 1024
+/** The whole body of any other form or JSON call (the longest text, a content page, is 100,000 characters). */
+export const MAX_PLAIN_BODY_BYTES = 2 * 1024 * 1024
+const MAX_FIELDS = 500
+/** One field: a content page's text in Cyrillic is up to 400 KB of UTF-8. */
+const MAX_FIELD_BYTES = 1024 * 1024
+const MAX_FIELD_NAME_BYTES = 200
+
+type FormLimits = { bodyBytes: number; files: number }
+const WITH_FILES: FormLimits = { bodyBytes: MAX_FORM_BYTES, files: MAX_FILES_PER_FORM }
+const WITHOUT_FILES: FormLimits = { bodyBytes: MAX_PLAIN_BODY_BYTES, files: 0 }
 
 /** How a file over the size limit is marked, so the form can say so next to the field. */
 const TOO_LARGE_TYPE = 'application/x-autohub-too-large'
-const MAX_TEXT_FIELD_BYTES = 64 * 1024
-const MAX_PARTS = 60
+
+/** A file of the form, on disk in the staging area while the request is handled. */
+class StagedFile extends File {
+	constructor(
+		blob: Blob,
+		name: string,
+		type: string,
+		readonly stagedKey: string,
+	) {
+		super([blob], name, { type })
+	}
+}
+
+/** The staged files of each form read here, deleted by discardStagedFiles. */
+const stagedByForm = new WeakMap<FormData, Set<string>>()
 
 /**
- * A form with files, read whole: text fields as text, files in memory up to the upload limit.
- * A larger file is drained and marked rather than refused outright, so every other field (and
- * the user's input) survives to the answer. A plain form is read as usual.
+ * Reads the form in `work`'s hands and then deletes every staged file that no committed
+ * transaction moved into the store (a refused form, a failed save): nothing is left behind.
  */
-export async function readFormWithFiles(request: Request): Promise<FormData> {
-	if (!(request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) return request.formData()
-	let parts = 0
-	return unstable_parseMultipartFormData(request, async ({ data, filename, contentType }) => {
-		if (++parts > MAX_PARTS) throw new Response('Too many fields', { status: 413 })
-		const isFile = filename !== undefined
-		const limit = isFile ? MAX_UPLOAD_BYTES : MAX_TEXT_FIELD_BYTES
-		const chunks: Uint8Array[] = []
-		let size = 0
-		for await (const chunk of data) {
-			size += chunk.byteLength
-			if (size <= limit) chunks.push(chunk)
-		}
-		if (!isFile) {
-			if (size > limit) throw new Response('Field too large', { status: 413 })
-			return new TextDecoder().decode(Buffer.concat(chunks))
-		}
-		// An empty file input sends a part without a name or bytes: no file chosen.
-		if (!filename && size === 0) return undefined
-		if (size > limit) return new File([], filename, { type: TOO_LARGE_TYPE })
-		return new File([Buffer.concat(chunks)], filename, { type: contentType })
-	})
+export async function withFormFiles<T>(request: Request, work: (formData: FormData) => Promise<T>): Promise<T> {
+	const formData = await readFormWithFiles(request)
+	try {
+		return await work(formData)
+	} finally {
+		await discardStagedFiles(formData)
+	}
 }
 
 /**
- * The files of one field, checked by content for their purpose, at most `max` of them.
- * Returns the prepared files, or the message for the field when one is refused.
+ * A form with files, streamed with busboy: text fields as text, each file to a staging file on
+ * disk (never whole in memory). A file over MAX_UPLOAD_BYTES is dropped and marked rather than
+ * refused outright, so every other field (and the user's input) survives to the answer. Too many
+ * files or fields, or a body over MAX_FORM_BYTES, is a 413; a broken body a 400; a body that is
+ * no form a 415. A urlencoded form is read with the same limits.
+ */
+export async function readFormWithFiles(request: Request, limits: FormLimits = WITH_FILES): Promise<FormData> {
+	const contentType = request.headers.get('Content-Type') ?? ''
+	if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\s*(;|$)/i.test(contentType)) throw new BadRequest(415)
+	if (Number(request.headers.get('Content-Length') ?? 0) > limits.bodyBytes) throw new BadRequest(413)
+	const formData = new FormData()
+	const staged = new Set<string>()
+	stagedByForm.set(formData, staged)
+	try {
+		for (const entry of await parse(request, contentType, staged, limits)) if (entry) formData.append(...entry)
+		return formData
+	} catch (error) {
+		await discardStaged(staged)
+		throw error
+	}
+}
+
+/**
+ * The body of every form without files (every action but the five upload forms), read with the
+ * same parser and limits: at most MAX_PLAIN_BODY_BYTES, and a file in it is a 413.
+ */
+export function readForm(request: Request): Promise<FormData> {
+	return readFormWithFiles(request, WITHOUT_FILES)
+}
+
+/** A body as text (JSON, a webhook's signed payload), at most `maxBytes`; over it a 413, unreadable a 400. */
+export async function readText(request: Request, maxBytes = MAX_PLAIN_BODY_BYTES): Promise<string> {
+	if (Number(request.headers.get('Content-Length') ?? 0) > maxBytes) throw new BadRequest(413)
+	if (!request.body) return ''
+	const chunks: Uint8Array[] = []
+	let total = 0
+	const reader = request.body.getReader()
+	try {
+		for (;;) {
+			const { done, value } = await reader.read()
+			if (done) break
+			total += value.byteLength
+			if (total > maxBytes) throw new BadRequest(413)
+			chunks.push(value)
+		}
+	} catch (error) {
+		throw error instanceof BadRequest ? error : new BadRequest(400)
+	} finally {
+		reader.releaseLock()
+	}
+	return new TextDecoder().decode(Buffer.concat(chunks))
+}
+
+type Entry = [string, string | File] | null
+
+async function parse(request: Request, contentType: string, staged: Set<string>, limits: FormLimits): Promise<Entry[]> {
+	let parser: busboy.Busboy
+	try {
+		parser = busboy({
+			headers: { 'content-type': contentType },
+			// Browsers send file names as raw UTF-8; the path some add (C:\fakepath\) is dropped.
+			defParamCharset: 'utf8',
+			limits: {
+				fieldNameSize: MAX_FIELD_NAME_BYTES,
+				fieldSize: MAX_FIELD_BYTES,
+				fields: MAX_FIELDS,
+				fileSize: MAX_UPLOAD_BYTES,
+				files: limits.files,
+				parts: MAX_FIELDS + limits.files,
+				headerPairs: 20,
+			},
+		})
+	} catch {
+		throw new BadRequest(400) // a multipart type without a boundary
+	}
+	// In the body's order, so repeated fields keep theirs; files settle as they are written.
+	const entries: Array<Promise<Entry>> = []
+	let writeError: Error | null = null
+	const refuse = (status: 400 | 413) => parser.destroy(new BadRequest(status))
+	parser.on('field', (name, value, info) => {
+		if (info.nameTruncated || info.valueTruncated) return refuse(413)
+		entries.push(Promise.resolve([name, value]))
+	})
+	parser.on('file', (name, stream, info) => {
+		// Browsers send a quote in a file name as %22 (HTML's multipart encoding).
+		const filename = (info.filename ?? '').replace(/%22/g, '"')
+		const entry = stageFile(name, stream, filename, info.mimeType, staged)
+		entry.catch((error: unknown) => {
+			// A staging write that failed (a full disk) stops the parse, or busboy would wait for
+			// it forever; that is the server's failure, not the body's.
+			if (error instanceof Error && 'syscall' in error) parser.destroy((writeError ??= error))
+		})
+		entries.push(entry)
+	})
+	// A broken body can make busboy report more than once, after the pipeline has let go: the
+	// first report counts, a later one must not become an uncaught exception.
+	parser.on('error', () => undefined)
+	parser.on('filesLimit', () => refuse(413))
+	parser.on('fieldsLimit', () => refuse(413))
+	parser.on('partsLimit', () => refuse(413))
+
+	const parsed = new Promise<void>((resolve, reject) => {
+		parser.on('close', resolve)
+		parser.on('error', reject)
+	})
+	parsed.catch(() => undefined) // read below, once the body has been drained
+	const fed = await feed(request.body, parser, limits.bodyBytes)
+	try {
+		if (fed) throw fed
+		await parsed
+	} catch (error) {
+		await Promise.allSettled(entries)
+		if (writeError) throw writeError
+		throw error instanceof BadRequest ? error : new BadRequest(400)
+	}
+	return Promise.all(entries)
+}
+
+/**
+ * Writes the body into the parser, at most `maxBytes` (a missing or false Content-Length does not
+ * matter). Once the parser has refused the form, the rest of the body is read and dropped, up to
+ * as much again: cancelling it would destroy the connection before the answer is written, and the
+ * visitor would see a reset instead of the translated 400 or 413. A body larger still is cut off.
+ * Returns what stopped it.
+ */
+async function feed(body: ReadableStream<Uint8Array> | null, parser: busboy.Busboy, maxBytes: number): Promise<BadRequest | null> {
+	if (!body) {
+		parser.end()
+		return null
+	}
+	let refused: BadRequest | null = null
+	let total = 0
+	const reader = body.getReader()
+	try {
+		for (;;) {
+			const { done, value } = await reader.read()
+			if (done) break
+			total += value.byteLength
+			if (refused || parser.destroyed) {
+				if (total > 2 * maxBytes) {
+					await reader.cancel()
+					break
+				}
+				continue
+			}
+			if (total > maxBytes) {
+				refused = new BadRequest(413)
+				parser.destroy(refused)
+				continue
+			}
+			if (!parser.write(value)) await drained(parser)
+		}
+	} catch {
+		// The client went away mid-body: nothing to answer, the parse fails below.
+		refused ??= new BadRequest(400)
+	} finally {
+		reader.releaseLock()
+	}
+	if (!refused && !parser.destroyed) parser.end()
+	return refused
+}
+
+/** Resolves when the parser wants more, or has stopped (then the rest of the body is dropped). */
+function drained(parser: busboy.Busboy) {
+	return new Promise<void>((resolve) => {
+		const done = () => {
+			parser.off('drain', done)
+			parser.off('close', done)
+			parser.off('error', done)
+			resolve()
+		}
+		parser.on('drain', done)
+		parser.on('close', done)
+		parser.on('error', done)
+	})
+}
+
+async function stageFile(name: string, stream: Readable, filename: string, type: string, staged: Set<string>): Promise<Entry> {
+	const key = newStagingKey('upload')
+	staged.add(key)
+	stream.on('error', () => undefined) // the parser's own error decides the answer
+	let truncated = false
+	stream.on('limit', () => (truncated = true))
+	const size = await writeStaged(key, stream)
+	if (truncated || size === 0) {
+		await discardStaged([key])
+		staged.delete(key)
+		if (truncated) return [name, new File([], filename, { type: TOO_LARGE_TYPE })]
+		// An empty file input sends a part without a name or bytes: no file chosen.
+		return filename ? [name, new File([], filename, { type })] : null
+	}
+	// A Blob backed by the staged file: its bytes stay on disk.
+	return [name, new StagedFile(await openAsBlob(stagedPath(key)), filename, type, key)]
+}
+
+/** Deletes the form's staged files that were not moved into the store. */
+export async function discardStagedFiles(formData: FormData) {
+	const staged = stagedByForm.get(formData)
+	if (staged) await discardStaged(staged)
+}
+
+/** The staged files of a form, to be discarded with it. */
+function stagedOf(formData: FormData) {
+	let staged = stagedByForm.get(formData)
+	if (!staged) stagedByForm.set(formData, (staged = new Set()))
+	return staged
+}
+
+function track(formData: FormData, file: PreparedUpload) {
+	const staged = stagedOf(formData)
+	staged.add(file.stagedKey)
+	if (file.stagedThumbnailKey) staged.add(file.stagedThumbnailKey)
+}
+
+/** A file of the form as prepareUpload's input; one not read by readFormWithFiles is staged first. */
+async function stagedInput(formData: FormData, file: File) {
+	if (file instanceof StagedFile) return { stagedKey: file.stagedKey }
+	if (file.size > MAX_UPLOAD_BYTES) throw new UploadRejected('tooLarge')
+	const key = newStagingKey('upload')
+	stagedOf(formData).add(key)
+	await writeStaged(key, Readable.fromWeb(file.stream() as NodeReadableStream<Uint8Array>))
+	return { stagedKey: key }
+}
+
+/**
+ * The files of one field, checked by content for their purpose (images re-encoded), at most
+ * `max` of them. Returns the prepared files, or the message for the field when one is refused.
+ * What is prepared stays staged until a transaction stores it or the form is discarded.
  */
 export async function readUploads(
 	formData: FormData,
@@ -52,11 +302,13 @@ export async function readUploads(
 		const prepared = []
 		for (const file of files) {
 			if (file.type === TOO_LARGE_TYPE) throw new UploadRejected('tooLarge')
-			prepared.push(await prepareUpload({ bytes: new Uint8Array(await file.arrayBuffer()), purpose, originalName: file.name }))
+			const upload = await prepareUpload({ ...(await stagedInput(formData, file)), purpose, originalName: file.name })
+			track(formData, upload)
+			prepared.push(upload)
 		}
 		return { files: prepared, error: null }
 	} catch (error) {
-		if (error instanceof UploadRejected) return { files: [], error: `common:upload.${error.reason}` }
+		if (error instanceof UploadRejected) return { files: [], error: rejectionMessage(error) }
 		throw error
 	}
 }

@@ -25,7 +25,9 @@ export function usePortalApi() {
 		for (const [key, value] of Object.entries(fields)) body.set(key, value)
 		let response: Response
 		try {
-			response = await fetch(path, { method: 'POST', body, credentials: 'same-origin', headers: { Accept: 'application/json' } })
+			// The API answers in the language asked for; the page's own, not the browser's.
+			const headers = { 'Accept': 'application/json', 'Accept-Language': document.documentElement.lang || 'et' }
+			response = await fetch(path, { method: 'POST', body, credentials: 'same-origin', headers })
 		} catch {
 			return { ok: false, status: 0, message: '' }
 		}

@@ -4,10 +4,16 @@ import { db, queryRows } from './db.server'
 
 export type RateLimitRule = { limit: number; windowSeconds: number }
 
-/** The limits of the forms that attract abuse (per IP and, where there is one, per account). */
+/**
+ * The limits of the forms that attract abuse. Sign-in counts failed attempts only: per address and
+ * account together (a guesser at one address stops; the owner elsewhere is not locked out), per
+ * address across accounts (one address trying many accounts), and per account from anywhere, which
+ * never refuses but slows every attempt down (docs/decisions/0074-sign-in-limits.md).
+ */
 export const rateLimitRules = {
-	loginPerIp: { limit: 20, windowSeconds: 15 * 60 },
-	loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+	loginFailuresPerAccountAndIp: { limit: 10, windowSeconds: 15 * 60 },
+	loginFailuresPerIp: { limit: 50, windowSeconds: 15 * 60 },
+	loginFailuresPerAccount: { limit: 10, windowSeconds: 15 * 60 },
 	registerPerIp: { limit: 10, windowSeconds: 60 * 60 },
 	resetPerIp: { limit: 10, windowSeconds: 60 * 60 },
 	resetPerAccount: { limit: 3, windowSeconds: 60 * 60 },
@@ -22,7 +28,7 @@ export const rateLimitRules = {
 export async function hitRateLimit(
 	key: string,
 	rule: RateLimitRule,
-): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+): Promise<{ allowed: boolean; hits: number; retryAfterSeconds: number }> {
 	const [row] = await queryRows<{ hits: number; retry_after: number }>(
 		db,
 		sql`insert into ${rateLimits} (key, hits, window_ends_at)
@@ -34,7 +40,33 @@ export async function hitRateLimit(
 		                            else ${rateLimits.windowEndsAt} end
 		    returning hits, ceil(extract(epoch from window_ends_at - now()))::int as retry_after`,
 	)
-	return { allowed: (row?.hits ?? 0) <= rule.limit, retryAfterSeconds: Math.max(0, row?.retry_after ?? 0) }
+	return { allowed: (row?.hits ?? 0) <= rule.limit, hits: row?.hits ?? 0, retryAfterSeconds: Math.max(0, row?.retry_after ?? 0) }
+}
+
+/** Takes one counted attempt back (it turned out to be a success, which does not count). */
+export async function undoRateLimitHit(key: string) {
+	await db.execute(sql`update ${rateLimits} set hits = greatest(hits - 1, 0) where key = ${key}`)
+}
+
+/**
+ * Spreads attempts on one key out in time, across every process: each takes the next free turn,
+ * `spacingMs` after the one before. Answers how long to wait for it; a turn further away than
+ * `maxWaitMs` is not taken (ok: false, with the wait it would have had).
+ */
+export async function reserveTurn(key: string, spacingMs: number, maxWaitMs: number): Promise<{ ok: boolean; waitMs: number }> {
+	const spacing = spacingMs / 1000
+	const [row] = await queryRows<{ wait_ms: number }>(
+		db,
+		sql`insert into ${rateLimits} (key, hits, window_ends_at) values (${key}, 1, now() + make_interval(secs => ${spacing}))
+		    on conflict (key) do update set
+		      hits = ${rateLimits.hits} + 1,
+		      window_ends_at = greatest(${rateLimits.windowEndsAt}, now()) + make_interval(secs => ${spacing})
+		    returning greatest(0, extract(epoch from window_ends_at - now()) * 1000 - ${spacingMs})::int as wait_ms`,
+	)
+	const waitMs = row?.wait_ms ?? 0
+	if (waitMs <= maxWaitMs) return { ok: true, waitMs }
+	await db.execute(sql`update ${rateLimits} set window_ends_at = window_ends_at - make_interval(secs => ${spacing}) where key = ${key}`)
+	return { ok: false, waitMs }
 }
 
 /** Forgets a key (after a successful login the account's failures no longer count). */
@@ -46,12 +78,3 @@ export async function deleteExpiredRateLimits() {
 	await db.delete(rateLimits).where(lt(rateLimits.windowEndsAt, sql`now() - interval '1 hour'`))
 }
 
-/** Whether a key is over its limit now, without counting an attempt. */
-export async function isRateLimited(key: string, rule: RateLimitRule): Promise<{ limited: boolean; retryAfterSeconds: number }> {
-	const [row] = await queryRows<{ hits: number; retry_after: number }>(
-		db,
-		sql`select hits, ceil(extract(epoch from window_ends_at - now()))::int as retry_after
-		    from ${rateLimits} where key = ${key} and window_ends_at > now()`,
-	)
-	return { limited: Boolean(row && row.hits >= rule.limit), retryAfterSeconds: Math.max(0, row?.retry_after ?? 0) }
-}

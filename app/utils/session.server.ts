@@ -1,5 +1,5 @@
 import { createCookieSessionStorage } from '@remix-run/node'
-import { getEnv } from './env.server'
+import { getEnv, getSessionSecrets } from './env.server'
 import { type Toast } from './toast'
 
 /**
@@ -12,7 +12,6 @@ export type SessionFlashData = { toast: Toast }
 let storage: ReturnType<typeof create> | undefined
 
 function create() {
-	const env = getEnv()
 	return createCookieSessionStorage<SessionData, SessionFlashData>({
 		cookie: {
 			name: '__session',
@@ -20,7 +19,7 @@ function create() {
 			httpOnly: true,
 			sameSite: 'lax',
 			secure: cookiesAreSecure(),
-			secrets: env.sessionSecrets,
+			secrets: getSessionSecrets(),
 			// As long as a sign-in lasts (auth.server.ts); the server-side row decides the rest.
 			maxAge: 30 * 24 * 60 * 60,
 		},

@@ -2,14 +2,23 @@ import { sql } from 'drizzle-orm'
 import { loadDemoDataIfEmpty } from '~/db/seed/demo-data.server'
 import { migrateDatabase } from '~/db/migrate.server'
 import { closeDatabase, db, getConnection } from './db.server'
-import { getEnv, usesDevelopmentSessionSecret } from './env.server'
+import { getEnv, getSessionSecrets, usesDevelopmentSessionSecret } from './env.server'
 import { startBackgroundJobs, stopBackgroundJobs } from './jobs.server'
 import { logger } from './logger.server'
 import { singleton } from './singleton.server'
 
-type StartupState = { phase: 'starting' | 'ready' | 'failed'; error?: string; promise?: Promise<void> }
+type StartupState = { phase: 'starting' | 'ready' | 'failed'; promise?: Promise<void> }
 
 const state = singleton<StartupState>('startup', () => ({ phase: 'starting' }))
+
+/**
+ * Throws, with a message for the operator, when the configuration cannot work (an invalid
+ * variable, no SESSION_SECRET on a shared database): the server then refuses to start.
+ */
+export function checkConfiguration() {
+	getEnv()
+	getSessionSecrets()
+}
 
 /**
  * Brings the app to a serving state once per process: migrations, then demo data when configured.
@@ -20,7 +29,7 @@ export function startup(options: { backgroundJobs: boolean } = { backgroundJobs:
 		const started = performance.now()
 		const env = getEnv()
 		if (usesDevelopmentSessionSecret()) {
-			logger.warn('SESSION_SECRET is not set: using the development secret. Set it in production.')
+			logger.warn('SESSION_SECRET is not set: using the development secret (development and tests only).')
 		}
 		try {
 			const { target } = getConnection()
@@ -34,11 +43,12 @@ export function startup(options: { backgroundJobs: boolean } = { backgroundJobs:
 				ms: Math.round(performance.now() - started),
 			})
 		} catch (error) {
+			// The next call tries again (the server retries while the database is unreachable): the
+			// first failure is an error in the log, the retries that follow only warnings.
+			if (state.phase !== 'failed') logger.error('startup failed', { err: error })
+			else logger.warn('startup failed again', { err: error })
 			state.phase = 'failed'
-			state.error = error instanceof Error ? error.message : String(error)
-			// The next call tries again (the server retries while the database is unreachable).
 			state.promise = undefined
-			logger.error('startup failed', { error: error instanceof Error ? error.stack : String(error) })
 			throw error
 		}
 	})()
@@ -47,12 +57,13 @@ export function startup(options: { backgroundJobs: boolean } = { backgroundJobs:
 
 /** 200 once migrated and answering; 503 while starting or after a failure. */
 export async function checkHealth(): Promise<{ status: number; body: Record<string, unknown> }> {
-	if (state.phase !== 'ready') return { status: 503, body: { status: state.phase, error: state.error } }
+	// Anyone may ask: the answer names the state, never the driver's error text (that is in the log).
+	if (state.phase !== 'ready') return { status: 503, body: { status: state.phase } }
 	try {
 		await db.execute(sql`select 1`)
 		return { status: 200, body: { status: 'ok' } }
-	} catch (error) {
-		return { status: 503, body: { status: 'database unavailable', error: String(error) } }
+	} catch {
+		return { status: 503, body: { status: 'database unavailable' } }
 	}
 }
 

@@ -1,11 +1,28 @@
 import { createHash, randomUUID } from 'node:crypto'
+import { createReadStream } from 'node:fs'
 import fs from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import sharp from 'sharp'
+import { eq, inArray, or, sql } from 'drizzle-orm'
+import sharp, { type Sharp } from 'sharp'
 import { uploads, type uploadPurposes } from '~/db/schema'
-import { type DbOrTx } from './db.server'
-import { getEnv } from './env.server'
+import { afterCommit, db, getConnection, queryRows, transaction, type DbOrTx } from './db.server'
+import {
+	deleteStoredFile,
+	discardStaged,
+	isStagingKey,
+	listStoredFiles,
+	newStagingKey,
+	openStoredFile,
+	promote,
+	rootOwner,
+	stagedPath,
+	storageRoot,
+	writeStaged,
+	type StoredFileEntry,
+} from './file-store.server'
+import { logger } from './logger.server'
+import { message } from './messages'
+
+export { readStoredFile, storageRoot } from './file-store.server'
 
 export type UploadPurpose = (typeof uploadPurposes)[number]
 export type Upload = typeof uploads.$inferSelect
@@ -26,6 +43,10 @@ const allowedTypes: Record<UploadPurpose, readonly string[]> = {
 }
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+/** Refused before decoding: a small file can claim a huge canvas (a 31 KB PNG of 16000 × 16000). */
+export const MAX_IMAGE_PIXELS = 50_000_000
+/** Larger images are scaled down to this on the long side, not refused. */
+export const MAX_IMAGE_SIDE = 2560
 const THUMBNAIL_WIDTH = 480
 const extensions: Record<string, string> = {
 	'image/png': 'png',
@@ -37,10 +58,16 @@ const extensions: Record<string, string> = {
 export class UploadRejected extends Error {
 	constructor(
 		/** A translation key under `common:upload.*`. */
-		public readonly reason: 'tooLarge' | 'wrongType' | 'unreadable' | 'empty',
+		public readonly reason: 'tooLarge' | 'wrongType' | 'unreadable' | 'empty' | 'tooManyPixels',
 	) {
 		super(`upload rejected: ${reason}`)
 	}
+}
+
+/** The form field's message for a refused file. */
+export function rejectionMessage(error: UploadRejected) {
+	if (error.reason === 'tooManyPixels') return message('common:upload.tooManyPixels', { max: MAX_IMAGE_PIXELS / 1_000_000 })
+	return `common:upload.${error.reason}`
 }
 
 /** The type a file really is, from its first bytes; the name and the browser's claim are ignored. */
@@ -53,88 +80,140 @@ export function sniffMimeType(bytes: Uint8Array): string | null {
 	return null
 }
 
-export function storageRoot() {
-	const { dataDir } = getEnv()
-	return dataDir.startsWith('memory://')
-		? path.join(os.tmpdir(), 'autohub-uploads')
-		: path.join(dataDir, 'uploads')
-}
-
-function resolveKey(key: string) {
-	const root = storageRoot()
-	const full = path.resolve(root, key)
-	if (!full.startsWith(root + path.sep)) throw new Error('storage key escapes the storage root')
-	return full
-}
-
-async function writeAtomically(key: string, bytes: Uint8Array) {
-	const full = resolveKey(key)
-	await fs.mkdir(path.dirname(full), { recursive: true })
-	const temporary = `${full}.${randomUUID()}.tmp`
-	await fs.writeFile(temporary, bytes)
-	await fs.rename(temporary, full)
-}
-
-export async function readStoredFile(key: string): Promise<Buffer> {
-	return fs.readFile(resolveKey(key))
-}
-
+/**
+ * A checked file, waiting in the staging area: an image re-encoded without its metadata, with
+ * its thumbnail; a PDF as sent. Size, hash and dimensions describe the staged file.
+ */
 export type PreparedUpload = {
-	bytes: Uint8Array
 	purpose: UploadPurpose
 	mimeType: string
 	width: number | null
 	height: number | null
-	thumbnail: Buffer | null
+	byteSize: number
+	sha256: string
+	stagedKey: string
+	stagedThumbnailKey: string | null
 	originalName: string | null
 }
 
+type UploadInput = ({ bytes: Uint8Array } | { stagedKey: string }) & { purpose: UploadPurpose; originalName?: string | null }
+
 /**
- * Checks a file by its content, writing nothing: the first bytes must be a type the purpose
- * allows, and an image must decode (it also gets its thumbnail). Throws UploadRejected.
- * Check every file of a form first, then store them, so a bad file stores nothing.
+ * Checks a file by its content and stages what will be stored: the first bytes must be a type
+ * the purpose allows; an image must decode within the pixel limit, and is re-encoded (turned
+ * upright, metadata dropped, at most MAX_IMAGE_SIDE) with a thumbnail. Throws UploadRejected.
+ * Nothing enters the store here: savePreparedUpload does, after its transaction commits.
+ * A staged input (`stagedKey`) is left for its owner to discard.
  */
-export async function prepareUpload(input: {
-	bytes: Uint8Array
-	purpose: UploadPurpose
-	originalName?: string | null
-}): Promise<PreparedUpload> {
-	const { bytes, purpose } = input
-	if (bytes.byteLength === 0) throw new UploadRejected('empty')
-	if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new UploadRejected('tooLarge')
-	const mimeType = sniffMimeType(bytes)
-	if (!mimeType || !allowedTypes[purpose].includes(mimeType)) throw new UploadRejected('wrongType')
-	let width: number | null = null
-	let height: number | null = null
-	let thumbnail: Buffer | null = null
-	if (mimeType.startsWith('image/')) {
-		try {
-			// Decoding proves it is a real image, not just the right first bytes.
-			const image = sharp(bytes, { failOn: 'error' })
-			const meta = await image.metadata()
-			width = meta.width ?? null
-			height = meta.height ?? null
-			thumbnail = await image
-				.rotate()
-				.resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
-				.webp({ quality: 78 })
-				.toBuffer()
-		} catch {
-			throw new UploadRejected('unreadable')
-		}
+export async function prepareUpload(input: UploadInput): Promise<PreparedUpload> {
+	if ('stagedKey' in input) return prepareStaged(input.stagedKey, input.purpose, input.originalName)
+	if (input.bytes.byteLength > MAX_UPLOAD_BYTES) throw new UploadRejected('tooLarge')
+	const raw = newStagingKey('upload')
+	try {
+		await writeStaged(raw, input.bytes)
+		return await prepareStaged(raw, input.purpose, input.originalName)
+	} finally {
+		await discardStaged([raw])
 	}
-	return { bytes, purpose, mimeType, width, height, thumbnail, originalName: input.originalName?.slice(0, 200) ?? null }
 }
 
-/** Writes a checked file under DATA_DIR/uploads and records it. */
+async function prepareStaged(rawKey: string, purpose: UploadPurpose, originalName?: string | null): Promise<PreparedUpload> {
+	const source = stagedPath(rawKey)
+	const { size } = await fs.stat(source)
+	if (size === 0) throw new UploadRejected('empty')
+	if (size > MAX_UPLOAD_BYTES) throw new UploadRejected('tooLarge')
+	const mimeType = sniffMimeType(await readHead(source))
+	if (!mimeType || !allowedTypes[purpose].includes(mimeType)) throw new UploadRejected('wrongType')
+
+	const stagedKey = newStagingKey(extensions[mimeType]!)
+	const stagedThumbnailKey = mimeType.startsWith('image/') ? newStagingKey('thumb.webp') : null
+	try {
+		let dimensions: { width: number; height: number } | null = null
+		if (stagedThumbnailKey) {
+			dimensions = await reencodeImage(source, stagedPath(stagedKey), mimeType)
+			await makeThumbnail(stagedPath(stagedKey), stagedPath(stagedThumbnailKey))
+		} else {
+			await fs.copyFile(source, stagedPath(stagedKey))
+		}
+		const { byteSize, sha256 } = await describeFile(stagedPath(stagedKey))
+		return {
+			purpose,
+			mimeType,
+			width: dimensions?.width ?? null,
+			height: dimensions?.height ?? null,
+			byteSize,
+			sha256,
+			stagedKey,
+			stagedThumbnailKey,
+			originalName: originalName?.slice(0, 200) ?? null,
+		}
+	} catch (error) {
+		await discardStaged([stagedKey, ...(stagedThumbnailKey ? [stagedThumbnailKey] : [])])
+		throw error
+	}
+}
+
+async function readHead(file: string) {
+	const handle = await fs.open(file, 'r')
+	try {
+		const head = new Uint8Array(16)
+		const { bytesRead } = await handle.read(head, 0, head.length, 0)
+		return head.subarray(0, bytesRead)
+	} finally {
+		await handle.close()
+	}
+}
+
+/** The same format out as in; sharp writes no metadata unless asked to. */
+const encoders: Record<string, (image: Sharp, isPalette: boolean) => Sharp> = {
+	'image/jpeg': (image) => image.jpeg({ quality: 85 }),
+	// A palette PNG stays one, or a logo would grow several times over.
+	'image/png': (image, isPalette) => image.png({ compressionLevel: 9, palette: isPalette }),
+	'image/webp': (image) => image.webp({ quality: 85 }),
+}
+
+async function reencodeImage(source: string, target: string, mimeType: string) {
+	try {
+		const image = sharp(source, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
+		const meta = await image.metadata()
+		const resized = image.rotate().resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true })
+		const info = await encoders[mimeType]!(resized, meta.isPalette === true).toFile(target)
+		return { width: info.width, height: info.height }
+	} catch (error) {
+		// Decoding proves it is a real image, not just the right first bytes.
+		throw new UploadRejected(error instanceof Error && /pixel limit/i.test(error.message) ? 'tooManyPixels' : 'unreadable')
+	}
+}
+
+async function makeThumbnail(source: string, target: string) {
+	try {
+		await sharp(source).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 78 }).toFile(target)
+	} catch {
+		throw new UploadRejected('unreadable')
+	}
+}
+
+async function describeFile(file: string) {
+	const hash = createHash('sha256')
+	let byteSize = 0
+	for await (const chunk of createReadStream(file)) {
+		hash.update(chunk as Buffer)
+		byteSize += (chunk as Buffer).byteLength
+	}
+	return { byteSize, sha256: hash.digest('hex') }
+}
+
+/**
+ * Records a checked file, and moves it (and its thumbnail) from the staging area into the store
+ * once the transaction commits: a rolled-back save leaves no file behind. Outside a transaction
+ * the file moves at once.
+ */
 export async function savePreparedUpload(tx: DbOrTx, file: PreparedUpload, ownerId?: string | null): Promise<Upload> {
 	const id = randomUUID()
 	const now = new Date()
 	const folder = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`
 	const storageKey = `${folder}/${id}.${extensions[file.mimeType]}`
-	const thumbnailKey = file.thumbnail ? `${folder}/${id}.thumb.webp` : null
-	if (file.thumbnail && thumbnailKey) await writeAtomically(thumbnailKey, file.thumbnail)
-	await writeAtomically(storageKey, file.bytes)
+	const thumbnailKey = file.stagedThumbnailKey ? `${folder}/${id}.thumb.webp` : null
 	const [row] = await tx
 		.insert(uploads)
 		.values({
@@ -142,8 +221,8 @@ export async function savePreparedUpload(tx: DbOrTx, file: PreparedUpload, owner
 			ownerId: ownerId ?? null,
 			purpose: file.purpose,
 			mimeType: file.mimeType,
-			byteSize: file.bytes.byteLength,
-			sha256: createHash('sha256').update(file.bytes).digest('hex'),
+			byteSize: file.byteSize,
+			sha256: file.sha256,
 			storageKey,
 			thumbnailKey,
 			width: file.width,
@@ -151,6 +230,10 @@ export async function savePreparedUpload(tx: DbOrTx, file: PreparedUpload, owner
 			originalName: file.originalName,
 		})
 		.returning()
+	await afterCommit(tx, async () => {
+		if (file.stagedThumbnailKey && thumbnailKey) await promote(file.stagedThumbnailKey, thumbnailKey)
+		await promote(file.stagedKey, storageKey)
+	})
 	return row!
 }
 
@@ -159,5 +242,133 @@ export async function storeUpload(
 	tx: DbOrTx,
 	input: { bytes: Uint8Array; purpose: UploadPurpose; ownerId?: string | null; originalName?: string | null },
 ): Promise<Upload> {
-	return savePreparedUpload(tx, await prepareUpload(input), input.ownerId)
+	const file = await prepareUpload(input)
+	try {
+		return await savePreparedUpload(tx, file, input.ownerId)
+	} catch (error) {
+		await discardPrepared([file])
+		throw error
+	}
+}
+
+/** Deletes prepared files that were not stored; a promoted one is no longer staged, so it stays. */
+export async function discardPrepared(files: PreparedUpload[]) {
+	await discardStaged(files.flatMap((file) => [file.stagedKey, ...(file.stagedThumbnailKey ? [file.stagedThumbnailKey] : [])]))
+}
+
+const STAGED_MAX_AGE_MS = 60 * 60 * 1000
+const UNREFERENCED_MIN_AGE_MS = 24 * 60 * 60 * 1000
+const BATCH = 500
+const UPLOAD_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\./
+
+/**
+ * The clean-up job: deletes staged files older than an hour (a form that failed, a transaction
+ * rolled back) and stored files older than a day that no `uploads` row names. The store is swept
+ * only by the database it belongs to (the `.owner` file), so a database sharing the folder by
+ * mistake (a test run on a developer's DATA_DIR) never deletes another's files.
+ */
+export async function cleanUpStoredFiles(options: { root?: string; now?: Date } = {}) {
+	const root = options.root ?? storageRoot()
+	const now = (options.now ?? new Date()).getTime()
+	const owner = await databaseName()
+	const mine = (await rootOwner(root, owner)) === owner
+	if (!mine) logger.warn('stored files not swept: the storage root belongs to another database', { root })
+	const result = { staged: 0, unreferenced: 0 }
+	const batch: StoredFileEntry[] = []
+	for await (const entry of listStoredFiles(root)) {
+		const age = now - entry.modifiedAt.getTime()
+		if (isStagingKey(entry.key)) {
+			if (age > STAGED_MAX_AGE_MS) {
+				await deleteStoredFile(entry.key, root)
+				result.staged++
+			}
+		} else if (mine && !entry.key.startsWith('.') && age > UNREFERENCED_MIN_AGE_MS) {
+			batch.push(entry)
+			if (batch.length >= BATCH) result.unreferenced += await deleteUnreferenced(root, batch.splice(0))
+		}
+	}
+	if (batch.length) result.unreferenced += await deleteUnreferenced(root, batch)
+	return result
+}
+
+async function deleteUnreferenced(root: string, entries: StoredFileEntry[]) {
+	const keys = entries.map((entry) => entry.key)
+	const ids = keys.flatMap((key) => UPLOAD_ID.exec(key.split('/').pop()!)?.[1] ?? [])
+	const rows = await db
+		.select({ storageKey: uploads.storageKey, thumbnailKey: uploads.thumbnailKey })
+		.from(uploads)
+		.where(ids.length ? or(inArray(uploads.storageKey, keys), inArray(uploads.id, ids)) : inArray(uploads.storageKey, keys))
+	const referenced = new Set(rows.flatMap((row) => [row.storageKey, row.thumbnailKey]))
+	let deleted = 0
+	for (const key of keys) {
+		if (referenced.has(key)) continue
+		await deleteStoredFile(key, root)
+		deleted++
+	}
+	return deleted
+}
+
+async function databaseName() {
+	const connection = getConnection()
+	if (connection.kind === 'pglite') return connection.target
+	const [row] = await queryRows<{ name: string }>(db, sql`select current_database() as name`)
+	return `postgres ${row!.name}`
+}
+
+/**
+ * Forgets stored files that nothing shows any more (a removed photo, a replaced logo): their rows
+ * go in the caller's transaction, so `/uploads/{id}` answers 404 at once; the files themselves are
+ * deleted by the clean-up job once no row names them.
+ */
+export async function forgetUploads(tx: DbOrTx, ids: Array<string | null | undefined>) {
+	const known = [...new Set(ids.filter((id): id is string => Boolean(id)))]
+	if (known.length) await tx.delete(uploads).where(inArray(uploads.id, known))
+}
+
+/**
+ * Images stored before uploads were re-encoded (issue 13) still carry their metadata (the EXIF
+ * position, the author): each is re-encoded like a new upload, in place under the same key, and
+ * its row updated. A few per run, so the job never holds the server up; one that cannot be read
+ * is left as it is and logged.
+ */
+export async function stripLegacyImages(limit = 20): Promise<{ stripped: number; unreadable: number }> {
+	const rows = await db.select().from(uploads).where(eq(uploads.metadataStripped, false)).limit(limit)
+	const result = { stripped: 0, unreadable: 0 }
+	for (const row of rows) {
+		const stored = await openStoredFile(row.storageKey)
+		const raw = newStagingKey('upload')
+		let prepared: PreparedUpload | null = null
+		try {
+			if (stored) {
+				await writeStaged(raw, stored.stream())
+				prepared = await prepareUpload({ stagedKey: raw, purpose: row.purpose, originalName: row.originalName })
+			}
+		} catch (error) {
+			if (!(error instanceof UploadRejected)) throw error
+		} finally {
+			await discardStaged([raw])
+		}
+		if (!prepared) {
+			logger.warn('a stored image could not be re-encoded', { uploadId: row.id })
+			await db.update(uploads).set({ metadataStripped: true }).where(eq(uploads.id, row.id))
+			result.unreadable++
+			continue
+		}
+		const file = prepared
+		await transaction(async (tx) => {
+			await tx
+				.update(uploads)
+				.set({ byteSize: file.byteSize, sha256: file.sha256, width: file.width, height: file.height, metadataStripped: true })
+				.where(eq(uploads.id, row.id))
+			await afterCommit(tx, async () => {
+				await promote(file.stagedKey, row.storageKey)
+				if (file.stagedThumbnailKey) await promote(file.stagedThumbnailKey, row.thumbnailKey ?? `${row.storageKey}.thumb.webp`)
+			})
+		})
+		if (!row.thumbnailKey && file.stagedThumbnailKey) {
+			await db.update(uploads).set({ thumbnailKey: `${row.storageKey}.thumb.webp` }).where(eq(uploads.id, row.id))
+		}
+		result.stripped++
+	}
+	return result
 }

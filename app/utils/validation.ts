@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { parseMoney } from './money'
+import { tallinnToDate } from './time'
 
 /**
  * Building blocks for the form schemas. Every error is a translation key under `common:validation`,
@@ -17,7 +19,22 @@ export const messages = {
 	mobile: 'validation.mobile',
 	url: 'validation.url',
 	choose: 'validation.choose',
+	controlCharacters: 'validation.controlCharacters',
 } as const
+
+/**
+ * Control characters (NUL and the like) have no place in what people type, and PostgreSQL refuses
+ * NUL outright: every text field refuses them. Line breaks and tabs are text.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what these look for
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+// eslint-disable-next-line no-control-regex -- as above
+const ALL_CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g
+export const hasNoControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value)
+
+/** Any text from a form: trimmed, at most `max` characters, no control characters. */
+export const plainText = (max: number) =>
+	z.string().trim().max(max, messages.tooLong).refine(hasNoControlCharacters, messages.controlCharacters)
 
 /** A search box's text: trimmed, at most 100 characters, empty or unusable becomes undefined (never refused). */
 export const searchText = () =>
@@ -27,14 +44,20 @@ export const searchText = () =>
 		.max(100)
 		.optional()
 		.catch(undefined)
-		.transform((value) => value || undefined)
+		// A search box never refuses: control characters are simply dropped.
+		.transform((value) => value?.replace(ALL_CONTROL_CHARACTERS, '').trim() || undefined)
 
 /** A required line of text, trimmed. */
 export const requiredText = (max = 200) =>
-	z.string({ error: messages.required }).trim().min(1, messages.required).max(max, messages.tooLong)
+	z
+		.string({ error: messages.required })
+		.trim()
+		.min(1, messages.required)
+		.max(max, messages.tooLong)
+		.refine(hasNoControlCharacters, messages.controlCharacters)
 
 /** An optional line of text: empty becomes undefined. */
-export const optionalText = (max = 2000) => z.string().trim().max(max, messages.tooLong).optional()
+export const optionalText = (max = 2000) => plainText(max).optional()
 
 /** Names, company and workshop names: at least 3 characters (spec §5). */
 export const nameText = () => requiredText(100).pipe(z.string().min(3, messages.min3))
@@ -50,7 +73,11 @@ export const emailAddress = () =>
 
 /** 8 to 12 characters (spec §5, §9). */
 export const password = () =>
-	z.string({ error: messages.required }).min(8, messages.password).max(12, messages.password)
+	z
+		.string({ error: messages.required })
+		.min(8, messages.password)
+		.max(12, messages.password)
+		.refine(hasNoControlCharacters, messages.controlCharacters)
 
 /** A valid 10-digit number (spec §5). */
 export const companyId = () =>
@@ -72,60 +99,51 @@ export const websiteUrl = () =>
 		.string()
 		.trim()
 		.max(300, messages.tooLong)
+		.refine(hasNoControlCharacters, messages.url)
 		.pipe(z.url({ protocol: /^https?$/, error: messages.url }))
 
-/** A price in euros as people type it ("185", "185.5", "185,50") → cents, more than 0, at most 1 000 000 €. */
-export const moneyAmount = () =>
+/**
+ * A price in euros as people type it ("185", "185.5", "185,50") → cents (app/utils/money.ts), by
+ * default more than 0 and at most 1 000 000 €.
+ */
+export const moneyAmount = ({ min = 1, max = 100_000_000 }: { min?: number; max?: number } = {}) =>
 	z
 		.string({ error: messages.required })
 		.trim()
 		.min(1, messages.required)
-		.regex(/^\d{1,7}([.,]\d{1,2})?$/, 'validation.money')
-		.transform((value) => Math.round(Number(value.replace(',', '.')) * 100))
-		.pipe(z.number().int().min(1, 'validation.money').max(100_000_000, 'validation.money'))
+		.transform((value, context) => {
+			const cents = parseMoney(value)
+			if (cents === null) context.addIssue({ code: 'custom', message: 'validation.money' })
+			return cents ?? z.NEVER
+		})
+		.pipe(z.number().int().min(min, 'validation.money').max(max, 'validation.money'))
 
 /** A whole number in a range, from a form field. */
 export const wholeNumber = (min: number, max: number) =>
 	z.coerce.number({ error: messages.required }).int('validation.number').min(min, 'validation.number').max(max, 'validation.number')
 
-/** A date and time from <input type="datetime-local">, read as Estonian time. */
+/** A date and time from <input type="datetime-local">, read as Estonian time; the day must exist. */
 export const localDateTime = () =>
 	z
 		.string({ error: messages.required })
 		.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'validation.dateTime')
+		.refine((value) => isRealDateTime(value), 'validation.realDate')
 		.transform((value) => tallinnToDate(value))
 
-/** "2026-11-25T10:00" in Europe/Tallinn → the instant. */
-export function tallinnToDate(local: string): Date {
-	const asUtc = new Date(`${local}:00Z`)
-	// The zone's offset at that moment, found from how the instant reads in Tallinn.
-	const parts = new Intl.DateTimeFormat('en-GB', {
-		timeZone: 'Europe/Tallinn',
-		hourCycle: 'h23',
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-		hour: '2-digit',
-		minute: '2-digit',
-	}).formatToParts(asUtc)
-	const get = (type: string) => Number(parts.find((p) => p.type === type)?.value)
-	const seen = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'))
-	return new Date(asUtc.getTime() - (seen - asUtc.getTime()))
-}
+// Forms and routes have always found these here; they live with the time zone.
+export { dateToTallinnInput, tallinnToDate } from './time'
 
-/** The instant as "2026-11-25T10:00" in Europe/Tallinn, for a datetime-local input. */
-export function dateToTallinnInput(date: Date | string): string {
-	const parts = new Intl.DateTimeFormat('en-GB', {
-		timeZone: 'Europe/Tallinn',
-		hourCycle: 'h23',
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-		hour: '2-digit',
-		minute: '2-digit',
-	}).formatToParts(new Date(date))
-	const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00'
-	return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`
+const MIN_YEAR = 2000
+const MAX_YEAR = 2100
+
+/** "2026-02-28T10:00" yes; "2026-02-30T10:00", "2026-13-01T10:00", "2026-01-01T24:00" and the year 9999 no. */
+export function isRealDateTime(value: string): boolean {
+	const match = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/.exec(value)
+	if (!match) return false
+	const [year, month, day, hour, minute] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number]
+	if (year < MIN_YEAR || year > MAX_YEAR || month < 1 || month > 12 || hour > 23 || minute > 59) return false
+	const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate()
+	return day >= 1 && day <= daysInMonth
 }
 
 /** A uuid chosen from a list the server offered. */

@@ -123,6 +123,8 @@ for (const javaScriptEnabled of [false, true]) {
 		})
 
 		test('a forgotten password is reset through the e-mail, once', async ({ page }) => {
+			// Five slow password hashes (scrypt at OWASP's cost) and two e-mails: a long walk.
+			test.setTimeout(90_000)
 			const email = uniqueEmail('forgetful')
 			// Register through the portal (and see the welcome e-mail go out).
 			await page.goto('/register?lng=en')
@@ -172,6 +174,7 @@ for (const javaScriptEnabled of [false, true]) {
 		})
 
 		test('profile and settings: name, password rules, language', async ({ page }) => {
+			test.setTimeout(90_000)
 			const email = uniqueEmail('settings')
 			await page.goto('/register?lng=en')
 			await page.getByLabel(en('register.firstName')).fill('Siim')
@@ -211,7 +214,8 @@ for (const javaScriptEnabled of [false, true]) {
 			await passwordForm.getByLabel(enAccount('settings.newPassword'), { exact: true }).fill('settings-2')
 			await passwordForm.getByLabel(enAccount('settings.confirmPassword')).fill('settings-2')
 			await passwordForm.getByRole('button', { name: enAccount('settings.passwordSubmit') }).click()
-			await expectToast(page, enAccount('settings.passwordChanged'))
+			// Two full-cost hashes, queued behind the other workers' sign-ins on a busy machine.
+			await expectToast(page, enAccount('settings.passwordChanged'), { timeout: 30_000 })
 
 			await page.getByRole('combobox', { name: enAccount('settings.language') }).selectOption('ru')
 			await page.getByRole('button', { name: enAccount('settings.languageSubmit') }).click()
@@ -223,6 +227,8 @@ for (const javaScriptEnabled of [false, true]) {
 
 test('a signed-in visitor is sent from the log-in pages to the dashboard', async ({ page }) => {
 	await login(page, demo.customer.email, demo.customer.password)
+	// Let the dashboard finish hydrating: leaving it halfway makes React report an aborted render.
+	await page.waitForLoadState('networkidle')
 	for (const path of ['/login', '/register', '/forget-password']) {
 		await page.goto(path)
 		await expect(page, path).toHaveURL(/\/dashboard$/)

@@ -78,8 +78,8 @@ export async function open(page: Page, url: string, javaScriptEnabled: boolean) 
 }
 
 /** A message the user sees after a redirect: a toast with JavaScript, the server's flash without. */
-export async function expectToast(page: Page, text: string) {
-	await expect(page.locator('.Toastify__toast, .flash').filter({ hasText: text }).first()).toBeVisible()
+export async function expectToast(page: Page, text: string, options: { timeout?: number } = {}) {
+	await expect(page.locator('.Toastify__toast, .flash').filter({ hasText: text }).first()).toBeVisible(options)
 }
 
 /** Logs in through the form and waits for the dashboard. */

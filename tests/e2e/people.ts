@@ -51,11 +51,10 @@ export async function completeTyreWorkshopProfile(page: Page, js: boolean) {
 	await expect(page.getByRole('group', { name: w('profile.services') }).getByLabel('Tyre change and storage')).toBeChecked()
 }
 
-/** A customer's Toyota and a tyre-change request for it; answers the request's slug. */
-export async function vehicleAndTyreRequest(page: Page, token: string, js: boolean) {
+/** Fills and sends the add-vehicle form for a Toyota Yaris with this plate (`path` may carry a returnTo). */
+export async function addVehicle(page: Page, plate: string, js: boolean, path = '/add-vehicle') {
 	const c = dictionary('en', 'customer')
-	const plate = `N${token.toUpperCase()}`
-	await open(page, '/add-vehicle', js)
+	await open(page, path, js)
 	await page.getByLabel(c('vehicle.registrationNumber')).fill(plate)
 	await page.getByRole('combobox', { name: c('vehicle.brand') }).selectOption({ label: 'Toyota' })
 	await page.getByLabel(c('vehicle.model'), { exact: true }).fill('Yaris')
@@ -64,6 +63,13 @@ export async function vehicleAndTyreRequest(page: Page, token: string, js: boole
 	await page.getByLabel(c('vehicle.mileage')).fill('42000')
 	await page.getByLabel(c('vehicle.vehicleYear')).fill('2020')
 	await page.getByRole('button', { name: c('vehicle.addSubmit') }).click()
+}
+
+/** A customer's Toyota and a tyre-change request for it; answers the request's slug. */
+export async function vehicleAndTyreRequest(page: Page, token: string, js: boolean) {
+	const c = dictionary('en', 'customer')
+	const plate = `N${token.toUpperCase()}`
+	await addVehicle(page, plate, js)
 	await expect(page.getByText(plate).first()).toBeVisible()
 	await open(page, '/new-service-register', js)
 	await page.getByRole('combobox', { name: c('request.vehicle') }).selectOption({ label: `Toyota Yaris · ${plate}` })

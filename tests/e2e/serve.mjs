@@ -66,6 +66,10 @@ process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.server.address().port}`
 process.env.OUTBOX_POLL_MS = '200'
 
 process.env.NODE_ENV = 'production'
+// The production build, but with the tests' scrypt cost: a hundred sign-ups and sign-ins at the full
+// cost (128 MiB, half a second or more each) were minutes of this suite. Only test servers set it;
+// the fuzz suite and tests/unit/password-cost.test.ts keep the full cost (docs/decisions/0076).
+process.env.TEST_ONLY_CHEAP_PASSWORD_HASHING = 'true'
 process.env.PORT = port
 process.env.HOST = '127.0.0.1'
 process.env.APP_URL = `http://127.0.0.1:${port}`

@@ -1,7 +1,7 @@
 import { type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { dictionary, expect, expectToast, login, open, test, uniqueEmail } from './fixtures'
-import { person, register } from './people'
+import { addVehicle, person, register } from './people'
 
 /**
  * The whole service flow of issues 5 and 6, with two people in two browsers: a workshop completes
@@ -48,16 +48,8 @@ for (const javaScriptEnabled of [false, true]) {
 
 		// The customer registers, adds a vehicle and asks for a tyre change with two photos (issue 5).
 		await register(customer, 'customer', uniqueEmail('flow-customer'), { first: 'Kaia', last: 'Kuusk' })
-		await open(customer, '/add-vehicle', javaScriptEnabled)
 		const plate = `F${token.toUpperCase()}`
-		await customer.getByLabel(c('vehicle.registrationNumber')).fill(plate)
-		await customer.getByRole('combobox', { name: c('vehicle.brand') }).selectOption({ label: 'Toyota' })
-		await customer.getByLabel(c('vehicle.model'), { exact: true }).fill('Yaris')
-		await customer.getByLabel(c('vehicle.modelSpecification')).fill('1.5 Hybrid')
-		await customer.getByRole('combobox', { name: c('vehicle.transmission') }).selectOption('automatic')
-		await customer.getByLabel(c('vehicle.mileage')).fill('42000')
-		await customer.getByLabel(c('vehicle.vehicleYear')).fill('2020')
-		await customer.getByRole('button', { name: c('vehicle.addSubmit') }).click()
+		await addVehicle(customer, plate, javaScriptEnabled)
 		await expectToast(customer, c('vehicle.added'))
 		await expect(customer.getByText(plate)).toBeVisible()
 
@@ -167,7 +159,7 @@ test.describe('refusals a user can meet', () => {
 		await page.context().close()
 	})
 
-	test('another customer’s request and another workshop’s offer are "not found"', async ({ browser, baseURL }) => {
+	test('another customer’s request is "not found"', async ({ browser, baseURL }) => {
 		const page = await person(browser, true, baseURL)
 		await login(page, 'customer@example.com', 'demo12345')
 		await open(page, '/my-requests?status=all&lng=en', true)
@@ -180,7 +172,9 @@ test.describe('refusals a user can meet', () => {
 		expect(response?.status()).toBe(404)
 		await expect(stranger.getByRole('heading', { name: common('errors.notFoundTitle') })).toBeVisible()
 		await stranger.context().close()
+	})
 
+	test('another workshop’s offer is "not found"', async ({ browser, baseURL }) => {
 		const workshop = await person(browser, true, baseURL)
 		await login(workshop, 'workshop@example.com', 'demo12345')
 		await open(workshop, '/workshop-bid-history', true)

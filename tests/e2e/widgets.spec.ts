@@ -1,6 +1,6 @@
 import http from 'node:http'
 import pg from 'pg'
-import { roundToHalf } from '~/domain/workshops'
+import { roundToHalf } from '~/domain/directory/workshops'
 import { type Page } from '@playwright/test'
 import { dictionary, expect, test, waitForEmail } from './fixtures'
 
@@ -189,7 +189,7 @@ test('the contact widget validates, shows the server’s field errors and stores
 	// Sent for real: thanks, and the message is in the database.
 	await send.click()
 	await expect(contact.getByRole('status')).toHaveText(t('contact.thanks'))
-	// The e-mail to the site is queued in the same transaction as the stored message (app/domain/contact.server.ts).
+	// The e-mail to the site is queued in the same transaction as the stored message (app/domain/messaging/contact.server.ts).
 	const mail = await waitForEmail({ to: 'info@autohub.example', subject: new RegExp(name) })
 	expect(mail.text).toContain('tester@example.com')
 	expect(mail.text).toContain('Tere! Küsimus partneri lehelt.')

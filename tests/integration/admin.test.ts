@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { auditLog, cities, sessions, users, workshops } from '~/db/schema'
-import { audited } from '~/domain/admin-audit.server'
-import { changeEmail, searchUsers, setBlocked, updateCompanyFields } from '~/domain/admin-users.server'
-import { authenticate } from '~/domain/accounts.server'
+import { audited } from '~/domain/admin/audit.server'
+import { changeEmail, searchUsers, setBlocked, updateCompanyFields } from '~/domain/admin/users.server'
+import { authenticate } from '~/domain/accounts/accounts.server'
 import { DomainError } from '~/domain/errors'
-import { forgetWorkshopCounts, getWorkshopProfile, searchWorkshops } from '~/domain/workshops.server'
+import { forgetWorkshopCounts, getWorkshopProfile, searchWorkshops } from '~/domain/directory/workshops.server'
 import { createSessionToken, findUserByToken, getOptionalUser } from '~/utils/auth.server'
 import { db } from '~/utils/db.server'
 import { createCustomer, PASSWORD, signedInRequest, uniqueEmail } from '#tests/support/accounts'
@@ -132,7 +132,7 @@ describe('the audit log', () => {
 		const customer = await createCustomer()
 		await expect(
 			db.transaction(async (tx) => {
-				const { writeAudit } = await import('~/domain/admin-audit.server')
+				const { writeAudit } = await import('~/domain/admin/audit.server')
 				await writeAudit(tx, actor.id, { action: 'user.test', entityType: 'user', entityId: customer.id, before: {}, after: {} })
 				throw new Error('boom')
 			}),
@@ -158,11 +158,11 @@ describe('site content, ads, packages and lists', () => {
 	test('a content page, the site settings and an ad show on the public site at once', async () => {
 		const actor = await admin()
 		await referenceData()
-		const { getContentPage } = await import('~/domain/content.server')
-		const { saveContentPage, saveSiteSettings, getSiteSettingsForEdit } = await import('~/domain/admin-content.server')
-		const { getSiteData } = await import('~/domain/site.server')
-		const { loadAdSlots } = await import('~/domain/ads.server')
-		const { saveAd } = await import('~/domain/admin-catalog.server')
+		const { getContentPage } = await import('~/domain/site/content.server')
+		const { saveContentPage, saveSiteSettings, getSiteSettingsForEdit } = await import('~/domain/admin/content.server')
+		const { getSiteData } = await import('~/domain/site/site.server')
+		const { loadAdSlots } = await import('~/domain/site/ads.server')
+		const { saveAd } = await import('~/domain/admin/catalog.server')
 
 		await saveContentPage(actor.id, 'about-us', 'et', { title: 'Meist uus', bodyHtml: '<p>Uus tekst</p><script>alert(1)</script>' })
 		const page = await getContentPage('about-us', 'et')
@@ -185,7 +185,7 @@ describe('site content, ads, packages and lists', () => {
 	test('packages and reference lists change, and a list code stays unique', async () => {
 		const actor = await admin()
 		await referenceData()
-		const { listPackages, updatePackage, saveReferenceItem, listReferenceItems } = await import('~/domain/admin-catalog.server')
+		const { listPackages, updatePackage, saveReferenceItem, listReferenceItems } = await import('~/domain/admin/catalog.server')
 		const all = await listPackages()
 		const paid = all.find((p) => p.code !== 'free')!
 		await updatePackage(actor.id, paid.id, { nameEt: 'Alus', nameEn: 'Basic', nameRu: 'Базовый', price: 1990, offersPerMonth: null, active: true })
@@ -208,7 +208,7 @@ describe('inbox and figures', () => {
 	test('a contact message is marked handled once; figures count with no payments', async () => {
 		const actor = await admin()
 		const { contactMessages } = await import('~/db/schema')
-		const { listContactMessages, markMessageHandled, getFigures } = await import('~/domain/admin-stats.server')
+		const { listContactMessages, markMessageHandled, getFigures } = await import('~/domain/admin/stats.server')
 		const [message] = await db.insert(contactMessages).values({ name: 'Mari', email: 'mari@example.com', message: 'Tere!' }).returning()
 		expect((await listContactMessages({ page: 1, show: 'open' })).items.map((m) => m.id)).toContain(message!.id)
 		await markMessageHandled(actor.id, message!.id)

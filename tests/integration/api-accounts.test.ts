@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { sessions, users } from '~/db/schema'
+import { languageCookie } from '~/i18n/i18n.server'
 import { action as loginAction } from '~/routes/admin.api.login'
 import { action as logoutAction } from '~/routes/admin.api.logout'
 import { getApiUser, hashToken } from '~/utils/auth.server'
@@ -100,5 +101,28 @@ describe('POST /admin/api/logout', () => {
 		const again = await call(logoutAction, logout())
 		expect(again.status).toBe(401)
 		expect(await again.json()).toEqual({ status: 401, message: 'Please login to continue!' })
+	})
+})
+
+describe('the language of an API answer', () => {
+	const login = (headers: Record<string, string>, query = '') =>
+		call(
+			loginAction,
+			new Request(`http://localhost/admin/api/login${query}`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', ...headers },
+				body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong-pass' }),
+			}),
+			'10.9.0.50',
+		).then((response) => response.json() as Promise<{ message: string }>)
+
+	test('follows ?lng=, then Accept-Language, then the portal cookie, then Estonian', async () => {
+		const russianCookie = (await languageCookie.serialize('ru')).split(';')[0]!
+		expect((await login({ 'Accept-Language': 'en-GB,en;q=0.9' })).message).toBe('Invalid email or password')
+		expect((await login({ 'Accept-Language': 'ru' })).message).toBe('Неверный e-mail или пароль')
+		expect((await login({ 'Accept-Language': 'en' }, '?lng=ru')).message).toBe('Неверный e-mail или пароль')
+		expect((await login({ 'Accept-Language': 'en', 'Cookie': russianCookie })).message).toBe('Invalid email or password')
+		expect((await login({ 'Accept-Language': 'de-DE', 'Cookie': russianCookie })).message).toBe('Неверный e-mail или пароль')
+		expect((await login({})).message).toBe('Vale e-post või parool')
 	})
 })

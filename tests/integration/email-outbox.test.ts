@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { emailOutbox } from '~/db/schema'
+import { emailOutbox, uploads } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { enqueueEmail, processOutbox, resetEmailTransport, retryOutboxNow } from '~/utils/email.server'
 import { resetEnvCache } from '~/utils/env.server'
+import { storageRoot } from '~/utils/file-store.server'
 import { SmtpSink } from '#tests/support/smtp-sink'
 
 const sink = new SmtpSink()
@@ -40,6 +44,29 @@ describe('the e-mail outbox', () => {
 		// Nothing is sent twice.
 		await processOutbox()
 		expect(sink.received.filter((m) => m.subject === 'Tere, Mari')).toHaveLength(1)
+	})
+
+	test('an attachment whose file is still being moved into the store is waited for, not counted as a failure', async () => {
+		const key = `test/${randomUUID()}.pdf`
+		const [upload] = await db
+			.insert(uploads)
+			.values({ purpose: 'invoice', mimeType: 'application/pdf', byteSize: 20, sha256: 'x', storageKey: key })
+			.returning()
+		const id = await enqueueEmail(db, { to: 'arved@example.com', subject: 'Invoice soon', text: 'attached', attachments: [{ uploadId: upload!.id, filename: 'arve.pdf' }] })
+		await processOutbox()
+		const waiting = await statusOf(id)
+		expect([waiting.status, waiting.attempts, waiting.lastError]).toEqual(['pending', 0, null])
+		expect(waiting.nextAttemptAt.getTime()).toBeLessThan(Date.now() + 5_000)
+		expect(sink.received.filter((m) => m.subject === 'Invoice soon')).toHaveLength(0)
+
+		// The move lands: the next round sends it, with the file.
+		const file = path.join(storageRoot(), key)
+		await fs.mkdir(path.dirname(file), { recursive: true })
+		await fs.writeFile(file, '%PDF-1.4\n%%EOF\n')
+		await retryOutboxNow()
+		await processOutbox()
+		expect((await statusOf(id)).status).toBe('sent')
+		expect(sink.received.filter((m) => m.subject === 'Invoice soon')).toHaveLength(1)
 	})
 
 	test('keeps e-mails while the SMTP server is down and delivers each exactly once when it is back', async () => {

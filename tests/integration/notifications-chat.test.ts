@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { chatMessages, notifications } from '~/db/schema'
-import { makeOffer } from '~/domain/service-flow.server'
+import { makeOffer } from '~/domain/service-flow/moves.server'
 import { action as getChatAction } from '~/routes/admin.api.get-chat'
 import { action as getNotificationAction } from '~/routes/admin.api.get-notification'
 import { action as readNotificationAction } from '~/routes/admin.api.read-notification'
@@ -185,7 +185,7 @@ describe('chat', () => {
 
 describe('a type-1 notification', () => {
 	test('opens what it is about: the request for a workshop, the subscription for a billing notice', async () => {
-		const { getNotificationDetail } = await import('~/domain/notifications.server')
+		const { getNotificationDetail } = await import('~/domain/messaging/notifications.server')
 		const [newRequest] = await db
 			.select()
 			.from(notifications)
@@ -207,7 +207,7 @@ describe('a type-1 notification', () => {
 
 describe('a chat message on the bell', () => {
 	test('tells the receiver once per conversation, opens the chat, and is read with it', async () => {
-		const { getNotificationDetail } = await import('~/domain/notifications.server')
+		const { getNotificationDetail } = await import('~/domain/messaging/notifications.server')
 		const chatNotices = () =>
 			db
 				.select()

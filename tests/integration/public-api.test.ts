@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import * as t from '~/db/schema'
-import { demoWorkshops, loadDemoDataIfEmpty } from '~/db/seed/demo-data.server'
-import { forgetAds } from '~/domain/ads.server'
-import { forgetCountedVisits } from '~/domain/visits.server'
+import { demoSiteContacts, demoWorkshops, loadDemoDataIfEmpty } from '~/db/seed/demo-data.server'
+import { forgetAds } from '~/domain/site/ads.server'
+import { forgetCountedVisits, MAX_VISITORS_PER_ADDRESS } from '~/domain/site/visits.server'
 import { loader as adsDetails } from '~/routes/admin.api.ads-details'
 import { action as contactAction, loader as contactLoader } from '~/routes/admin.api.contact-us'
 import { action as siteSettingsAction, loader as siteSettings } from '~/routes/admin.api.site-settings'
@@ -58,19 +58,7 @@ describe('GET /admin/api/site-settings', () => {
 			'instagramLink',
 			'linkedinLink',
 		])
-		expect(body.responseData).toMatchObject({
-			appname: 'Autohub',
-			siteAddress: 'Narva Road 7, 10117 Tallinn, Estonia',
-			siteAddressEstonian: 'Narva mnt 7, 10117 Tallinn, Eesti',
-			siteAddressRussian: 'Нарвское шоссе 7, 10117 Таллин, Эстония',
-			siteEmail: 'info@autohub.example',
-			countryCode: '+372',
-			sitePhoneNumber: '600 1234',
-			facebookLink: 'https://www.facebook.com/autohub.example',
-			twitterLink: 'https://twitter.com/autohub_example',
-			instagramLink: 'https://www.instagram.com/autohub.example',
-			linkedinLink: 'https://www.linkedin.com/company/autohub-example',
-		})
+		expect(body.responseData).toMatchObject({ appname: 'Autohub', ...demoSiteContacts })
 		// Absolute, so a partner site on another origin can show them.
 		expect(body.responseData.logo).toMatch(new RegExp(`^${ORIGIN}/uploads/[A-Za-z0-9_-]+$`))
 		expect(body.responseData.favicon).toMatch(new RegExp(`^${ORIGIN}/uploads/[A-Za-z0-9_-]+$`))
@@ -155,11 +143,20 @@ describe('GET /admin/api/visit-insert', () => {
 		expect(await visitsToday()).toBe(before + 3)
 	})
 
+	test('one address counts a few visitors a day, however many browsers it claims to be', async () => {
+		const before = await visitsToday()
+		for (let n = 0; n < 40; n++) {
+			await call(visitInsert, '/admin/api/visit-insert', { headers: { 'User-Agent': `Mozilla/5.0 (X11; Linux x86_64) Invented/${n}` }, ip: '203.0.113.77' })
+		}
+		expect(await visitsToday()).toBe(before + MAX_VISITORS_PER_ADDRESS)
+	})
+
 	test('never stores the address itself', async () => {
 		const rows = await queryRows<{ visitor_hash: string }>(db, sql`select visitor_hash from visits where day = ${today()} and visitor_hash not like 'demo-%'`)
 		for (const row of rows) {
 			expect(row.visitor_hash).toMatch(/^[0-9a-f]{64}$/)
 			expect(row.visitor_hash).not.toContain('198.51.100')
+			expect(row.visitor_hash).not.toContain('203.0.113')
 		}
 	})
 })
@@ -184,7 +181,12 @@ describe('GET /admin/api/workshop-list', () => {
 
 		const paid = demoWorkshops.filter((w) => w.pro).map((w) => w.name)
 		const items = body.data.items as Array<{ name: string; featured: boolean; ratingAverage: number; reviewCount: number }>
-		expect(items.slice(0, paid.length).map((w) => w.name).sort()).toEqual([...paid].sort())
+		expect(
+			items
+				.slice(0, paid.length)
+				.map((w) => w.name)
+				.sort(),
+		).toEqual([...paid].sort())
 		expect(items.slice(0, paid.length).every((w) => w.featured)).toBe(true)
 		const rest = items.slice(paid.length)
 		for (let i = 1; i < rest.length; i++) expect(rest[i - 1]!.ratingAverage).toBeGreaterThanOrEqual(rest[i]!.ratingAverage)
@@ -200,7 +202,11 @@ describe('GET /admin/api/workshop-list', () => {
 	})
 
 	test('filters by city, service and car brand codes, alone and together', async () => {
-		const expected = (test: (w: (typeof demoWorkshops)[number]) => boolean) => demoWorkshops.filter(test).map((w) => w.name).sort()
+		const expected = (test: (w: (typeof demoWorkshops)[number]) => boolean) =>
+			demoWorkshops
+				.filter(test)
+				.map((w) => w.name)
+				.sort()
 		const tartu = await call(workshopList, '/admin/api/workshop-list?city=tartu&lng=en')
 		expect(names(tartu.body).sort()).toEqual(expected((w) => w.city === 'tartu'))
 		expect(tartu.body.data.items.every((w: { city: string }) => w.city === 'Tartu')).toBe(true)
@@ -269,9 +275,30 @@ describe('GET /admin/api/workshop-details/{id}', () => {
 		const workshop = body.data.workshop
 		expect(Object.keys(workshop).sort()).toEqual(
 			[
-				'id', 'name', 'companyName', 'featured', 'logo', 'photos', 'marketingText', 'address', 'phone', 'email', 'website',
-				'foundedYear', 'installersCount', 'carBrands', 'services', 'additionalServices', 'spareParts', 'paymentMethods',
-				'openingHours', 'nextFreeTimes', 'warranty', 'ratingAverage', 'reviewCount', 'url',
+				'id',
+				'name',
+				'companyName',
+				'featured',
+				'logo',
+				'photos',
+				'marketingText',
+				'address',
+				'phone',
+				'email',
+				'website',
+				'foundedYear',
+				'installersCount',
+				'carBrands',
+				'services',
+				'additionalServices',
+				'spareParts',
+				'paymentMethods',
+				'openingHours',
+				'nextFreeTimes',
+				'warranty',
+				'ratingAverage',
+				'reviewCount',
+				'url',
 			].sort(),
 		)
 		expect(workshop).toMatchObject({
@@ -361,11 +388,7 @@ describe('POST /admin/api/contact-us', () => {
 	test('requires name, e-mail and message', async () => {
 		const { response, body } = await post({ name: '  ', message: '' }, { lng: 'en', ip: '203.0.113.2' })
 		expect(response.status).toBe(422)
-		expect(body.errors).toEqual({
-			name: ['This field is required.'],
-			email: ['This field is required.'],
-			message: ['This field is required.'],
-		})
+		expect(body.errors).toEqual({ name: ['This field is required.'], email: ['This field is required.'], message: ['This field is required.'] })
 	})
 
 	test('stores the message and queues an e-mail to the site e-mail in the same transaction', async () => {
@@ -376,9 +399,15 @@ describe('POST /admin/api/contact-us', () => {
 		expect(body).toEqual({ status: 200, message: 'Спасибо за сообщение! Мы скоро с вами свяжемся.' })
 		expect(await count('contact_messages')).toBe(messages + 1)
 		expect(await count('email_outbox')).toBe(emails + 1)
-		const [stored] = await db.select().from(t.contactMessages).where(sql`${t.contactMessages.name} = 'Olga Ivanova'`)
+		const [stored] = await db
+			.select()
+			.from(t.contactMessages)
+			.where(sql`${t.contactMessages.name} = 'Olga Ivanova'`)
 		expect(stored).toMatchObject({ email: 'olga@example.com', message: 'Здравствуйте!\nЕсть вопрос.', language: 'ru' })
-		const [mail] = await db.select().from(t.emailOutbox).where(sql`${t.emailOutbox.subject} like '%Olga Ivanova%'`)
+		const [mail] = await db
+			.select()
+			.from(t.emailOutbox)
+			.where(sql`${t.emailOutbox.subject} like '%Olga Ivanova%'`)
 		expect(mail).toMatchObject({ to: 'info@autohub.example', status: 'pending' })
 		expect(mail!.text).toContain('olga@example.com')
 		expect(mail!.text).toContain('Здравствуйте!\nЕсть вопрос.')

@@ -13,8 +13,8 @@ import {
 	replyToReview,
 	selectOffer,
 	updateOffer,
-} from '~/domain/service-flow.server'
-import { deleteVehicle } from '~/domain/vehicles.server'
+} from '~/domain/service-flow/moves.server'
+import { deleteVehicle } from '~/domain/service-flow/vehicles.server'
 import { db } from '~/utils/db.server'
 import { prepareUpload, UploadRejected } from '~/utils/storage.server'
 import { customerWithVehicle, inDays, openRequest, workshopOffering } from '#tests/support/flow'
@@ -247,8 +247,8 @@ describe('vehicles', () => {
 
 	test('the registration number is unique, whatever spacing or case', async () => {
 		const { customer, refs } = await customerWithVehicle()
-		const { createVehicle } = await import('~/domain/vehicles.server')
-		const { VehicleSchema } = await import('~/domain/vehicles')
+		const { createVehicle } = await import('~/domain/service-flow/vehicles.server')
+		const { VehicleSchema } = await import('~/domain/service-flow/vehicles')
 		const base = { vehicleYear: 2015, brandId: refs.brandId, model: 'Golf', modelSpecification: '1.4', transmission: 'manual' as const, mileage: 1000 }
 		const plate = `Z${Date.now().toString(36).slice(-6).toUpperCase()}`
 		await createVehicle(customer.id, VehicleSchema.parse({ ...base, registrationNumber: plate }))

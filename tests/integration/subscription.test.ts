@@ -3,8 +3,8 @@ import { and, count, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { emailOutbox, invoices, notifications, offers, packages, payments, subscriptions, uploads, workshops } from '~/db/schema'
 import { DomainError } from '~/domain/errors'
-import { type PaymentProvider } from '~/domain/payments.server'
-import { makeOffer, type WorkshopActor } from '~/domain/service-flow.server'
+import { type PaymentProvider } from '~/domain/billing/payments.server'
+import { makeOffer, type WorkshopActor } from '~/domain/service-flow/moves.server'
 import {
 	activatePayment,
 	addMonth,
@@ -14,7 +14,7 @@ import {
 	renewDueSubscriptions,
 	saveBillingEmail,
 	subscribe,
-} from '~/domain/subscription.server'
+} from '~/domain/billing/subscription.server'
 import { getFixedT } from '~/i18n/i18n.server'
 import { db } from '~/utils/db.server'
 import { resetEnvCache } from '~/utils/env.server'

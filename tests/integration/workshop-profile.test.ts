@@ -1,13 +1,17 @@
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs/promises'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
-import { cities, paymentMethods, spareParts, workshopPhotos, workshops, workshopServices } from '~/db/schema'
-import { DomainError } from '~/domain/errors'
-import { WorkshopProfileSchema } from '~/domain/workshop-profile'
-import { saveWorkshopProfile } from '~/domain/workshop-profile.server'
+import { cities, paymentMethods, spareParts, uploads, workshopPhotos, workshops, workshopServices } from '~/db/schema'
+import { DomainError, FieldError } from '~/domain/errors'
+import { WorkshopProfileSchema } from '~/domain/directory/profile'
+import { findViewableUpload } from '~/domain/uploads.server'
+import { saveWorkshopProfile } from '~/domain/directory/profile.server'
 import { db } from '~/utils/db.server'
-import { prepareUpload } from '~/utils/storage.server'
+import { stagedPath } from '~/utils/file-store.server'
+import { discardPrepared, prepareUpload } from '~/utils/storage.server'
 import { referenceData, workshopOffering } from '#tests/support/flow'
 
 async function validForm(overrides: Record<string, string | string[]> = {}) {
@@ -80,6 +84,57 @@ describe('the workshop profile', () => {
 		expect(error).toBeInstanceOf(DomainError)
 		expect(error).toMatchObject({ key: 'workshop:profile.tooManyPhotos' })
 		expect(await db.select().from(workshopPhotos).where(eq(workshopPhotos.workshopId, workshop.workshopId))).toHaveLength(8)
+	})
+
+	test('a photo taken down and a replaced logo are no longer served to anyone', async () => {
+		const refs = await referenceData()
+		const workshop = await workshopOffering([refs.tyres])
+		const submission = await validForm()
+		if (submission.status !== 'success') throw new Error('invalid form')
+		const image = async (colour: string, purpose: 'workshop_photo' | 'workshop_logo') =>
+			prepareUpload({ bytes: await sharp({ create: { width: 200, height: 150, channels: 3, background: colour } }).png().toBuffer(), purpose })
+		await saveWorkshopProfile(workshop.workshopId, workshop.userId, submission.value, { ...files, logo: await image('#123456', 'workshop_logo'), photos: [await image('#654321', 'workshop_photo')] })
+		const [before] = await db.select().from(workshops).where(eq(workshops.id, workshop.workshopId))
+		const [photo] = await db.select().from(workshopPhotos).where(eq(workshopPhotos.workshopId, workshop.workshopId))
+		expect(await findViewableUpload(photo!.uploadId, null)).not.toBeNull()
+		expect(await findViewableUpload(before!.logoUploadId!, null)).not.toBeNull()
+
+		await saveWorkshopProfile(workshop.workshopId, workshop.userId, submission.value, { ...files, logo: await image('#abcdef', 'workshop_logo'), removePhotoIds: [photo!.id] })
+		expect(await findViewableUpload(photo!.uploadId, null)).toBeNull()
+		expect(await findViewableUpload(before!.logoUploadId!, null)).toBeNull()
+		const [after] = await db.select().from(workshops).where(eq(workshops.id, workshop.workshopId))
+		expect(await findViewableUpload(after!.logoUploadId!, null)).not.toBeNull()
+	})
+
+	test('a refused save (an unknown list item) puts no file in the store', async () => {
+		const refs = await referenceData()
+		const workshop = await workshopOffering([refs.tyres])
+		const submission = await validForm({ sparePartIds: [randomUUID()] })
+		if (submission.status !== 'success') throw new Error('invalid form')
+		const color = `#${randomUUID().slice(0, 6)}`
+		const logo = await prepareUpload({ bytes: await sharp({ create: { width: 120, height: 90, channels: 3, background: color } }).png().toBuffer(), purpose: 'workshop_logo' })
+		const error = await saveWorkshopProfile(workshop.workshopId, workshop.userId, submission.value, { ...files, logo }).catch((e: unknown) => e)
+		// The field's own error, shown next to it: "Choose a value from the list."
+		expect(error).toBeInstanceOf(FieldError)
+		expect(error).toMatchObject({ field: 'sparePartIds', key: 'common:validation.unknownChoice', status: 422 })
+		expect(await db.select().from(uploads).where(eq(uploads.sha256, logo.sha256))).toEqual([])
+		// Still staged (the form's clean-up deletes it), never promoted.
+		expect(await fs.stat(stagedPath(logo.stagedKey)).then(() => true)).toBe(true)
+		await discardPrepared([logo])
+		expect(await fs.stat(stagedPath(logo.stagedKey)).catch(() => null)).toBeNull()
+	})
+
+	test('every unknown reference id is its field’s error, and nothing is saved', async () => {
+		const refs = await referenceData()
+		const workshop = await workshopOffering([refs.tyres])
+		const [before] = await db.select().from(workshops).where(eq(workshops.id, workshop.workshopId))
+		for (const field of ['cityId', 'serviceIds', 'carBrandIds', 'sparePartIds', 'paymentMethodIds']) {
+			const submission = await validForm({ [field]: field === 'cityId' ? randomUUID() : [randomUUID()] })
+			if (submission.status !== 'success') throw new Error('invalid form')
+			await expect(saveWorkshopProfile(workshop.workshopId, workshop.userId, submission.value, files)).rejects.toMatchObject({ field, status: 422 })
+		}
+		expect((await db.select().from(workshops).where(eq(workshops.id, workshop.workshopId)))[0]).toEqual(before)
+		expect(await db.select().from(workshopServices).where(eq(workshopServices.workshopId, workshop.workshopId))).toHaveLength(1)
 	})
 
 	test('a non-PDF warranty document is refused by content', async () => {

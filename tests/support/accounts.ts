@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { packages, users } from '~/db/schema'
-import { register } from '~/domain/accounts.server'
+import { register } from '~/domain/accounts/accounts.server'
 import { createSessionToken } from '~/utils/auth.server'
 import { db } from '~/utils/db.server'
 import { getSessionStorage } from '~/utils/session.server'
@@ -30,6 +30,21 @@ export async function createCustomer(overrides: { email?: string; password?: str
 	if (!result.ok) throw new Error(`could not register ${email}`)
 	const [user] = await db.select().from(users).where(eq(users.id, result.userId))
 	return user!
+}
+
+/** What a workshop owner types into the registration form (the real form's fields). */
+export function workshopRegistration(email: string, names: { companyName: string; workshopName: string }) {
+	return {
+		role: 'workshop' as const,
+		firstName: 'Toomas',
+		lastName: 'Tamm',
+		email,
+		mobile: '+372 5555 1111',
+		password: PASSWORD,
+		confirmPassword: PASSWORD,
+		companyId: '1234567890',
+		...names,
+	}
 }
 
 export async function ensureFreePackage() {

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { carBrands, services, users, workshops, workshopServices } from '~/db/schema'
-import { register } from '~/domain/accounts.server'
-import { createServiceRequest, type WorkshopActor } from '~/domain/service-flow.server'
-import { createVehicle } from '~/domain/vehicles.server'
+import { register } from '~/domain/accounts/accounts.server'
+import { createServiceRequest, type WorkshopActor } from '~/domain/service-flow/moves.server'
+import { createVehicle } from '~/domain/service-flow/vehicles.server'
 import { loadDemoDataIfEmpty } from '~/db/seed/demo-data.server'
 import { tallinnToDate } from '~/utils/validation'
 import { db } from '~/utils/db.server'
-import { createCustomer, PASSWORD, uniqueEmail } from './accounts'
+import { createCustomer, uniqueEmail, workshopRegistration } from './accounts'
 
 /** Reference lists and packages of the demo data (loaded once per test file). */
 export async function referenceData() {
@@ -42,21 +42,7 @@ export async function customerWithVehicle() {
 /** A registered workshop offering the given services. */
 export async function workshopOffering(serviceIds: string[]): Promise<WorkshopActor> {
 	const email = uniqueEmail('garage')
-	const result = await register(
-		{
-			role: 'workshop',
-			firstName: 'Toomas',
-			lastName: 'Tamm',
-			email,
-			mobile: '+372 5555 1111',
-			password: PASSWORD,
-			confirmPassword: PASSWORD,
-			companyName: 'Test Garaaž OÜ',
-			workshopName: `Garaaž ${email.slice(7, 13)}`,
-			companyId: '1234567890',
-		},
-		'en',
-	)
+	const result = await register(workshopRegistration(email, { companyName: 'Test Garaaž OÜ', workshopName: `Garaaž ${email.slice(7, 13)}` }), 'en')
 	if (!result.ok) throw new Error('workshop registration failed')
 	const [workshop] = await db.select().from(workshops).where(eq(workshops.userId, result.userId))
 	await db.insert(workshopServices).values(serviceIds.map((itemId) => ({ workshopId: workshop!.id, itemId })))

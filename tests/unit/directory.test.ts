@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { pageWindow } from '~/components/pagination'
-import { parseWorkshopListQuery } from '~/domain/workshop-query'
-import { MAX_PAGE, roundToHalf, workshopListParams } from '~/domain/workshops'
+import { parseWorkshopListQuery } from '~/domain/directory/list-query'
+import { MAX_PAGE, roundToHalf, workshopListParams } from '~/domain/directory/workshops'
 
 const parse = (query: string) => parseWorkshopListQuery(new URLSearchParams(query))
 

@@ -37,4 +37,15 @@ describe('the error boundary', () => {
 		expect(await render(notFound, 'en')).toContain('Page not found')
 		expect(await render(notFound, 'et')).toContain('Lehte ei leitud')
 	})
+
+	test('shows the app’s translated refusal, and never the framework’s developer message', async () => {
+		const refused = { status: 409, statusText: 'Conflict', internal: false, data: 'Someone changed this at the same moment.' }
+		expect(await render(refused, 'en')).toContain('Someone changed this at the same moment.')
+		const noAction = { status: 405, statusText: 'Method Not Allowed', internal: true, data: 'You made a POST request to "/about" but did not provide an `action`' }
+		const html = await render(noAction, 'en')
+		expect(html).toContain('This method is not supported.')
+		expect(html).not.toContain('did not provide')
+		const unavailable = { status: 503, statusText: 'Service Unavailable', internal: false, data: 'x' }
+		expect(await render(unavailable, 'et')).toContain('Teenus on ajutiselt kättesaamatu')
+	})
 })

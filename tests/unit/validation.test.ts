@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { z } from 'zod'
 import { describe, expect, test } from 'vitest'
-import { companyId, emailAddress, mobileNumber, nameText, password, websiteUrl } from '~/utils/validation'
+import { companyId, emailAddress, isRealDateTime, localDateTime, mobileNumber, nameText, optionalText, password, requiredText, searchText, websiteUrl } from '~/utils/validation'
 
 const schema = z.object({
 	name: nameText(),
@@ -59,5 +59,36 @@ describe('the shared field rules', () => {
 			expect(submission.value.name).toBe('Mari')
 			expect(submission.value.email).toBe('mari.tamm@example.com')
 		}
+	})
+})
+
+describe('text and dates people cannot have meant', () => {
+	const text = z.object({ note: optionalText(200), title: requiredText(50) })
+	const read = (values: Record<string, string>) => text.safeParse(values)
+
+	test('control characters are refused in every text field; line breaks and tabs are text', () => {
+		for (const bad of ['a\u0000b', 'x\u0007', '\u001b[31mred', 'del\u007f']) {
+			expect(read({ title: bad }).error?.issues[0]?.message).toBe('validation.controlCharacters')
+			expect(read({ title: 'ok', note: bad }).error?.issues[0]?.message).toBe('validation.controlCharacters')
+		}
+		expect(read({ title: 'Two\tcolumns', note: 'line one\r\nline two' }).success).toBe(true)
+		expect(password().safeParse('abc\u0000defgh').success).toBe(false)
+		expect(websiteUrl().safeParse('https://example.com/\u0000').success).toBe(false)
+	})
+
+	test('a search box never refuses: control characters are dropped', () => {
+		expect(searchText().parse('\u0000Kask\u0007 ')).toBe('Kask')
+		expect(searchText().parse('\u0000')).toBeUndefined()
+	})
+
+	test('a date and time must exist on the calendar', () => {
+		const when = localDateTime()
+		for (const impossible of ['2026-02-30T10:00', '2026-13-01T10:00', '2026-00-10T10:00', '2026-04-31T10:00', '2026-01-01T24:00', '2026-01-01T10:60', '9999-01-01T10:00', '0000-01-01T10:00']) {
+			expect(when.safeParse(impossible).error?.issues[0]?.message, impossible).toBe('validation.realDate')
+		}
+		expect(when.safeParse('2028-02-29T10:00').success).toBe(true)
+		expect(when.safeParse('2027-02-29T10:00').success).toBe(false)
+		expect(isRealDateTime('2026-12-31')).toBe(true)
+		expect(when.parse('2026-07-01T12:00').toISOString()).toBe('2026-07-01T09:00:00.000Z')
 	})
 })

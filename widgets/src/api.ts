@@ -1,5 +1,5 @@
-import { type ContactInput } from '~/domain/contact'
-import { type FilterOptions, type Paged, type PublicReview, type WorkshopCard, type WorkshopListQuery, type WorkshopProfile, workshopListParams } from '~/domain/workshops'
+import { type ContactInput } from '~/domain/messaging/contact'
+import { type FilterOptions, type Paged, type PublicReview, type WorkshopCard, type WorkshopListQuery, type WorkshopProfile, workshopListParams } from '~/domain/directory/workshops'
 import { type Language } from '~/i18n/config'
 
 /**

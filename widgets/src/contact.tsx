@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react'
-import { ContactSchema, type ContactInput } from '~/domain/contact'
+import { ContactSchema, type ContactInput } from '~/domain/messaging/contact'
 import { ApiError } from './api'
 import { useWidget } from './context'
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react'
-import { type OpeningHours, type PublicReview } from '~/domain/workshops'
+import { type OpeningHours, type PublicReview } from '~/domain/directory/workshops'
 import { formatDate, formatRating } from '~/utils/format'
 import { type ApiWorkshopDetails } from './api'
 import { useWidget } from './context'

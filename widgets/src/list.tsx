@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from 'react'
-import { type ReferenceOption, type WorkshopListQuery, workshopListParams, workshopSorts } from '~/domain/workshops'
+import { type ReferenceOption, type WorkshopListQuery, workshopListParams, workshopSorts } from '~/domain/directory/workshops'
 import { formatNumber, formatRating } from '~/utils/format'
 import { type ApiWorkshopCard, type Filters, type WorkshopList } from './api'
 import { useWidget } from './context'

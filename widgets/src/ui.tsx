@@ -1,4 +1,4 @@
-import { roundToHalf } from '~/domain/workshops'
+import { roundToHalf } from '~/domain/directory/workshops'
 import { formatRating } from '~/utils/format'
 import { ApiError } from './api'
 import { useWidget } from './context'

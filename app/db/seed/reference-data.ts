@@ -81,6 +81,15 @@ export const demoCities: ReferenceRow[] = [
 	['paide', 'Paide', 'Paide', 'Пайде'],
 ]
 
+/** The five lists by the table each fills, in the order they are loaded. */
+export const demoReferenceLists = {
+	services: demoServices,
+	car_brands: demoCarBrands,
+	spare_parts: demoSpareParts,
+	payment_methods: demoPaymentMethods,
+	cities: demoCities,
+} as const
+
 function slugify(name: string) {
 	return name
 		.normalize('NFD')

@@ -1,12 +1,7 @@
+import { PgDialect } from 'drizzle-orm/pg-core'
 import type pg from 'pg'
-import {
-	demoCarBrands,
-	demoCities,
-	demoPaymentMethods,
-	demoServices,
-	demoSpareParts,
-	type ReferenceRow,
-} from '../../../app/db/seed/reference-data'
+import { ratingRefresh } from '../../../app/domain/service-flow/reviews.server'
+import { demoReferenceLists, type ReferenceRow } from '../../../app/db/seed/reference-data'
 import { seedingSession } from '../lib/seed'
 import { type BenchCase, type BenchSuite } from '../types'
 
@@ -32,11 +27,7 @@ async function insertReferenceList(client: pg.Client, table: string, rows: Refer
 async function seed(client: pg.Client, log: (message: string) => void) {
 	const step = await seedingSession(client, log)
 
-	await insertReferenceList(client, 'services', demoServices)
-	await insertReferenceList(client, 'car_brands', demoCarBrands)
-	await insertReferenceList(client, 'spare_parts', demoSpareParts)
-	await insertReferenceList(client, 'payment_methods', demoPaymentMethods)
-	await insertReferenceList(client, 'cities', demoCities)
+	for (const [table, rows] of Object.entries(demoReferenceLists)) await insertReferenceList(client, table, rows)
 	await client.query(`
 		insert into site_settings (appname, site_address, site_address_estonian, site_address_russian, site_email, country_code, site_phone_number)
 		values ('Autohub', 'Narva Road 7, Tallinn', 'Narva mnt 7, Tallinn', 'Нарвское шоссе 7, Таллин', 'info@autohub.example', '+372', '600 1234')`)
@@ -138,12 +129,8 @@ async function seed(client: pg.Client, log: (message: string) => void) {
 		        ts + interval '4 days', ts + interval '4 days'
 		 from bench_jobs`,
 	)
-	await step(
-		'ratings and review counts',
-		`update workshops w set rating_average = r.average, review_count = r.total
-		 from (select workshop_id, avg(rating)::float8 as average, count(*)::int as total from reviews group by workshop_id) r
-		 where w.id = r.workshop_id`,
-	)
+	// The portal's own recompute (app/domain/service-flow/reviews.server.ts), for every workshop.
+	await step('ratings and review counts', new PgDialect().sqlToQuery(ratingRefresh()).sql)
 	await client.query('drop table bench_jobs')
 	await client.query('set session_replication_role = origin')
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import pg from 'pg'
+import { formatMoney } from '../../../app/utils/money'
 import { seedingSession } from '../lib/seed'
 import { type BenchCase, type BenchSuite } from '../types'
 
@@ -38,7 +39,7 @@ async function seed(client: pg.Client, log: (message: string) => void) {
 		`insert into notifications (user_id, type, message_key, message_params, received_id, is_read, created_at)
 		 select md5('poll' || (1 + m % ${POLL_USERS}))::uuid, 1 + m % 5,
 		        (array['notifications.newOffer','notifications.offerSelected','notifications.jobCompleted','notifications.newReview','notifications.reviewReply'])[1 + m % 5],
-		        jsonb_build_object('workshop', 'Garage ' || m % 97, 'customer', 'Mari', 'price', '120.00', 'rating', 5),
+		        jsonb_build_object('workshop', 'Garage ' || m % 97, 'customer', 'Mari', 'priceCents', 12000, 'rating', 5),
 		        md5('poll-item' || m)::uuid, m % 3 <> 0, now() - (m / ${POLL_USERS}) * interval '1 hour'
 		 from generate_series(1, ${NOTIFICATIONS}) m`,
 	)
@@ -61,8 +62,11 @@ async function cases(): Promise<BenchCase[]> {
 async function startBare(databaseUrl: string, port: number) {
 	const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
 	const dictionary = JSON.parse(readFileSync('locales/en/common.json', 'utf8')) as { notifications: Record<string, string> }
-	const translate = (key: string, params: Record<string, unknown>) =>
-		(dictionary.notifications[key.replace('notifications.', '')] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''))
+	// Amounts are stored in cents and formatted for the reader, as the portal does.
+	const translate = (key: string, params: Record<string, unknown>) => {
+		const values = typeof params.priceCents === 'number' ? { ...params, price: formatMoney(params.priceCents, 'en') } : params
+		return (dictionary.notifications[key.replace('notifications.', '')] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''))
+	}
 	const server = http.createServer((request, response) => {
 		const reply = (status: number, body: unknown) => {
 			response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
@@ -116,7 +120,8 @@ async function startBare(databaseUrl: string, port: number) {
 export const notificationsSuite: BenchSuite = {
 	name: 'notifications',
 	description: `the bell's poll with ${POLL_USERS} users and ${NOTIFICATIONS} notifications, against a bare node:http server`,
-	seedVersion: 1,
+	// 2: offer prices in cents (priceCents), as the portal stores them.
+	seedVersion: 2,
 	seed,
 	cases,
 	baseline: { label: 'bare node:http, same queries', start: startBare },

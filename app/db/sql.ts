@@ -1,0 +1,72 @@
+import { sql, type SQL } from 'drizzle-orm'
+import { isLanguage, type Language } from '~/i18n/config'
+import { TIME_ZONE } from '~/utils/time'
+
+/**
+ * The query vocabulary: SQL fragments the domain's hand-written queries share, so that each idea
+ * (a status list, a localized name, a month in the site's time zone) is written once. The aliases
+ * are the ones every query uses: r a service request, v its vehicle, b the vehicle's brand.
+ */
+
+/**
+ * `(… , …)`: a list of enum values from the status model (app/domain/service-flow/status.ts), as
+ * literals so that the planner can match partial indexes such as the open-requests one. Only our
+ * own constants reach it; anything but a lower-case identifier is refused.
+ */
+export function valueList(values: readonly string[]): SQL {
+	if (!values.length || values.some((value) => !/^[a-z_]+$/.test(value))) throw new Error(`Not an enum value list: ${values.join(', ')}`)
+	return sql.raw(`(${values.map((value) => `'${value}'`).join(', ')})`)
+}
+
+/** A table alias or column name of our own, checked before it is written into SQL as it is. */
+function identifier(name: string): string {
+	if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not an SQL identifier: ${name}`)
+	return name
+}
+
+/** `c.name_et`: a reference item's name (cities, services, brands, packages …) in the reader's language. */
+export function localizedName(alias: string, language: Language): SQL {
+	if (!isLanguage(language)) throw new Error(`Not a language: ${String(language)}`)
+	return sql.raw(`${identifier(alias)}.name_${language}`)
+}
+
+/** The names of a request's services in the reader's language, in the catalogue's order (never null). */
+export function serviceNames(language: Language, request = 'r'): SQL {
+	return sql`coalesce((select array_agg(${localizedName('s', language)} order by s.sort_order)
+	                     from service_request_services rs join services s on s.id = rs.service_id
+	                     where rs.request_id = ${sql.raw(identifier(request))}.id), '{}')`
+}
+
+/**
+ * A vehicle as people name it: "Toyota Corolla"; with its specification "Toyota Corolla 1.8 Hybrid"
+ * or its plate "Toyota Corolla (123ABC)". Brands are proper names: the same in every language.
+ */
+export function vehicleLabel(detail: 'model' | 'specification' | 'registration' = 'model', vehicle = 'v', brand = 'b'): SQL {
+	const [v, b] = [identifier(vehicle), identifier(brand)]
+	const label = `${b}.name_en || ' ' || ${v}.model`
+	if (detail === 'specification') return sql.raw(`${label} || ' ' || ${v}.model_specification`)
+	if (detail === 'registration') return sql.raw(`${label} || ' (' || ${v}.registration_number || ')'`)
+	return sql.raw(label)
+}
+
+/**
+ * The site's time zone as an SQL literal. A literal rather than a parameter so that it may stand
+ * anywhere, an index's predicate included; it is our own constant, checked all the same.
+ */
+const timeZone = (() => {
+	if (!/^[A-Za-z_]+\/[A-Za-z_]+$/.test(TIME_ZONE)) throw new Error(`Not a time zone name: ${TIME_ZONE}`)
+	return sql.raw(`'${TIME_ZONE}'`)
+})()
+
+/** The instant this calendar month began in Estonian time (the monthly offer limit, "this month" counts). */
+export const monthStart: SQL = sql`(date_trunc('month', now() at time zone ${timeZone}) at time zone ${timeZone})`
+
+/** A timestamp's Estonian calendar month, 'YYYY-MM'. */
+export function localMonth(column: SQL): SQL {
+	return sql`to_char(${column} at time zone ${timeZone}, 'YYYY-MM')`
+}
+
+/** The instant a day ('YYYY-MM-DD', a parameter) began in Estonian time. */
+export function localDayStart(day: string): SQL {
+	return sql`(${day}::date::timestamp at time zone ${timeZone})`
+}

@@ -1,0 +1,326 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { packages, passwordResetTokens, subscriptions, users, workshops } from '~/db/schema'
+import { type Language } from '~/i18n/config'
+import { getFixedT } from '~/i18n/i18n.server'
+import { endSessions } from '~/utils/auth.server'
+import { db, isUniqueViolation, type DbOrTx, transaction } from '~/utils/db.server'
+import { enqueueEmail } from '~/utils/email.server'
+import { getEnv } from '~/utils/env.server'
+import { hashPassword, needsRehash, verifyPassword } from '~/utils/password.server'
+import { clearRateLimit, hitRateLimit, rateLimitRules, reserveTurn, undoRateLimitHit } from '~/utils/rate-limit.server'
+import { message } from '~/utils/messages'
+import { type Registration } from './accounts'
+import { retryAfterHeader } from '~/utils/http'
+
+/**
+ * Accounts: registration, authentication, password reset and change, profile and language.
+ * Messages are translation keys; the routes and the JSON API show them in the reader's language.
+ */
+
+export type AccountError =
+	| { key: 'auth:login.invalid'; status: 401 }
+	| { key: 'auth:login.blocked'; status: 401 }
+	| { key: 'common:validation.tooManyAttempts'; status: 429; minutes: number; retryAfterSeconds: number }
+
+type UserRow = typeof users.$inferSelect
+
+const RESET_TOKEN_MINUTES = 60
+
+// Verifying against a fixed hash when no account matches keeps the answer time the same,
+// so the timing does not tell which e-mail addresses are registered.
+let dummyHash: Promise<string> | undefined
+const getDummyHash = () => (dummyHash ??= hashPassword('not-a-real-password'))
+
+const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60))
+
+async function findUserByEmail(tx: DbOrTx, email: string): Promise<UserRow | undefined> {
+	const [user] = await tx
+		.select()
+		.from(users)
+		.where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+	return user
+}
+
+/**
+ * How far apart attempts on an account under attack are spread: a second per failure over the
+ * limit, at most five; `failures` is the count before this attempt.
+ */
+const MAX_SPACING_MS = 5_000
+export const loginSlowdownMs = (failures: number) =>
+	Math.min(MAX_SPACING_MS, Math.max(0, failures - rateLimitRules.loginFailuresPerAccount.limit + 1) * 1_000)
+/** The longest an attempt waits for its turn; with more ahead of it, it is told to come back. */
+const MAX_QUEUE_MS = 10_000
+
+/**
+ * Checks an e-mail and password. Only failures count (docs/decisions/0074-sign-in-limits.md): an
+ * address that failed too often for this account, or for many accounts, is refused for a while
+ * (429); an account failing from many addresses is never locked, its attempts are spread out in
+ * time instead (one every few seconds), so nobody can lock its owner out and guessing stays slow
+ * however many requests arrive at once. Every attempt is counted before the password is checked
+ * (so parallel requests cannot slip past a limit) and a success takes its count back. A blocked
+ * account is told so only after the right password.
+ */
+export async function authenticate(input: {
+	email: string
+	password: string
+	ip: string
+}): Promise<{ ok: true; user: UserRow; rehashed: boolean } | { ok: false; error: AccountError }> {
+	const email = input.email.toLowerCase()
+	const keys = {
+		pair: `login:fail:${email}:${input.ip}`,
+		ip: `login:fail-ip:${input.ip}`,
+		account: `login:fail-account:${email}`,
+		turn: `login:turn:${email}`,
+	}
+	const [pair, ip, account] = await Promise.all([
+		hitRateLimit(keys.pair, rateLimitRules.loginFailuresPerAccountAndIp),
+		hitRateLimit(keys.ip, rateLimitRules.loginFailuresPerIp),
+		hitRateLimit(keys.account, rateLimitRules.loginFailuresPerAccount),
+	])
+	const takeBack = () => Promise.all([undoRateLimitHit(keys.pair), undoRateLimitHit(keys.ip), undoRateLimitHit(keys.account)])
+	if (!pair.allowed || !ip.allowed) {
+		// Refused before guessing: no attempt on the account.
+		await undoRateLimitHit(keys.account)
+		return { ok: false, error: tooMany((pair.allowed ? ip : pair).retryAfterSeconds) }
+	}
+	const spacing = loginSlowdownMs(account.hits - 1)
+	if (spacing) {
+		const turn = await reserveTurn(keys.turn, spacing, MAX_QUEUE_MS)
+		if (!turn.ok) {
+			await takeBack()
+			return { ok: false, error: tooMany(Math.ceil(turn.waitMs / 1000)) }
+		}
+		if (turn.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, turn.waitMs))
+	}
+
+	const user = await findUserByEmail(db, email)
+	const valid = await verifyPassword(input.password, user?.passwordHash ?? (await getDummyHash()))
+	if (!user || !valid) return { ok: false, error: { key: 'auth:login.invalid', status: 401 } }
+	await takeBack()
+	if (user.blocked) return { ok: false, error: { key: 'auth:login.blocked', status: 401 } }
+	await clearRateLimit(keys.pair)
+	// A hash made with an older, cheaper cost is replaced while the password is at hand, unless it
+	// changed meanwhile (a reset at the same moment must not be undone).
+	const rehashed = needsRehash(user.passwordHash)
+	if (rehashed) {
+		await db
+			.update(users)
+			.set({ passwordHash: await hashPassword(input.password) })
+			.where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
+	}
+	return { ok: true, user, rehashed }
+}
+
+/** The error as a message for a form or the API (with the minutes to wait when rate-limited). */
+export function accountErrorMessage(error: AccountError) {
+	return error.status === 429 ? message(error.key, { minutes: error.minutes }) : error.key
+}
+
+function tooMany(retryAfterSeconds: number): AccountError {
+	return { key: 'common:validation.tooManyAttempts', status: 429, minutes: minutes(retryAfterSeconds), retryAfterSeconds: Math.max(1, retryAfterSeconds) }
+}
+
+/** The headers of a refusal: a 429 says when to come back. */
+export function accountErrorHeaders(error: AccountError): HeadersInit | undefined {
+	return error.status === 429 ? retryAfterHeader(error.retryAfterSeconds) : undefined
+}
+
+/** Whether this IP may try to register now (counts the attempt). */
+export async function allowRegistration(ip: string) {
+	const result = await hitRateLimit(`register:ip:${ip}`, rateLimitRules.registerPerIp)
+	return result.allowed ? null : tooMany(result.retryAfterSeconds)
+}
+
+/**
+ * Creates a customer, or a workshop owner with the workshop and the free package, in one
+ * transaction, and queues a welcome e-mail. The e-mail address must be new.
+ */
+export async function register(
+	input: Registration,
+	language: Language,
+): Promise<{ ok: true; userId: string } | { ok: false; field: 'email'; key: 'auth:register.emailTaken' }> {
+	const passwordHash = await hashPassword(input.password)
+	try {
+		const userId = await transaction(async (tx) => {
+			if (await findUserByEmail(tx, input.email)) throw new EmailTaken()
+			const [user] = await tx
+				.insert(users)
+				.values({
+					email: input.email,
+					passwordHash,
+					role: input.role,
+					firstName: input.firstName,
+					lastName: input.lastName,
+					mobile: input.mobile,
+					preferredLanguage: language,
+				})
+				.returning({ id: users.id })
+			if (input.role === 'workshop') {
+				const [workshop] = await tx
+					.insert(workshops)
+					.values({
+						userId: user!.id,
+						contactFirstName: input.firstName,
+						contactLastName: input.lastName,
+						companyName: input.companyName,
+						companyId: input.companyId,
+						workshopName: input.workshopName,
+						phone: input.mobile,
+						email: input.email,
+					})
+					.returning({ id: workshops.id })
+				// Every workshop starts on the free package.
+				const [free] = await tx.select({ id: packages.id }).from(packages).where(eq(packages.code, 'free'))
+				if (free) {
+					await tx.insert(subscriptions).values({ workshopId: workshop!.id, packageId: free.id, status: 'active', periodStart: new Date() })
+				}
+			}
+			const t = getFixedT(language, 'auth')
+			const name = input.role === 'workshop' ? input.workshopName : input.firstName
+			await enqueueEmail(tx, {
+				to: input.email,
+				subject: t('email.welcome.subject'),
+				text: t('email.welcome.text', { name, url: `${getEnv().APP_URL}/login` }),
+			})
+			return user!.id
+		})
+		return { ok: true, userId }
+	} catch (error) {
+		if (error instanceof EmailTaken || isUniqueViolation(error, 'users_email_key')) {
+			return { ok: false, field: 'email', key: 'auth:register.emailTaken' }
+		}
+		throw error
+	}
+}
+
+class EmailTaken extends Error {}
+
+const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/**
+ * Sends a reset link if the address has an account. The answer is the same either way, so the
+ * form does not reveal who is registered; only the per-IP limit is ever reported.
+ */
+export async function requestPasswordReset(input: { email: string; ip: string; language: Language }): Promise<AccountError | null> {
+	const perIp = await hitRateLimit(`reset:ip:${input.ip}`, rateLimitRules.resetPerIp)
+	if (!perIp.allowed) return tooMany(perIp.retryAfterSeconds)
+	const user = await findUserByEmail(db, input.email)
+	if (!user || user.blocked) return null
+	const perAccount = await hitRateLimit(`reset:account:${user.id}`, rateLimitRules.resetPerAccount)
+	if (!perAccount.allowed) return null
+
+	const token = randomBytes(32).toString('base64url')
+	const language = user.preferredLanguage ?? input.language
+	const t = getFixedT(language, 'auth')
+	await transaction(async (tx) => {
+		// Only the newest link works.
+		await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)))
+		await tx.insert(passwordResetTokens).values({
+			userId: user.id,
+			tokenHash: hashResetToken(token),
+			expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60 * 1000),
+		})
+		const url = `${getEnv().APP_URL}/reset-password/${token}?lng=${language}`
+		await enqueueEmail(tx, {
+			to: user.email,
+			subject: t('email.reset.subject'),
+			text: t('email.reset.text', { name: user.firstName, url, minutes: RESET_TOKEN_MINUTES }),
+		})
+	})
+	return null
+}
+
+/** Whether a reset link is still good: known, unused and less than an hour old. */
+export async function isResetTokenValid(token: string): Promise<boolean> {
+	const [row] = await db
+		.select({ id: passwordResetTokens.id })
+		.from(passwordResetTokens)
+		.where(
+			and(
+				eq(passwordResetTokens.tokenHash, hashResetToken(token)),
+				isNull(passwordResetTokens.usedAt),
+				gt(passwordResetTokens.expiresAt, new Date()),
+			),
+		)
+	return Boolean(row)
+}
+
+/**
+ * Sets a new password through a reset link, once: the link is used up in the same transaction,
+ * and every session of the account ends.
+ */
+export async function resetPassword(input: { token: string; password: string; ip: string }): Promise<'ok' | 'invalid' | AccountError> {
+	const perIp = await hitRateLimit(`reset-form:ip:${input.ip}`, rateLimitRules.resetFormPerIp)
+	if (!perIp.allowed) return tooMany(perIp.retryAfterSeconds)
+	const passwordHash = await hashPassword(input.password)
+	return transaction(async (tx) => {
+		// Marking it used first makes two submissions of one link race safely: one wins.
+		const [used] = await tx
+			.update(passwordResetTokens)
+			.set({ usedAt: new Date() })
+			.where(
+				and(
+					eq(passwordResetTokens.tokenHash, hashResetToken(input.token)),
+					isNull(passwordResetTokens.usedAt),
+					gt(passwordResetTokens.expiresAt, new Date()),
+				),
+			)
+			.returning({ userId: passwordResetTokens.userId })
+		if (!used) return 'invalid'
+		await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId))
+		await endSessions(tx, used.userId)
+		return 'ok'
+	})
+}
+
+/** Spec §5: the old password must match and the new one must differ; other sessions end. */
+export async function changePassword(input: {
+	userId: string
+	sessionId: string
+	oldPassword: string
+	password: string
+}): Promise<'ok' | { field: 'oldPassword' | 'password'; key: string }> {
+	const [user] = await db.select().from(users).where(eq(users.id, input.userId))
+	if (!user || !(await verifyPassword(input.oldPassword, user.passwordHash))) {
+		return { field: 'oldPassword', key: 'auth:settings.oldMismatch' }
+	}
+	// Compared as the hash sees them (NFKC), so no second hash is spent on the question.
+	if (input.password.normalize('NFKC') === input.oldPassword.normalize('NFKC')) {
+		return { field: 'password', key: 'auth:settings.sameAsOld' }
+	}
+	const passwordHash = await hashPassword(input.password)
+	await transaction(async (tx) => {
+		await tx.update(users).set({ passwordHash }).where(eq(users.id, input.userId))
+		await endSessions(tx, input.userId, input.sessionId)
+	})
+	return 'ok'
+}
+
+/** Name and mobile number; the e-mail address is for an administrator to change. */
+export async function updateProfile(userId: string, input: { firstName: string; lastName: string; mobile: string }) {
+	await db.update(users).set(input).where(eq(users.id, userId))
+}
+
+export async function setPreferredLanguage(userId: string, language: Language) {
+	await db.update(users).set({ preferredLanguage: language }).where(eq(users.id, userId))
+}
+
+/** `npm run admin:create`: promotes an account, or creates one with a generated password. */
+export async function createOrPromoteAdmin(email: string): Promise<{ created: boolean; password?: string }> {
+	const existing = await findUserByEmail(db, email)
+	if (existing) {
+		await db.update(users).set({ role: 'admin' }).where(eq(users.id, existing.id))
+		return { created: false }
+	}
+	// 12 characters: the longest a password may be (spec §5).
+	const password = randomBytes(9).toString('base64url')
+	await db.insert(users).values({
+		email: email.toLowerCase(),
+		passwordHash: await hashPassword(password),
+		role: 'admin',
+		firstName: 'Admin',
+		lastName: 'Autohub',
+	})
+	return { created: true, password }
+}

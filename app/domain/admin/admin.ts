@@ -1,0 +1,145 @@
+import { z } from 'zod'
+import { companyId, emailAddress, hasNoControlCharacters, messages, moneyAmount, nameText, plainText, requiredText, searchText } from '~/utils/validation'
+
+/**
+ * The administration area's forms (issue 10), one schema each, shared by the routes and their
+ * browser-side validation. Errors are translation keys like every other form's.
+ */
+
+export const adminRoles = ['customer', 'workshop', 'admin'] as const
+export const ADMIN_PAGE_SIZE = 25
+
+const page = z.coerce.number().int().min(1).max(10_000).default(1).catch(1)
+
+/** The user search (?q=&role=&page=): lenient like a search box. */
+export const UserSearchSchema = z.object({
+	q: searchText(),
+	role: z.enum(adminRoles).optional().catch(undefined),
+	page,
+})
+export type UserSearch = z.infer<typeof UserSearchSchema>
+
+export const PageQuerySchema = z.object({ page })
+
+export const ChangeEmailSchema = z.object({ email: emailAddress() })
+
+/** The workshop fields only customer service may change (spec §5). */
+export const CompanyFieldsSchema = z.object({ companyName: nameText(), companyId: companyId() })
+
+const optionalUrl = () =>
+	z
+		.string()
+		.trim()
+		.max(300, messages.tooLong)
+		.refine((value) => value === '' || (/^https?:\/\/[^\s]+$/i.test(value) && hasNoControlCharacters(value)), messages.url)
+		.default('')
+
+const text = (max: number) => plainText(max).default('')
+
+/** Site data of spec §3 (logo and favicon are files beside these fields) and the invoice seller. */
+export const SiteSettingsSchema = z.object({
+	appname: requiredText(60),
+	siteAddress: text(300),
+	siteAddressEstonian: text(300),
+	siteAddressRussian: text(300),
+	siteEmail: emailAddress(),
+	countryCode: z
+		.string()
+		.trim()
+		.regex(/^(\+[0-9]{1,4})?$/, 'admin:validation.countryCode')
+		.default(''),
+	sitePhoneNumber: z
+		.string()
+		.trim()
+		.regex(/^([0-9][0-9 ()-]{2,18}[0-9])?$/, messages.mobile)
+		.default(''),
+	facebookLink: optionalUrl(),
+	twitterLink: optionalUrl(),
+	instagramLink: optionalUrl(),
+	linkedinLink: optionalUrl(),
+	companyName: text(200),
+	companyRegistryCode: text(40),
+	vatNumber: text(40),
+	/** Percent as typed ("24", "22,5") → basis points. */
+	vatRate: z
+		.string({ error: messages.required })
+		.trim()
+		.regex(/^\d{1,2}([.,]\d{1,2})?$/, 'admin:validation.vatRate')
+		.transform((value) => Math.round(Number(value.replace(',', '.')) * 100)),
+})
+export type SiteSettingsInput = z.infer<typeof SiteSettingsSchema>
+
+export const contentSlugs = ['about-us', 'terms-and-conditions', 'privacy-policy'] as const
+export const contentLanguages = ['et', 'en', 'ru'] as const
+
+export const ContentPageSchema = z.object({
+	title: requiredText(150),
+	bodyHtml: requiredText(100_000),
+})
+
+export const AdSchema = z
+	.object({
+		adsType: z.enum(['image', 'html'], { error: messages.choose }),
+		placement: z.enum(['Header', 'Footer'], { error: messages.choose }),
+		adsLink: z
+			.string()
+			.trim()
+			.max(500, messages.tooLong)
+			.refine((value) => value === '' || (/^(https?:\/\/[^\s]+|\/[^\s/][^\s]*|\/)$/i.test(value) && hasNoControlCharacters(value)), messages.url)
+			.default(''),
+		content: plainText(20_000).default(''),
+		sortOrder: z.coerce.number({ error: 'validation.number' }).int('validation.number').min(0, 'validation.number').max(9999, 'validation.number').default(0),
+		active: z
+			.string()
+			.optional()
+			.transform((value) => value === 'on' || value === 'true'),
+	})
+	.superRefine((value, ctx) => {
+		if (value.adsType === 'html' && !value.content) ctx.addIssue({ code: 'custom', path: ['content'], message: messages.required })
+	})
+export type AdInput = z.infer<typeof AdSchema>
+
+export const PackageSchema = z.object({
+	nameEt: requiredText(60),
+	nameEn: requiredText(60),
+	nameRu: requiredText(60),
+	/** A price in euros ("0", "19.90", "19,9") → cents; 0 for a free package. */
+	price: moneyAmount({ min: 0, max: 99_999_999 }),
+	/** Empty means unlimited. */
+	offersPerMonth: z
+		.string()
+		.trim()
+		.regex(/^\d{0,5}$/, 'validation.number')
+		.default('')
+		.transform((value) => (value === '' ? null : Number(value))),
+	active: z
+		.string()
+		.optional()
+		.transform((value) => value === 'on' || value === 'true'),
+})
+export type PackageInput = z.infer<typeof PackageSchema>
+
+export const referenceListNames = ['services', 'carBrands', 'spareParts', 'paymentMethods', 'cities'] as const
+export type AdminReferenceList = (typeof referenceListNames)[number]
+
+export const ReferenceItemSchema = z.object({
+	code: z
+		.string({ error: messages.required })
+		.trim()
+		.toLowerCase()
+		.regex(/^[a-z0-9][a-z0-9-]{0,59}$/, 'admin:validation.code'),
+	nameEt: requiredText(100),
+	nameEn: requiredText(100),
+	nameRu: requiredText(100),
+	sortOrder: z.coerce.number({ error: 'validation.number' }).int('validation.number').min(0, 'validation.number').max(99_999, 'validation.number').default(0),
+	active: z
+		.string()
+		.optional()
+		.transform((value) => value === 'on' || value === 'true'),
+})
+export type ReferenceItemInput = z.infer<typeof ReferenceItemSchema>
+
+export const MessageQuerySchema = z.object({
+	page,
+	show: z.enum(['open', 'all']).default('open').catch('open'),
+})

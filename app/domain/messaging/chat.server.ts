@@ -1,0 +1,114 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { chatMessages, notifications } from '~/db/schema'
+import { db, queryRows, type DbOrTx, transaction } from '~/utils/db.server'
+import { hitRateLimit } from '~/utils/rate-limit.server'
+import { type ChatEntry } from './chat'
+import { DomainError } from '~/domain/errors'
+import { CHAT_NOTIFICATION_KEY } from './notifications'
+import { notify, NotificationType } from './notifications.server'
+
+/**
+ * Chat between a customer and a workshop that share a request: an offer of the workshop on a
+ * request of the customer, in either direction. Anyone else is refused with "You do not have
+ * permission." (spec §5), the same answer for a stranger and for an id that does not exist.
+ */
+const noPermission = () => new DomainError('auth:guard.noPermission', 403)
+
+export type ChatPartner = { id: string; name: string; role: 'customer' | 'workshop' }
+
+/** The other party, when the two share a request; otherwise the refusal. One indexed query. */
+export async function requireChatPartner(userId: string, otherId: string | null): Promise<ChatPartner> {
+	if (!otherId || otherId === userId) throw noPermission()
+	const [row] = await queryRows<{ id: string; role: 'customer' | 'workshop'; name: string }>(
+		db,
+		sql`select u.id, u.role,
+		           coalesce(w.workshop_name, u.first_name || ' ' || u.last_name) as name
+		    from users u
+		    left join workshops w on w.user_id = u.id
+		    where u.id = ${otherId} and not u.blocked
+		      and exists (
+		        select 1 from offers o
+		        join service_requests r on r.id = o.request_id
+		        join workshops ow on ow.id = o.workshop_id
+		        where (r.customer_id = ${userId} and ow.user_id = ${otherId})
+		           or (r.customer_id = ${otherId} and ow.user_id = ${userId}))`,
+	)
+	if (!row) throw noPermission()
+	return row
+}
+
+const CHAT_HISTORY = 200
+
+/** The conversation, oldest first (the newest 200), read through chat_messages_pair_idx. */
+export async function getChat(userId: string, otherId: string): Promise<ChatEntry[]> {
+	const rows = await queryRows<{ sender_id: string; message: string; created_at: Date | string }>(
+		db,
+		sql`select sender_id, message, created_at from (
+		      select sender_id, message, created_at from chat_messages
+		      where least(sender_id, receiver_id) = least(${userId}::uuid, ${otherId}::uuid)
+		        and greatest(sender_id, receiver_id) = greatest(${userId}::uuid, ${otherId}::uuid)
+		      order by created_at desc
+		      limit ${CHAT_HISTORY}) latest
+		    order by created_at asc`,
+	)
+	return rows.map((row) => ({ sender_id: row.sender_id, message: row.message, created_at: new Date(row.created_at).toISOString() }))
+}
+
+/** Sends one message after the permission check; a flood is refused (30 a minute per sender). */
+export async function sendChatMessage(userId: string, otherId: string | null, message: string) {
+	const partner = await requireChatPartner(userId, otherId)
+	const limit = await hitRateLimit(`chat:${userId}`, { limit: 30, windowSeconds: 60 })
+	if (!limit.allowed) throw new DomainError('common:validation.tooManyAttempts', 429, { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) })
+	await transaction(async (tx) => {
+		await tx.insert(chatMessages).values({ senderId: userId, receiverId: partner.id, message })
+		await notifyChatMessage(tx, { receiverId: partner.id, senderId: userId })
+	})
+	return partner
+}
+
+/**
+ * The receiver's bell tells of a new message (type 1: opens the chat with the sender, whose id is
+ * the related id). One unread notice per conversation: a further message only brings it to the top.
+ */
+async function notifyChatMessage(tx: DbOrTx, input: { receiverId: string; senderId: string }) {
+	const bumped = await tx
+		.update(notifications)
+		.set({ createdAt: new Date() })
+		.where(
+			and(
+				eq(notifications.userId, input.receiverId),
+				eq(notifications.messageKey, CHAT_NOTIFICATION_KEY),
+				eq(notifications.receivedId, input.senderId),
+				eq(notifications.isRead, false),
+			),
+		)
+		.returning({ id: notifications.id })
+	if (bumped.length) return
+	const [sender] = await queryRows<{ name: string }>(
+		tx,
+		sql`select coalesce(w.workshop_name, u.first_name || ' ' || u.last_name) as name
+		    from users u left join workshops w on w.user_id = u.id where u.id = ${input.senderId}`,
+	)
+	await notify(tx, {
+		userId: input.receiverId,
+		type: NotificationType.dialog,
+		messageKey: CHAT_NOTIFICATION_KEY,
+		messageParams: { name: sender?.name ?? '' },
+		receivedId: input.senderId,
+	})
+}
+
+/** Reading a conversation reads its notice too (a no-op, through the partial unread index, when there is none). */
+export async function markChatRead(userId: string, otherId: string) {
+	await db
+		.update(notifications)
+		.set({ isRead: true, readAt: new Date() })
+		.where(
+			and(
+				eq(notifications.userId, userId),
+				eq(notifications.isRead, false),
+				eq(notifications.messageKey, CHAT_NOTIFICATION_KEY),
+				eq(notifications.receivedId, otherId),
+			),
+		)
+}

@@ -1,0 +1,38 @@
+import { contactMessages } from '~/db/schema'
+import { fallbackLanguage, type Language } from '~/i18n/config'
+import { getFixedT } from '~/i18n/i18n.server'
+import { transaction } from '~/utils/db.server'
+import { enqueueEmail } from '~/utils/email.server'
+import { formatDateTime } from '~/utils/format'
+import { getSiteData } from '~/domain/site/site.server'
+import { type ContactInput } from './contact'
+
+/**
+ * Stores a contact message and queues an e-mail about it to the site e-mail (site settings), in
+ * one transaction: either both happen or neither. The e-mail is written in the portal's default
+ * language (Estonian), for the team that answers it; it says which language the sender used.
+ */
+export async function saveContactMessage(input: ContactInput & { language: Language }, now = new Date()) {
+	const site = await getSiteData()
+	const t = getFixedT(fallbackLanguage, 'public')
+	return transaction(async (tx) => {
+		const [row] = await tx
+			.insert(contactMessages)
+			.values({ name: input.name, email: input.email, message: input.message, language: input.language, createdAt: now })
+			.returning({ id: contactMessages.id })
+		if (site.siteEmail) {
+			await enqueueEmail(tx, {
+				to: site.siteEmail,
+				subject: t('contact.mail.subject', { name: input.name, site: site.appname }),
+				text: t('contact.mail.text', {
+					name: input.name,
+					email: input.email,
+					language: t(`common:language.${input.language}`),
+					date: formatDateTime(now, fallbackLanguage),
+					message: input.message,
+				}),
+			})
+		}
+		return row!.id
+	})
+}

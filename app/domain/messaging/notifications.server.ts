@@ -1,0 +1,187 @@
+import { and, count, eq, sql } from 'drizzle-orm'
+import { notifications, reviews } from '~/db/schema'
+import { getFixedT } from '~/i18n/i18n.server'
+import { type Language } from '~/i18n/config'
+import { db, queryRows, type DbOrTx } from '~/utils/db.server'
+import { formatMoney, parseMoney } from '~/utils/money'
+import { encodeId } from '~/utils/public-id'
+import { notFound } from '~/domain/errors'
+import { CHAT_NOTIFICATION_KEY, NOTIFICATION_LIST_SIZE, notificationTarget, type NotificationList } from './notifications'
+
+/**
+ * A notification's text in the reader's language, made when it is read (the recipient's language
+ * may change meanwhile). Amounts are stored in cents, `priceCents`, and formatted for the reader;
+ * notifications stored before that carry `price` in euros ("185.00", or 185 in old demo data)
+ * and read the same.
+ */
+export function notificationMessage(language: Language, key: string, params: Record<string, string | number>): string {
+	const { priceCents, price, ...rest } = params
+	const cents =
+		typeof priceCents === 'number' ? priceCents : typeof price === 'number' ? Math.round(price * 100) : typeof price === 'string' ? parseMoney(price) : null
+	return getFixedT(language, 'common')(key, cents === null ? params : { ...rest, price: formatMoney(cents, language) })
+}
+
+/**
+ * Notification types (spec §2): 1 opens a dialog (a new request for a workshop, a reply to a
+ * review for a customer), 2 a new offer, 3 an offer selected, rejected or its request cancelled,
+ * 4 a job completed, 5 a new review. Messages are translation keys under common:notifications.
+ */
+export const NotificationType = { dialog: 1, newOffer: 2, offerChanged: 3, jobCompleted: 4, newReview: 5 } as const
+
+export type NewNotification = {
+	userId: string
+	type: (typeof NotificationType)[keyof typeof NotificationType]
+	messageKey: string
+	messageParams?: Record<string, string | number>
+	/** The related item's id: a request, an offer or a review. */
+	receivedId: string
+}
+
+/** Created in the transaction of the event it reports, so it exists exactly when the event does. */
+export async function notify(tx: DbOrTx, items: NewNotification | NewNotification[]) {
+	const rows = Array.isArray(items) ? items : [items]
+	if (!rows.length) return
+	await tx.insert(notifications).values(rows.map((row) => ({ ...row, messageParams: row.messageParams ?? {} })))
+}
+
+/**
+ * Tells every workshop that offers at least one of the request's services about a new request,
+ * in one statement however many workshops there are.
+ */
+export async function notifyMatchingWorkshops(
+	tx: DbOrTx,
+	input: { requestId: string; serviceIds: string[]; params: Record<string, string | number> },
+) {
+	if (!input.serviceIds.length) return
+	await tx.execute(sql`
+		insert into notifications (user_id, type, message_key, message_params, received_id)
+		select w.user_id, ${NotificationType.dialog}, 'notifications.newRequest', ${JSON.stringify(input.params)}::jsonb, ${input.requestId}
+		from workshops w
+		where exists (select 1 from workshop_services ws
+		              where ws.workshop_id = w.id
+		                and ws.service_id in (${sql.join(
+											input.serviceIds.map((id) => sql`${id}::uuid`),
+											sql`, `,
+										)}))`)
+}
+
+/** The bell's badge: one indexed count (notifications_user_unread_idx). */
+export async function countUnread(userId: string): Promise<number> {
+	const [row] = await db
+		.select({ n: count() })
+		.from(notifications)
+		.where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+	return row?.n ?? 0
+}
+
+type NotificationRow = {
+	id: string
+	type: number
+	message_key: string
+	message_params: Record<string, string | number>
+	received_id: string
+	is_read: boolean
+	created_at: Date | string
+	unread: number | string
+}
+
+/**
+ * The bell's list and badge in ONE indexed query: the newest notifications
+ * (notifications_user_created_idx) with the unread count as an uncorrelated sub-select
+ * (notifications_user_unread_idx), evaluated once. This is the product's busiest call: every
+ * signed-in browser asks every 15 seconds.
+ */
+export async function listNotifications(userId: string, language: Language, db_: DbOrTx = db): Promise<NotificationList> {
+	const rows = await queryRows<NotificationRow>(
+		db_,
+		sql`select n.id, n.type, n.message_key, n.message_params, n.received_id, n.is_read, n.created_at,
+		           (select count(*) from notifications u where u.user_id = ${userId} and not u.is_read) as unread
+		    from notifications n
+		    where n.user_id = ${userId}
+		    order by n.created_at desc
+		    limit ${NOTIFICATION_LIST_SIZE}`,
+	)
+	return {
+		notifications: rows.map((row) => ({
+			id: row.id,
+			message: notificationMessage(language, row.message_key, row.message_params),
+			is_read: row.is_read,
+			type: row.type,
+			received_id: row.received_id,
+			created_at: new Date(row.created_at).toISOString(),
+		})),
+		unreadNotifications: rows.length ? Number(rows[0]!.unread) : 0,
+	}
+}
+
+/**
+ * Marks one of the user's notifications read and answers the fresh list. Another user's id, or
+ * one that does not exist, is "not found" and changes nothing.
+ */
+export async function readNotification(userId: string, notificationId: string | null, language: Language) {
+	if (!notificationId) throw notFound()
+	const [row] = await db
+		.update(notifications)
+		.set({ isRead: true, readAt: sql`coalesce(${notifications.readAt}, now())` })
+		.where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
+		.returning({ id: notifications.id, type: notifications.type, receivedId: notifications.receivedId, messageKey: notifications.messageKey })
+	if (!row) throw notFound()
+	return { notification: row, list: await listNotifications(userId, language) }
+}
+
+export type NotificationDetail = {
+	id: string
+	type: number
+	message: string
+	createdAt: string
+	/** The page about the related item, and the words of its button. */
+	link: { to: string; labelKey: string } | null
+	/** A reply to the reader's review: the review and the reply. */
+	review: { title: string; rating: number; body: string; reply: string | null } | null
+	/** A new chat message: the sender, whose chat the notice opens. */
+	chat: { id: string; name: string } | null
+}
+
+/** One of the user's notifications with what its dialog shows (type 1 opens a dialog, spec §2). */
+export async function getNotificationDetail(userId: string, notificationId: string, language: Language): Promise<NotificationDetail> {
+	const [row] = await db
+		.select()
+		.from(notifications)
+		.where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
+	if (!row) throw notFound()
+	const detail: NotificationDetail = {
+		id: row.id,
+		type: row.type,
+		message: notificationMessage(language, row.messageKey, row.messageParams),
+		createdAt: row.createdAt.toISOString(),
+		link: null,
+		review: null,
+		chat: null,
+	}
+	if (row.messageKey === CHAT_NOTIFICATION_KEY) {
+		detail.chat = { id: row.receivedId, name: String(row.messageParams.name ?? '') }
+		detail.link = { to: `/chat/${encodeId(row.receivedId)}`, labelKey: 'notifications.openChat' }
+	} else if (row.messageKey === 'notifications.newRequest') {
+		detail.link = { to: `/customer-request-details/${encodeId(row.receivedId)}`, labelKey: 'notifications.openRequest' }
+	} else if (row.messageKey === 'notifications.reviewReply') {
+		const [review] = await db
+			.select({
+				title: reviews.title,
+				rating: reviews.rating,
+				body: reviews.body,
+				reply: reviews.reply,
+				requestId: reviews.requestId,
+			})
+			.from(reviews)
+			.where(and(eq(reviews.id, row.receivedId), eq(reviews.customerId, userId)))
+		if (review) {
+			detail.review = { title: review.title, rating: review.rating, body: review.body, reply: review.reply }
+			detail.link = { to: `/service-details/${encodeId(review.requestId)}`, labelKey: 'notifications.openService' }
+		}
+	} else if (row.messageKey.startsWith('billing:')) {
+		detail.link = { to: '/subscription', labelKey: 'notifications.openSubscription' }
+	} else if (row.type !== NotificationType.dialog) {
+		detail.link = { to: notificationTarget({ id: row.id, type: row.type, received_id: row.receivedId }), labelKey: 'notifications.open' }
+	}
+	return detail
+}

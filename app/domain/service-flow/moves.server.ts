@@ -1,0 +1,420 @@
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
+import {
+	carBrands,
+	cities,
+	offers,
+	requestEvents,
+	reviews,
+	serviceRequestImages,
+	serviceRequests,
+	serviceRequestServices,
+	services,
+	users,
+	vehicles,
+	workshops,
+} from '~/db/schema'
+import { vehicleLabel } from '~/db/sql'
+import { isUniqueViolation, queryRows, type DbOrTx, transaction } from '~/utils/db.server'
+import { forgetUploads, savePreparedUpload, type PreparedUpload } from '~/utils/storage.server'
+import { DomainError, FieldError, notFound } from '~/domain/errors'
+import { NotificationType, notify, notifyMatchingWorkshops } from '~/domain/messaging/notifications.server'
+import { type OfferInput } from './offers'
+import { offerAllowance } from './offers.server'
+import { refreshWorkshopRatings } from './reviews.server'
+import { MAX_REQUEST_IMAGES, type ServiceRequestInput } from './requests'
+import { canOffer, canRequest, hasChosenWorkshop, initialStatus, offerMoves, requestAfter, statusLists } from './status'
+
+/**
+ * The service flow's status model (docs/decisions/0030-status-model.md), every transition one
+ * function here, in one transaction, with the notifications it causes:
+ *
+ *   request  pending → offer (first offer) → in_progress (an offer selected) → completed (final price)
+ *            pending | offer → cancelled (by the customer)
+ *   offer    pending → selected → job_completed;  pending → rejected | request_cancelled;
+ *            a pending offer may be edited or deleted by its workshop.
+ *
+ * Each function locks what it changes (SELECT … FOR UPDATE) and checks the status under the
+ * lock, so two moves at the same moment cannot both succeed. Locks are always taken in one order
+ * (vehicle, request, its offers, workshop; docs/decisions/0070-lock-order.md), so two moves never
+ * wait on each other in a circle; should PostgreSQL still abort one, `transaction()` runs it again. Any other move is refused with a
+ * DomainError carrying a translated message key. Ownership is part of every query.
+ */
+
+type Tx = DbOrTx
+export type WorkshopActor = { workshopId: string; userId: string; workshopName: string }
+
+/**
+ * A move's transaction: its own (`transaction()`, run again after a deadlock), or the caller's
+ * when it passes one: the demo data tells its story with these moves, all in its one transaction.
+ */
+function inTransaction<T>(within: Tx | undefined, work: (tx: Tx) => Promise<T>): Promise<T> {
+	return within ? work(within) : transaction(work)
+}
+
+async function addEvent(tx: Tx, requestId: string, status: (typeof serviceRequests.$inferSelect)['status'], actorId: string | null) {
+	await tx.insert(requestEvents).values({ requestId, status, actorId })
+}
+
+/** The customer's request, locked; another customer's request is "not found". */
+async function lockCustomerRequest(tx: Tx, customerId: string, requestId: string) {
+	const [request] = await tx
+		.select()
+		.from(serviceRequests)
+		.where(and(eq(serviceRequests.id, requestId), eq(serviceRequests.customerId, customerId)))
+		.for('update')
+	if (!request) throw notFound()
+	return request
+}
+
+// ------------------------------------------------------------------ step 1: the request
+
+/**
+ * Registers a request (status pending) with its services and up to three checked images, and
+ * tells every workshop that offers one of the services.
+ */
+export async function createServiceRequest(customerId: string, input: ServiceRequestInput, images: PreparedUpload[], within?: Tx): Promise<string> {
+	if (images.length > MAX_REQUEST_IMAGES) throw new DomainError('customer:request.tooManyImages', 422, { max: MAX_REQUEST_IMAGES })
+	const serviceIds = [...new Set(input.serviceIds)]
+	return inTransaction(within, async (tx) => {
+		const [vehicle] = await tx
+			.select({ id: vehicles.id, label: sql<string>`${vehicleLabel('model', 'vehicles', 'car_brands')}` })
+			.from(vehicles)
+			.innerJoin(carBrands, eq(carBrands.id, vehicles.brandId))
+			.where(and(eq(vehicles.id, input.vehicleId), eq(vehicles.ownerId, customerId), isNull(vehicles.deletedAt)))
+			// Held until commit: the vehicle cannot be removed while its request is being made.
+			.for('share', { of: vehicles })
+		if (!vehicle) throw new FieldError('vehicleId', 'customer:request.unknownVehicle')
+		const known = await tx.select({ id: services.id }).from(services).where(inArray(services.id, serviceIds))
+		if (known.length !== serviceIds.length) throw new FieldError('serviceIds', 'common:validation.unknownChoice')
+		let cityName: string | null = null
+		if (input.cityId) {
+			const [city] = await tx.select({ name: cities.nameEt }).from(cities).where(eq(cities.id, input.cityId))
+			if (!city) throw new FieldError('cityId', 'common:validation.unknownChoice')
+			cityName = city.name
+		}
+
+		const [request] = await tx
+			.insert(serviceRequests)
+			.values({
+				customerId,
+				vehicleId: vehicle.id,
+				preferredAt: input.preferredAt,
+				location: input.location,
+				cityId: input.cityId ?? null,
+				details: input.details,
+				notes: input.notes ?? '',
+				status: initialStatus.request,
+			})
+			.returning({ id: serviceRequests.id })
+		const requestId = request!.id
+		await tx.insert(serviceRequestServices).values(serviceIds.map((serviceId) => ({ requestId, serviceId })))
+		for (const [position, image] of images.entries()) {
+			const upload = await savePreparedUpload(tx, image, customerId)
+			await tx.insert(serviceRequestImages).values({ requestId, uploadId: upload.id, position })
+		}
+		await addEvent(tx, requestId, initialStatus.request, customerId)
+		await notifyMatchingWorkshops(tx, {
+			requestId,
+			serviceIds,
+			params: { vehicle: vehicle.label, city: cityName ?? input.location },
+		})
+		return requestId
+	})
+}
+
+/** The customer cancels a request that has no selected offer yet; its offers end with it. */
+export async function cancelRequest(customerId: string, requestId: string, within?: Tx) {
+	await inTransaction(within, async (tx) => {
+		const request = await lockCustomerRequest(tx, customerId, requestId)
+		if (!canRequest('cancel', request.status)) throw new DomainError('customer:request.cannotCancel', 409)
+		const status = requestAfter('cancel', request.status)
+		await tx.update(serviceRequests).set({ status }).where(eq(serviceRequests.id, requestId))
+		await addEvent(tx, requestId, status, customerId)
+		const ended = await tx
+			.update(offers)
+			.set({ status: offerMoves.cancelWithRequest.to })
+			.where(and(eq(offers.requestId, requestId), inArray(offers.status, offerMoves.cancelWithRequest.from)))
+			.returning({ id: offers.id, workshopId: offers.workshopId })
+		await notifyWorkshops(tx, ended, 'notifications.requestCancelled', {})
+	})
+}
+
+async function notifyWorkshops(
+	tx: Tx,
+	changed: Array<{ id: string; workshopId: string }>,
+	messageKey: string,
+	messageParams: Record<string, string | number>,
+) {
+	if (!changed.length) return
+	const owners = await tx
+		.select({ id: workshops.id, userId: workshops.userId })
+		.from(workshops)
+		.where(inArray(workshops.id, changed.map((offer) => offer.workshopId)))
+	await notify(
+		tx,
+		changed.map((offer) => ({
+			userId: owners.find((owner) => owner.id === offer.workshopId)!.userId,
+			type: NotificationType.offerChanged,
+			messageKey,
+			messageParams,
+			receivedId: offer.id,
+		})),
+	)
+}
+
+// ------------------------------------------------------------------ offers
+
+/** Refuses an offer over the workshop's monthly limit (offerAllowance, offers.server.ts, counts). */
+export async function assertOfferAllowed(tx: Tx, workshopId: string) {
+	const { used, limit } = await offerAllowance(workshopId, tx)
+	if (limit !== null && used >= limit) throw new DomainError('workshop:offer.limitReached', 403, { limit })
+}
+
+/** Whether the workshop offers at least one of the request's services (it only sees those). */
+async function requestMatchesWorkshop(tx: Tx, requestId: string, workshopId: string) {
+	const [row] = await queryRows<{ ok: boolean }>(
+		tx,
+		sql`select exists (select 1 from service_request_services rs
+		                   join workshop_services ws on ws.service_id = rs.service_id and ws.workshop_id = ${workshopId}
+		                   where rs.request_id = ${requestId}) as ok`,
+	)
+	return Boolean(row?.ok)
+}
+
+/**
+ * A workshop's offer on an open request: one per workshop and request, within the package's
+ * monthly limit. The first offer moves the request to "offer"; the customer is told.
+ */
+export async function makeOffer(
+	workshop: WorkshopActor,
+	requestId: string,
+	input: OfferInput,
+	attachment: PreparedUpload | null,
+	within?: Tx,
+): Promise<string> {
+	try {
+		return await inTransaction(within, async (tx) => {
+			const [request] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, requestId)).for('update')
+			if (!request || !(await requestMatchesWorkshop(tx, requestId, workshop.workshopId))) throw notFound()
+			if (!canRequest('receiveOffer', request.status)) throw new DomainError('workshop:offer.requestClosed', 409)
+			const [existing] = await tx
+				.select({ id: offers.id })
+				.from(offers)
+				.where(and(eq(offers.requestId, requestId), eq(offers.workshopId, workshop.workshopId)))
+			if (existing) throw new DomainError('workshop:offer.alreadyMade', 409)
+			// One workshop's offers are made one at a time, so the monthly count cannot be raced.
+			await tx.select({ id: workshops.id }).from(workshops).where(eq(workshops.id, workshop.workshopId)).for('update')
+			await assertOfferAllowed(tx, workshop.workshopId)
+
+			const upload = attachment ? await savePreparedUpload(tx, attachment, workshop.userId) : null
+			const [offer] = await tx
+				.insert(offers)
+				.values({
+					requestId,
+					workshopId: workshop.workshopId,
+					priceCents: input.price,
+					notes: input.notes ?? '',
+					description: input.description ?? '',
+					attachmentUploadId: upload?.id ?? null,
+				})
+				.returning({ id: offers.id })
+			const status = requestAfter('receiveOffer', request.status)
+			if (status !== request.status) {
+				await tx.update(serviceRequests).set({ status }).where(eq(serviceRequests.id, requestId))
+				await addEvent(tx, requestId, status, workshop.userId)
+			}
+			await notify(tx, {
+				userId: request.customerId,
+				type: NotificationType.newOffer,
+				messageKey: 'notifications.newOffer',
+				messageParams: { workshop: workshop.workshopName, priceCents: input.price },
+				receivedId: requestId,
+			})
+			return offer!.id
+		})
+	} catch (error) {
+		if (isUniqueViolation(error, 'offers_one_per_workshop_key')) throw new DomainError('workshop:offer.alreadyMade', 409)
+		throw error
+	}
+}
+
+/**
+ * The workshop's own offer and its request, both locked in the one order every status move uses:
+ * the request first, then its offers (docs/decisions/0070-lock-order.md). Another workshop's
+ * offer, or one withdrawn meanwhile, is "not found".
+ */
+async function lockWorkshopOffer(tx: Tx, workshopId: string, offerId: string) {
+	const [owned] = await tx
+		.select({ requestId: offers.requestId })
+		.from(offers)
+		.where(and(eq(offers.id, offerId), eq(offers.workshopId, workshopId)))
+	if (!owned) throw notFound()
+	const [request] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, owned.requestId)).for('update')
+	const [offer] = await tx
+		.select()
+		.from(offers)
+		.where(and(eq(offers.id, offerId), eq(offers.workshopId, workshopId)))
+		.for('update')
+	if (!request || !offer) throw notFound()
+	return { request, offer }
+}
+
+/** Changes a pending offer; `attachment` null keeps the current PDF, 'remove' drops it. */
+export async function updateOffer(
+	workshop: WorkshopActor,
+	offerId: string,
+	input: OfferInput,
+	attachment: PreparedUpload | null | 'remove',
+) {
+	await transaction(async (tx) => {
+		const { offer } = await lockWorkshopOffer(tx, workshop.workshopId, offerId)
+		if (!canOffer('edit', offer.status)) throw new DomainError('workshop:offer.notEditable', 409)
+		const upload = attachment && attachment !== 'remove' ? await savePreparedUpload(tx, attachment, workshop.userId) : null
+		await tx
+			.update(offers)
+			.set({
+				priceCents: input.price,
+				notes: input.notes ?? '',
+				description: input.description ?? '',
+				...(attachment === 'remove' ? { attachmentUploadId: null } : upload ? { attachmentUploadId: upload.id } : {}),
+			})
+			.where(eq(offers.id, offerId))
+		if (attachment === 'remove' || upload) await forgetUploads(tx, [offer.attachmentUploadId])
+	})
+}
+
+/** Withdraws a pending offer; a request left without offers is pending again. */
+export async function deleteOffer(workshop: WorkshopActor, offerId: string) {
+	await transaction(async (tx) => {
+		const { offer, request } = await lockWorkshopOffer(tx, workshop.workshopId, offerId)
+		if (!canOffer('withdraw', offer.status)) throw new DomainError('workshop:offer.notDeletable', 409)
+		await tx.delete(offers).where(eq(offers.id, offerId))
+		await forgetUploads(tx, [offer.attachmentUploadId])
+		const [remaining] = await tx
+			.select({ id: offers.id })
+			.from(offers)
+			.where(and(eq(offers.requestId, offer.requestId), inArray(offers.status, statusLists.undecidedOffers)))
+			.limit(1)
+		if (!remaining && canRequest('loseLastOffer', request.status)) {
+			const status = requestAfter('loseLastOffer', request.status)
+			await tx.update(serviceRequests).set({ status }).where(eq(serviceRequests.id, offer.requestId))
+			await addEvent(tx, offer.requestId, status, workshop.userId)
+		}
+	})
+}
+
+// ------------------------------------------------------------------ step 2: selecting an offer
+
+/**
+ * The customer selects one pending offer of a request with offers: it becomes selected, the
+ * others rejected, the request in progress. Under the request's lock, only the first of two
+ * simultaneous selections finds the request still open.
+ */
+export async function selectOffer(customerId: string, requestId: string, offerId: string, within?: Tx) {
+	await inTransaction(within, async (tx) => {
+		const request = await lockCustomerRequest(tx, customerId, requestId)
+		if (hasChosenWorkshop(request.status) || request.selectedOfferId) throw new DomainError('customer:offers.alreadySelected', 409)
+		if (!canRequest('selectOffer', request.status)) throw new DomainError('customer:offers.cannotSelect', 409)
+		const [offer] = await tx
+			.select()
+			.from(offers)
+			.where(and(eq(offers.id, offerId), eq(offers.requestId, requestId)))
+		// Withdrawn by its workshop a moment ago, or never one of this request's offers.
+		if (!offer || !canOffer('select', offer.status)) throw new DomainError('customer:offers.cannotSelect', 409)
+
+		const now = new Date()
+		await tx.update(offers).set({ status: offerMoves.select.to, selectedAt: now }).where(eq(offers.id, offerId))
+		const rejected = await tx
+			.update(offers)
+			.set({ status: offerMoves.reject.to })
+			.where(and(eq(offers.requestId, requestId), inArray(offers.status, offerMoves.reject.from), ne(offers.id, offerId)))
+			.returning({ id: offers.id, workshopId: offers.workshopId })
+		const status = requestAfter('selectOffer', request.status)
+		await tx.update(serviceRequests).set({ status, selectedOfferId: offerId }).where(eq(serviceRequests.id, requestId))
+		await addEvent(tx, requestId, status, customerId)
+
+		const [customer] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, customerId))
+		await notifyWorkshops(tx, [{ id: offer.id, workshopId: offer.workshopId }], 'notifications.offerSelected', {
+			customer: `${customer!.firstName} ${customer!.lastName}`,
+		})
+		await notifyWorkshops(tx, rejected, 'notifications.offerRejected', {})
+	})
+}
+
+// ------------------------------------------------------------------ step 3: the work
+
+/** The workshop enters the final price (actual bill amount): the job and the request are completed. */
+export async function completeJob(workshop: WorkshopActor, offerId: string, finalPriceCents: number, within?: Tx) {
+	await inTransaction(within, async (tx) => {
+		const { offer, request } = await lockWorkshopOffer(tx, workshop.workshopId, offerId)
+		if (!canOffer('completeJob', offer.status) || !canRequest('complete', request.status)) throw new DomainError('workshop:job.cannotComplete', 409)
+		await tx
+			.update(offers)
+			.set({ status: offerMoves.completeJob.to, finalPriceCents, completedAt: new Date() })
+			.where(eq(offers.id, offerId))
+		const status = requestAfter('complete', request.status)
+		await tx.update(serviceRequests).set({ status }).where(eq(serviceRequests.id, request.id))
+		await addEvent(tx, request.id, status, workshop.userId)
+		await notify(tx, {
+			userId: request.customerId,
+			type: NotificationType.jobCompleted,
+			messageKey: 'notifications.jobCompleted',
+			messageParams: { workshop: workshop.workshopName },
+			receivedId: request.id,
+		})
+	})
+}
+
+// ------------------------------------------------------------------ step 4: feedback
+
+/** One review per completed request; it counts in the workshop's rating at once. */
+export async function addReview(customerId: string, requestId: string, input: { rating: number; title?: string; body: string }, within?: Tx) {
+	try {
+		return await inTransaction(within, async (tx) => {
+			const request = await lockCustomerRequest(tx, customerId, requestId)
+			if (!canRequest('review', request.status) || !request.selectedOfferId) throw new DomainError('customer:review.notCompleted', 409)
+			const [existing] = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.requestId, requestId))
+			if (existing) throw new DomainError('customer:review.alreadyGiven', 409)
+			const [offer] = await tx.select({ workshopId: offers.workshopId }).from(offers).where(eq(offers.id, request.selectedOfferId))
+			const [review] = await tx
+				.insert(reviews)
+				.values({ requestId, workshopId: offer!.workshopId, customerId, rating: input.rating, title: input.title ?? '', body: input.body })
+				.returning({ id: reviews.id })
+			await refreshWorkshopRatings(tx, [offer!.workshopId])
+			const [customer] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, customerId))
+			const [owner] = await tx.select({ userId: workshops.userId }).from(workshops).where(eq(workshops.id, offer!.workshopId))
+			await notify(tx, {
+				userId: owner!.userId,
+				type: NotificationType.newReview,
+				messageKey: 'notifications.newReview',
+				messageParams: { customer: `${customer!.firstName} ${customer!.lastName}`, rating: input.rating },
+				receivedId: review!.id,
+			})
+			return review!.id
+		})
+	} catch (error) {
+		if (isUniqueViolation(error)) throw new DomainError('customer:review.alreadyGiven', 409)
+		throw error
+	}
+}
+
+/** The workshop answers a review of its own, once; the customer is told. */
+export async function replyToReview(workshop: WorkshopActor, reviewId: string, reply: string, within?: Tx) {
+	await inTransaction(within, async (tx) => {
+		const [review] = await tx
+			.select()
+			.from(reviews)
+			.where(and(eq(reviews.id, reviewId), eq(reviews.workshopId, workshop.workshopId)))
+			.for('update')
+		if (!review) throw notFound()
+		if (review.reply) throw new DomainError('workshop:review.alreadyReplied', 409)
+		await tx.update(reviews).set({ reply, repliedAt: new Date() }).where(eq(reviews.id, reviewId))
+		await notify(tx, {
+			userId: review.customerId,
+			type: NotificationType.dialog,
+			messageKey: 'notifications.reviewReply',
+			messageParams: { workshop: workshop.workshopName },
+			receivedId: reviewId,
+		})
+	})
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod'
+import { moneyAmount, optionalText } from '~/utils/validation'
+import { type OfferStatus } from './status'
+
+/** A workshop's offer (bid): price, notes, description; an optional PDF is checked apart. */
+export const OfferSchema = z.object({
+	price: moneyAmount(),
+	notes: optionalText(1000),
+	description: optionalText(4000),
+})
+export type OfferInput = z.output<typeof OfferSchema>
+
+/** Completing the job: the final price (actual bill amount). */
+export const CompleteJobSchema = z.object({ finalPrice: moneyAmount() })
+
+export const offerSorts = ['price', 'rating', 'newest'] as const
+
+/** The bid history's filters: all, or one offer status. */
+export const bidFilters = ['all', 'pending', 'selected', 'job_completed', 'rejected', 'request_cancelled'] as const satisfies ReadonlyArray<'all' | OfferStatus>
+export type BidFilter = (typeof bidFilters)[number]

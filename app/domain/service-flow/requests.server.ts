@@ -1,0 +1,209 @@
+import { sql, type SQL } from 'drizzle-orm'
+import { type Language } from '~/i18n/config'
+import { db, queryRows } from '~/utils/db.server'
+import { notFound } from '~/domain/errors'
+import { localizedName, serviceNames, valueList, vehicleLabel } from '~/db/sql'
+import { type OfferForCustomer, type OfferStatus, type RequestDetail, type RequestEvent, type RequestFilter, type RequestListItem } from './requests'
+import { offerColumns } from './offers.server'
+import { isRequestOpen, offerMoves, statusLists } from './status'
+
+/**
+ * What the request and offer pages show (the changes are in service-flow.server.ts). Every query
+ * names who asks: a customer sees their own requests; a workshop sees open requests for its
+ * services and the requests it has bid on. Anything else is "not found".
+ */
+
+const filterClause = (filter: RequestFilter | 'history'): SQL =>
+	filter === 'all'
+		? sql`true`
+		: sql`r.status in ${valueList(filter === 'open' ? statusLists.activeRequests : filter === 'history' ? statusLists.finishedRequests : [filter])}`
+
+/** The customer's requests, newest first, with offers, the chosen workshop and the bill. */
+export async function listCustomerRequests(customerId: string, language: Language, filter: RequestFilter | 'history'): Promise<RequestListItem[]> {
+	const where = filterClause(filter)
+	return queryRows<RequestListItem>(
+		db,
+		sql`select r.id, r.status, r.created_at as "createdAt", r.preferred_at as "preferredAt", r.location,
+		           ${vehicleLabel()} as vehicle, v.registration_number as "registrationNumber",
+		           ${serviceNames(language)} as services,
+		           (select count(*)::int from offers o where o.request_id = r.id and o.status in ${valueList(statusLists.countedOffers)}) as "offerCount",
+		           (select min(o.price_cents)::int from offers o where o.request_id = r.id and o.status in ${valueList(statusLists.undecidedOffers)}) as "lowestPriceCents",
+		           w.workshop_name as "workshopName", so.final_price_cents as "finalPriceCents", rv.rating
+		    from service_requests r
+		    join vehicles v on v.id = r.vehicle_id
+		    join car_brands b on b.id = v.brand_id
+		    left join offers so on so.id = r.selected_offer_id
+		    left join workshops w on w.id = so.workshop_id
+		    left join reviews rv on rv.request_id = r.id
+		    where r.customer_id = ${customerId} and ${where}
+		    order by r.created_at desc
+		    limit 200`,
+	)
+}
+
+/** A request's row: the vehicle's columns are named as its fields but for `vehicleId` and `vehicleName`. */
+type DetailRow = Omit<RequestDetail, 'vehicle' | 'selectedOffer' | 'review' | 'events' | 'images'> &
+	Omit<RequestDetail['vehicle'], 'id' | 'name'> & {
+		vehicleId: string
+		vehicleName: string
+		selectedOfferId: string | null
+		soWorkshopId: string | null
+		soWorkshopName: string | null
+		soWorkshopUserId: string | null
+		soPriceCents: number | null
+		soFinalPriceCents: number | null
+		soStatus: OfferStatus | null
+		soSelectedAt: string | null
+		soCompletedAt: string | null
+		reviewId: string | null
+		rating: number | null
+		reviewTitle: string | null
+		reviewBody: string | null
+		reply: string | null
+		reviewCreatedAt: string | null
+		repliedAt: string | null
+	}
+
+async function loadDetail(where: SQL, language: Language): Promise<RequestDetail> {
+	const [row] = await queryRows<DetailRow>(
+		db,
+		sql`select r.id, r.customer_id as "customerId", u.first_name || ' ' || u.last_name as "customerName",
+		           u.mobile as "customerMobile", u.email as "customerEmail",
+		           r.status, r.created_at as "createdAt", r.preferred_at as "preferredAt", r.location,
+		           ${localizedName('c', language)} as city, r.details, r.notes,
+		           v.id as "vehicleId", ${vehicleLabel('specification')} as "vehicleName",
+		           v.registration_number as "registrationNumber", v.vehicle_year as year, v.mileage, v.fuel_type as "fuelType",
+		           v.transmission, v.vin,
+		           ${serviceNames(language)} as services,
+		           (select count(*)::int from offers o where o.request_id = r.id and o.status not in ${endedWithRequest}) as "offerCount",
+		           r.selected_offer_id as "selectedOfferId", so.workshop_id as "soWorkshopId", w.workshop_name as "soWorkshopName",
+		           w.user_id as "soWorkshopUserId", so.price_cents as "soPriceCents", so.final_price_cents as "soFinalPriceCents",
+		           so.status as "soStatus", so.selected_at as "soSelectedAt", so.completed_at as "soCompletedAt",
+		           rv.id as "reviewId", rv.rating, rv.title as "reviewTitle", rv.body as "reviewBody", rv.reply,
+		           rv.created_at as "reviewCreatedAt", rv.replied_at as "repliedAt"
+		    from service_requests r
+		    join users u on u.id = r.customer_id
+		    join vehicles v on v.id = r.vehicle_id
+		    join car_brands b on b.id = v.brand_id
+		    left join cities c on c.id = r.city_id
+		    left join offers so on so.id = r.selected_offer_id
+		    left join workshops w on w.id = so.workshop_id
+		    left join reviews rv on rv.request_id = r.id
+		    where ${where}`,
+	)
+	if (!row) throw notFound()
+	const [images, events] = await Promise.all([
+		queryRows<{ uploadId: string }>(db, sql`select upload_id as "uploadId" from service_request_images where request_id = ${row.id} order by position`),
+		queryRows<RequestEvent>(db, sql`select status, created_at as at from request_events where request_id = ${row.id} order by created_at, id`),
+	])
+	// The request's own columns as they are; the vehicle's, the selected offer's and the review's nested.
+	const {
+		vehicleId, vehicleName, registrationNumber, year, mileage, fuelType, transmission, vin,
+		selectedOfferId, soWorkshopId, soWorkshopName, soWorkshopUserId, soPriceCents, soFinalPriceCents, soStatus, soSelectedAt, soCompletedAt,
+		reviewId, rating, reviewTitle, reviewBody, reply, reviewCreatedAt, repliedAt,
+		...request
+	} = row
+	return {
+		...request,
+		vehicle: { id: vehicleId, name: vehicleName, registrationNumber, year, mileage, fuelType, transmission, vin },
+		images: images.map((image) => image.uploadId),
+		events,
+		selectedOffer:
+			selectedOfferId && soWorkshopId
+				? {
+						id: selectedOfferId,
+						workshopId: soWorkshopId,
+						workshopName: soWorkshopName!,
+						workshopUserId: soWorkshopUserId!,
+						priceCents: soPriceCents!,
+						finalPriceCents: soFinalPriceCents,
+						status: soStatus!,
+						selectedAt: soSelectedAt,
+						completedAt: soCompletedAt,
+					}
+				: null,
+		review: reviewId
+			? { id: reviewId, rating: rating!, title: reviewTitle ?? '', body: reviewBody ?? '', reply, createdAt: reviewCreatedAt!, repliedAt }
+			: null,
+	}
+}
+
+/** One of the customer's requests, whole. */
+export function getCustomerRequest(customerId: string, requestId: string, language: Language) {
+	return loadDetail(sql`r.id = ${requestId} and r.customer_id = ${customerId}`, language)
+}
+
+/**
+ * A request as a workshop sees it: an open one for one of its services, or one it has bid on.
+ * The customer's phone and e-mail are for the workshop whose offer was selected only (privacy policy),
+ * and so are the photos once the request is no longer open.
+ */
+export async function getRequestForWorkshop(workshopId: string, requestId: string, language: Language) {
+	const detail = await loadDetail(
+		sql`r.id = ${requestId} and (
+		      exists (select 1 from offers o where o.request_id = r.id and o.workshop_id = ${workshopId})
+		      or (r.status in ${valueList(statusLists.openRequests)} and exists (
+		            select 1 from service_request_services rs
+		            join workshop_services ws on ws.service_id = rs.service_id and ws.workshop_id = ${workshopId}
+		            where rs.request_id = r.id)))`,
+		language,
+	)
+	const chosen = detail.selectedOffer?.workshopId === workshopId
+	// The photos on the terms of findViewableUpload: while the request is open, then the chosen workshop only.
+	const images = isRequestOpen(detail.status) || chosen ? detail.images : []
+	return chosen ? detail : { ...detail, images, customerMobile: '', customerEmail: '', customerName: detail.customerName.split(' ')[0] ?? '' }
+}
+
+/** Offers that ended with their cancelled request: not shown among the request's offers. */
+const endedWithRequest = valueList([offerMoves.cancelWithRequest.to])
+
+const offerOrder: Record<'price' | 'rating' | 'newest', SQL> = {
+	price: sql`o.price_cents asc, w.rating_average desc`,
+	rating: sql`w.rating_average desc, w.review_count desc, o.price_cents asc`,
+	newest: sql`o.created_at desc`,
+}
+
+/** Step 2: the offers on the customer's request, with what the customer needs to compare them. */
+export async function listOffersForCustomer(
+	customerId: string,
+	requestId: string,
+	language: Language,
+	sort: 'price' | 'rating' | 'newest',
+): Promise<OfferForCustomer[]> {
+	return queryRows<OfferForCustomer>(
+		db,
+		sql`select ${offerColumns},
+		           w.id as "workshopId", w.user_id as "workshopUserId", w.workshop_name as "workshopName", w.logo_upload_id as "logoUploadId",
+		           ${localizedName('c', language)} as city, w.rating_average as "ratingAverage", w.review_count as "reviewCount",
+		           w.package_rank > 0 as featured,
+		           w.warranty_work_km as "warrantyWorkKm", w.warranty_parts_months as "warrantyPartsMonths", w.warranty_info as "warrantyInfo"
+		    from offers o
+		    join service_requests r on r.id = o.request_id
+		    join workshops w on w.id = o.workshop_id
+		    left join cities c on c.id = w.city_id
+		    where o.request_id = ${requestId} and r.customer_id = ${customerId} and o.status not in ${endedWithRequest}
+		    order by ${offerOrder[sort]}`,
+	)
+}
+
+export type WorkshopContact = {
+	id: string
+	workshopName: string
+	phone: string
+	email: string
+	address: string
+	logoUploadId: string | null
+}
+
+/** The chosen workshop's contacts, for the customer whose request it works on. */
+export async function getWorkshopContact(workshopId: string, language: Language): Promise<WorkshopContact> {
+	const [row] = await queryRows<WorkshopContact>(
+		db,
+		sql`select w.id, w.workshop_name as "workshopName", w.phone, w.email, w.logo_upload_id as "logoUploadId",
+		           concat_ws(', ', nullif(w.street_name, ''), nullif(concat_ws(' ', nullif(w.zip_code, ''), ${localizedName('c', language)}), '')) as address
+		    from workshops w left join cities c on c.id = w.city_id
+		    where w.id = ${workshopId}`,
+	)
+	if (!row) throw notFound()
+	return row
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod'
+import { choice, localDateTime, messages, optionalText, requiredText } from '~/utils/validation'
+import { type OfferStatus, type RequestStatus, requestStatuses } from './status'
+
+export const MAX_REQUEST_IMAGES = 3
+
+/** Step 1 of the service flow (spec §3 service request, §5). Images are checked apart, by content. */
+export const ServiceRequestSchema = z.object({
+	vehicleId: choice(),
+	serviceIds: z.array(z.string().uuid(messages.choose), { error: messages.choose }).min(1, messages.choose).max(10),
+	preferredAt: localDateTime().refine((date) => date.getTime() > Date.now() - 5 * 60 * 1000, 'validation.futureDate'),
+	location: requiredText(200),
+	cityId: z.string().uuid().optional(),
+	details: requiredText(2000),
+	notes: optionalText(1000),
+})
+export type ServiceRequestInput = z.output<typeof ServiceRequestSchema>
+
+/** The customer's request list filters: the open ones, each status, or all. */
+export const requestFilters = ['open', ...requestStatuses, 'all'] as const
+export type RequestFilter = (typeof requestFilters)[number]
+
+// ---------------------------------------------------------------- what the pages show (requests.server.ts)
+
+export type { OfferStatus, RequestStatus } from './status'
+
+export type RequestListItem = {
+	id: string
+	status: RequestStatus
+	createdAt: string
+	preferredAt: string
+	location: string
+	vehicle: string
+	registrationNumber: string
+	services: string[]
+	offerCount: number
+	lowestPriceCents: number | null
+	workshopName: string | null
+	finalPriceCents: number | null
+	rating: number | null
+}
+
+export type RequestEvent = { status: RequestStatus; at: string }
+export type RequestDetail = {
+	id: string
+	customerId: string
+	customerName: string
+	customerMobile: string
+	customerEmail: string
+	status: RequestStatus
+	createdAt: string
+	preferredAt: string
+	location: string
+	city: string | null
+	details: string
+	notes: string
+	vehicle: {
+		id: string
+		name: string
+		registrationNumber: string
+		year: number | null
+		mileage: number
+		fuelType: string | null
+		transmission: string
+		vin: string | null
+	}
+	services: string[]
+	images: string[]
+	events: RequestEvent[]
+	offerCount: number
+	selectedOffer: {
+		id: string
+		workshopId: string
+		workshopName: string
+		workshopUserId: string
+		priceCents: number
+		finalPriceCents: number | null
+		status: OfferStatus
+		selectedAt: string | null
+		completedAt: string | null
+	} | null
+	review: { id: string; rating: number; title: string; body: string; reply: string | null; createdAt: string; repliedAt: string | null } | null
+}
+
+/** An offer's own fields, as the customer and the workshop see them (offerColumns, offers.server.ts). */
+export type OfferFields = {
+	id: string
+	status: OfferStatus
+	priceCents: number
+	finalPriceCents: number | null
+	notes: string
+	description: string
+	attachmentUploadId: string | null
+	createdAt: string
+}
+
+export type OfferForCustomer = OfferFields & {
+	workshopId: string
+	workshopUserId: string
+	workshopName: string
+	logoUploadId: string | null
+	city: string | null
+	ratingAverage: number
+	reviewCount: number
+	featured: boolean
+	warrantyWorkKm: number | null
+	warrantyPartsMonths: number | null
+	warrantyInfo: string
+}
+

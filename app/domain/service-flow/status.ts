@@ -1,0 +1,123 @@
+/**
+ * The service flow's status model as data (docs/decisions/0030-status-model.md): the statuses of
+ * a request and of an offer, and every move as a row of a table — which actor may make it, from
+ * which statuses, to which one. The database enums, the transition functions in `moves.server.ts`,
+ * the queries and every page ask this module; nothing else compares status strings. A new state
+ * (extra work on a job, request expiry) is added here first.
+ *
+ * Browser-safe: no imports.
+ */
+
+export const requestStatuses = ['pending', 'offer', 'in_progress', 'completed', 'cancelled'] as const
+export type RequestStatus = (typeof requestStatuses)[number]
+
+export const offerStatuses = ['pending', 'selected', 'rejected', 'job_completed', 'request_cancelled'] as const
+export type OfferStatus = (typeof offerStatuses)[number]
+
+/** Where a new request and a new offer start. */
+export const initialStatus = { request: 'pending', offer: 'pending' } as const satisfies { request: RequestStatus; offer: OfferStatus }
+
+/** Who makes a move: the request's customer, a workshop (its own offer), or the flow itself as a consequence. */
+export type Actor = 'customer' | 'workshop' | 'flow'
+
+type Move<Status extends string> = { readonly from: readonly Status[]; readonly to: Status | null; readonly by: Actor }
+
+/** A request's moves. `to: null` leaves the status as it is (an action allowed only in those states). */
+export const requestMoves = {
+	/** A workshop makes an offer: the first one turns `pending` into `offer`. */
+	receiveOffer: { from: ['pending', 'offer'], to: 'offer', by: 'workshop' },
+	/** The last pending offer is withdrawn: back to waiting. */
+	loseLastOffer: { from: ['offer'], to: 'pending', by: 'workshop' },
+	/** The customer selects one offer. */
+	selectOffer: { from: ['offer'], to: 'in_progress', by: 'customer' },
+	/** The chosen workshop enters the final price. */
+	complete: { from: ['in_progress'], to: 'completed', by: 'workshop' },
+	/** The customer cancels while no offer is selected. */
+	cancel: { from: ['pending', 'offer'], to: 'cancelled', by: 'customer' },
+	/** The customer reviews the finished job (once). */
+	review: { from: ['completed'], to: null, by: 'customer' },
+} as const satisfies Record<string, Move<RequestStatus>>
+export type RequestMove = keyof typeof requestMoves
+
+/** An offer's moves. */
+export const offerMoves = {
+	/** The workshop changes its offer while the customer has not decided. */
+	edit: { from: ['pending'], to: null, by: 'workshop' },
+	/** The workshop withdraws it (the row is deleted). */
+	withdraw: { from: ['pending'], to: null, by: 'workshop' },
+	/** The customer picks it. */
+	select: { from: ['pending'], to: 'selected', by: 'customer' },
+	/** Another offer on the request was selected. */
+	reject: { from: ['pending'], to: 'rejected', by: 'flow' },
+	/** The request was cancelled before a choice. */
+	cancelWithRequest: { from: ['pending'], to: 'request_cancelled', by: 'flow' },
+	/** The workshop finishes the job with the final price. */
+	completeJob: { from: ['selected'], to: 'job_completed', by: 'workshop' },
+} as const satisfies Record<string, Move<OfferStatus>>
+export type OfferMove = keyof typeof offerMoves
+
+/** Whether `move` may be made on a request in `status` (by `actor`, when given). */
+export function canRequest(move: RequestMove, status: RequestStatus, actor?: Actor): boolean {
+	const row: Move<RequestStatus> = requestMoves[move]
+	return row.from.includes(status) && (actor === undefined || row.by === actor)
+}
+
+/** Whether `move` may be made on an offer in `status` (by `actor`, when given). */
+export function canOffer(move: OfferMove, status: OfferStatus, actor?: Actor): boolean {
+	const row: Move<OfferStatus> = offerMoves[move]
+	return row.from.includes(status) && (actor === undefined || row.by === actor)
+}
+
+/** The status a move leads to (the same one for actions that keep it). */
+export function requestAfter(move: RequestMove, status: RequestStatus): RequestStatus {
+	return requestMoves[move].to ?? status
+}
+export function offerAfter(move: OfferMove, status: OfferStatus): OfferStatus {
+	return offerMoves[move].to ?? status
+}
+
+/**
+ * What each request status means to the people who see it: the step of the four-step flow
+ * (spec §4), the phase a page explains, whether it is finished (history, not the open list) and
+ * whether a workshop has been chosen.
+ */
+export const requestStatusInfo = {
+	pending: { step: 1, phase: 'waiting', finished: false, chosen: false },
+	offer: { step: 2, phase: 'comparing', finished: false, chosen: false },
+	in_progress: { step: 3, phase: 'working', finished: false, chosen: true },
+	completed: { step: 4, phase: 'done', finished: true, chosen: true },
+	cancelled: { step: null, phase: 'cancelled', finished: true, chosen: false },
+} as const satisfies Record<RequestStatus, { step: 1 | 2 | 3 | 4 | null; phase: string; finished: boolean; chosen: boolean }>
+export type RequestPhase = (typeof requestStatusInfo)[RequestStatus]['phase']
+
+/** Whether an offer still waits for the customer's decision, and whether it counts as a live offer on its request. */
+export const offerStatusInfo = {
+	pending: { decided: false, counted: true },
+	selected: { decided: true, counted: true },
+	job_completed: { decided: true, counted: true },
+	rejected: { decided: true, counted: false },
+	request_cancelled: { decided: true, counted: false },
+} as const satisfies Record<OfferStatus, { decided: boolean; counted: boolean }>
+
+export const requestPhase = (status: RequestStatus): RequestPhase => requestStatusInfo[status].phase
+export const requestStep = (status: RequestStatus) => requestStatusInfo[status].step
+export const isRequestFinished = (status: RequestStatus) => requestStatusInfo[status].finished
+/** Open to workshops' offers (and their questions about the job). */
+export const isRequestOpen = (status: RequestStatus) => canRequest('receiveOffer', status)
+/** An offer was selected: the job is under way or done. */
+export const hasChosenWorkshop = (status: RequestStatus) => requestStatusInfo[status].chosen
+export const isOfferDecided = (status: OfferStatus) => offerStatusInfo[status].decided
+
+/** Status lists for queries, read from the tables above. */
+export const statusLists = {
+	/** Requests workshops may still bid on. */
+	openRequests: requestMoves.receiveOffer.from,
+	/** Requests not finished yet (the customer's open list). */
+	activeRequests: requestStatuses.filter((status) => !requestStatusInfo[status].finished),
+	/** Finished requests (the service history). */
+	finishedRequests: requestStatuses.filter((status) => requestStatusInfo[status].finished),
+	/** Offers still awaiting the customer's decision. */
+	undecidedOffers: offerStatuses.filter((status) => !offerStatusInfo[status].decided),
+	/** Offers that count on their request (not rejected or cancelled with it). */
+	countedOffers: offerStatuses.filter((status) => offerStatusInfo[status].counted),
+} as const

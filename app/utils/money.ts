@@ -1,0 +1,39 @@
+import { intlLocales, type Language } from '~/i18n/config'
+
+/**
+ * Money, the one module that reads and writes it (docs/contributing.md "Money in integer cents"):
+ * amounts travel and are stored as integer cents; people type euros ("185", "185.5", "185,50");
+ * every amount shown is formatted here, in the reader's language ("€185.00", "185,00 €").
+ * Browser-safe: the forms' schemas and the pages use it as the server does.
+ */
+
+export const CURRENCY = 'EUR'
+
+/** Euros as people type them: whole euros, and at most two decimals after a point or a comma. */
+const TYPED_AMOUNT = /^(\d{1,9})(?:[.,](\d{1,2}))?$/
+
+/** "185" → 18500, "185.5" → 18550, "185,50" → 18550; anything else (signs, spaces, "1 000", three decimals) → null. */
+export function parseMoney(text: string): number | null {
+	const match = TYPED_AMOUNT.exec(text.trim())
+	if (!match) return null
+	return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
+}
+
+// Making a formatter costs far more than using one, and the notification poll formats on every call.
+const formatters = new Map<string, Intl.NumberFormat>()
+function formatter(language: Language, options: Intl.NumberFormatOptions) {
+	const key = `${language} ${JSON.stringify(options)}`
+	let cached = formatters.get(key)
+	if (!cached) formatters.set(key, (cached = new Intl.NumberFormat(intlLocales[language], options)))
+	return cached
+}
+
+/** An amount for reading: €185.00 in English, 185,00 € in Estonian and Russian. */
+export function formatMoney(cents: number, language: Language, currency = CURRENCY) {
+	return formatter(language, { style: 'currency', currency }).format(cents / 100)
+}
+
+/** An amount for a form field, as `parseMoney` reads it back: "185.50", or "185,50" in Estonian and Russian. */
+export function formatMoneyInput(cents: number, language: Language) {
+	return formatter(language, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(cents / 100)
+}

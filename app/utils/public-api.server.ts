@@ -1,0 +1,72 @@
+import { fallbackLanguage } from '~/i18n/config'
+import { getFixedT, getLanguage } from '~/i18n/i18n.server'
+import { failureResponse } from '~/utils/failures.server'
+import { apiError } from '~/utils/api.server'
+import { loggablePath, logger } from '~/utils/logger.server'
+import { publicOrigin } from '~/utils/seo.server'
+import { type PublicReview, type WorkshopCard, type WorkshopProfile } from '~/domain/directory/workshops'
+
+/**
+ * What the public JSON API (docs/api.md) shares: absolute URLs (partner sites are on other
+ * origins), CORS on every answer, and errors as `{ status, message }` in the language asked for.
+ */
+export function absoluteUrl(path: string | null): string | null {
+	if (!path) return null
+	return path.startsWith('/') ? `${publicOrigin()}${path}` : path
+}
+
+export type ApiWorkshopCard = WorkshopCard & { url: string }
+
+export function apiWorkshopCard(card: WorkshopCard): ApiWorkshopCard {
+	return { ...card, logo: absoluteUrl(card.logo), url: absoluteUrl(`/workshop-details/${card.id}`)! }
+}
+
+export function apiWorkshopProfile(profile: WorkshopProfile): WorkshopProfile & { url: string } {
+	return {
+		...profile,
+		logo: absoluteUrl(profile.logo),
+		photos: profile.photos.map((photo) => ({ url: absoluteUrl(photo.url)!, thumbnail: absoluteUrl(photo.thumbnail)! })),
+		warranty: { ...profile.warranty, document: absoluteUrl(profile.warranty.document) },
+		url: absoluteUrl(`/workshop-details/${profile.id}`)!,
+	}
+}
+
+export type ApiReview = PublicReview
+
+/** Caching for answers that are the same for everyone for a short while. */
+export const shortCache = { 'Cache-Control': 'public, max-age=60' }
+
+/**
+ * Caching for answers in a language: shared caches may keep them only when the address names the
+ * language (?lng=); otherwise the language came from the caller's cookie and only the caller may keep it.
+ */
+export function languageCache(request: Request, seconds: number) {
+	const named = new URL(request.url).searchParams.has('lng')
+	return { 'Cache-Control': `${named ? 'public' : 'private'}, max-age=${seconds}` }
+}
+
+/**
+ * Runs a public API handler: a thrown Response passes through, anything else is logged and
+ * answered with a 500 in the caller's language, with CORS, so a partner page sees the error.
+ */
+export async function publicApi(request: Request, handler: () => Promise<Response>): Promise<Response> {
+	try {
+		return await handler()
+	} catch (error) {
+		if (error instanceof Response) return error
+		// Not a bug (an unreadable body, the database away): its own 4xx or 503.
+		const answer = await failureResponse(error, request).catch(() => null)
+		if (answer) return answer
+		logger.error('public API call failed', { path: loggablePath(new URL(request.url).pathname), err: error })
+		const language = await getLanguage(request).catch(() => fallbackLanguage)
+		const t = getFixedT(language, 'public')
+		return apiError(500, t('api.failed'), { cors: true })
+	}
+}
+
+/** 404 in the caller's language. */
+export async function notFound(request: Request) {
+	const language = await getLanguage(request)
+	const t = getFixedT(language, 'public')
+	return apiError(404, t('api.notFound'), { cors: true })
+}

@@ -1,0 +1,46 @@
+/**
+ * The site's time: Estonian time, on the server and in the browser alike, whatever the machine's
+ * own zone. This is the one place the zone is named; SQL reads it through the query vocabulary
+ * (app/db/sql.ts), dates are shown through app/utils/format.ts.
+ */
+export const TIME_ZONE = 'Europe/Tallinn'
+
+const wallClock = new Intl.DateTimeFormat('en-GB', {
+	timeZone: TIME_ZONE,
+	hourCycle: 'h23',
+	year: 'numeric',
+	month: '2-digit',
+	day: '2-digit',
+	hour: '2-digit',
+	minute: '2-digit',
+})
+
+/** The instant as the clock in Tallinn reads it: "2026-11-25T10:00". */
+function readInTallinn(instant: Date): string {
+	const parts = wallClock.formatToParts(instant)
+	const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? '00'
+	return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`
+}
+
+/** "2026-11-25T10:00" on the clock in Tallinn → the instant. */
+export function tallinnToDate(local: string): Date {
+	const asUtc = new Date(`${local}:00Z`)
+	// The zone's offset at that moment, found from how the instant reads in Tallinn.
+	const seen = new Date(`${readInTallinn(asUtc)}:00Z`)
+	return new Date(asUtc.getTime() - (seen.getTime() - asUtc.getTime()))
+}
+
+/** The instant as "2026-11-25T10:00" on the clock in Tallinn, for a datetime-local input. */
+export function dateToTallinnInput(date: Date | string): string {
+	return readInTallinn(new Date(date))
+}
+
+/** The calendar month of the instant in Tallinn, "2026-11". */
+export function tallinnMonth(date: Date | string = new Date()): string {
+	return readInTallinn(new Date(date)).slice(0, 7)
+}
+
+/** The instant the Tallinn calendar month of `date` began (what SQL's `monthStart` is, in the browser). */
+export function tallinnMonthStart(date: Date | string = new Date()): Date {
+	return tallinnToDate(`${tallinnMonth(date)}-01T00:00`)
+}

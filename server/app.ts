@@ -1,0 +1,352 @@
+/**
+ * The Express application around the Remix request handler. It owns what is true of every
+ * response: security headers with a per-request CSP nonce, one structured log line per request,
+ * /healthz, the cross-origin check of form posts, answering 503 while the database is not there,
+ * and a last line of defence that turns a failure of the visitor's making into a 4xx.
+ * server/index.ts listens with it; the tests run it in-process (tests/fuzz).
+ */
+import crypto from 'node:crypto'
+import { createRequestHandler } from '@remix-run/express'
+import { type ServerBuild } from '@remix-run/node'
+import compression from 'compression'
+import express, { type NextFunction, type Request, type Response } from 'express'
+import helmet from 'helmet'
+import { loggablePath, logger } from '../app/utils/logger.server'
+
+/** What the app's entry module (app/entry.server.tsx) gives the server besides rendering. */
+export type AppEntry = {
+	startup: (options?: { backgroundJobs: boolean }) => Promise<void>
+	checkHealth: () => Promise<{ status: number; body: Record<string, unknown> }>
+	shutdown: () => Promise<void>
+	/** Throws with a message for the operator when the configuration cannot work. */
+	checkConfiguration: () => void
+	/** A translated error answer (HTML, or JSON for the API) for failures found before Remix runs. */
+	errorResponse: (request: globalThis.Request, status: number, options?: { retryAfterSeconds?: number; nonce?: string }) => Promise<globalThis.Response>
+	/** A loader's or action's failure as the answer it deserves (a 4xx or a 503), or null for a real bug. */
+	failureResponse: (error: unknown, request: globalThis.Request) => Promise<globalThis.Response | null>
+}
+
+export type ServerOptions = {
+	mode: 'development' | 'production'
+	/** The build, or a function returning the current one (Vite in development). */
+	getBuild: () => Promise<ServerBuild>
+	viteDevServer?: { middlewares: express.RequestHandler }
+	backgroundJobs?: boolean
+	/** Express `trust proxy` (TRUST_PROXY). */
+	trustProxy?: string
+	/** The portal's public address (APP_URL): form posts from it are same-origin even behind a proxy. */
+	appUrl?: string
+	/** Whether a paid package's form may be answered with a redirect to Stripe Checkout (CSP form-action). */
+	stripeCheckout?: boolean
+}
+
+const STARTUP_RETRY_MS = 5_000
+/** Methods whose requests change something: these must come from the portal's own pages. */
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+/**
+ * Paths other sites may post to: the public JSON API (CORS, Bearer tokens) and provider webhooks.
+ * Not their `.data` twins: those are Remix's single-fetch requests, which its own check refuses.
+ */
+const CROSS_ORIGIN_PATHS = /^\/(admin\/api|webhooks)\/(?!.*\.data$)/
+/** No body may be larger (the upload forms' limit); each form's own, smaller limit is the app's. */
+const MAX_BODY_BYTES = 40 * 1024 * 1024
+
+export async function createServerApp(options: ServerOptions) {
+	const { mode, viteDevServer } = options
+	const entry = guardEntry((await options.getBuild()).entry.module as unknown as AppEntry)
+
+	// Start the database in the background; /healthz answers 503 until it is ready, and so does every
+	// page once a start has failed (the database is unreachable), instead of waiting for it.
+	let startupFailed = false
+	let ready: Promise<void> = startWithRetry()
+	function startWithRetry(): Promise<void> {
+		return entry.startup({ backgroundJobs: options.backgroundJobs ?? true }).then(
+			() => {
+				startupFailed = false
+			},
+			async () => {
+				startupFailed = true
+				await new Promise((resolve) => setTimeout(resolve, STARTUP_RETRY_MS))
+				ready = startWithRetry()
+				return ready
+			},
+		)
+	}
+
+	const app = express()
+	app.disable('x-powered-by')
+	if (options.trustProxy) app.set('trust proxy', trustProxyValue(options.trustProxy))
+
+	// One line per request: method, path, status, duration. No query string; secrets in paths are redacted.
+	app.use((req, res, next) => {
+		const started = process.hrtime.bigint()
+		res.on('finish', () => {
+			logger.info('request', {
+				method: req.method,
+				path: loggablePath(req.path),
+				status: res.statusCode,
+				ms: Number((process.hrtime.bigint() - started) / 10_000n) / 100,
+			})
+		})
+		next()
+	})
+
+	app.use(compression())
+
+	app.use((_req, res, next) => {
+		res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
+		next()
+	})
+
+	const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce}'`
+	app.use(
+		helmet({
+			contentSecurityPolicy: {
+				useDefaults: false,
+				// Vite's development client injects styles and scripts at run time; report only there.
+				reportOnly: mode === 'development',
+				directives: {
+					'default-src': ["'self'"],
+					'script-src': ["'self'", nonce],
+					'style-src': ["'self'", nonce],
+					'img-src': ["'self'", 'data:', 'https:'],
+					'font-src': ["'self'"],
+					'connect-src': mode === 'development' ? ["'self'", 'ws:'] : ["'self'"],
+					'object-src': ["'none'"],
+					'base-uri': ["'self'"],
+					// A paid package's form is answered with a redirect to Stripe Checkout; browsers check
+					// form-action on that redirect too, so without JavaScript it must be allowed.
+					'form-action': options.stripeCheckout ? ["'self'", 'https://checkout.stripe.com'] : ["'self'"],
+					'frame-ancestors': ["'none'"],
+					'manifest-src': ["'self'"],
+					'worker-src': ["'self'"],
+				},
+			},
+			crossOriginEmbedderPolicy: false,
+			referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+			frameguard: { action: 'deny' },
+			strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: true },
+		}),
+	)
+	app.use((_req, res, next) => {
+		res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()')
+		next()
+	})
+
+	// CORS preflight for the JSON API (spec §7): any origin, no credentials; tokens travel as Bearer.
+	app.options('/admin/api/*', (_req, res) => {
+		res
+			.set({
+				'Access-Control-Allow-Origin': '*',
+				'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+				'Access-Control-Allow-Headers': 'Content-Type, Accept, Authorization, Accept-Language',
+				'Access-Control-Max-Age': '86400',
+			})
+			.status(204)
+			.end()
+	})
+
+	// The partner widgets (issue 9) run on other sites: their script, texts and demo may be loaded
+	// from any origin (helmet's Cross-Origin-Resource-Policy is same-origin), and the ES module
+	// build by a module script, which asks with CORS.
+	app.use('/widgets', (_req, res, next) => {
+		res.set({ 'Cross-Origin-Resource-Policy': 'cross-origin', 'Access-Control-Allow-Origin': '*' })
+		next()
+	})
+	// Uploaded files decide for themselves (app/routes/uploads.$id.ts): public ones, such as the logos
+	// the widgets show, are cross-origin; private ones stay same-origin. Remix appends its headers,
+	// so helmet's values must go first (X-Content-Type-Options would otherwise be sent twice).
+	app.use('/uploads', (_req, res, next) => {
+		res.removeHeader('Cross-Origin-Resource-Policy')
+		res.removeHeader('X-Content-Type-Options')
+		next()
+	})
+
+	app.get('/healthz', async (_req, res) => {
+		const { status, body } = await entry.checkHealth()
+		res.status(status).set('Cache-Control', 'no-store').json(body)
+	})
+
+	if (viteDevServer) {
+		app.use(viteDevServer.middlewares)
+	} else {
+		// Fingerprinted assets never change; everything else in public/ may.
+		// A missing fingerprinted asset is a 404, not a redirect to the home page.
+		app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', fallthrough: false }))
+		app.use(express.static('build/client', { maxAge: '1h' }))
+	}
+
+	/** A translated refusal in the portal's look (the page's styles carry this response's CSP nonce). */
+	const refuse = async (req: Request, res: Response, status: number, retryAfterSeconds?: number) =>
+		send(res, await entry.errorResponse(plainRequest(req), status, { retryAfterSeconds, nonce: res.locals.cspNonce as string }))
+
+	// A request Remix could not even turn into a URL (a Host header that is no host, a target that
+	// is no path) is a 400 here, not a 500 there; so is a body declared larger than any form takes.
+	app.use(
+		guarded(async (req, res, next) => {
+			if (!requestUrl(req, trustsProxy(req))) return refuse(req, res, 400)
+			if (Number(req.get('content-length') ?? 0) > MAX_BODY_BYTES) return refuse(req, res, 413)
+			next()
+		}),
+	)
+
+	// A form posted from another site is refused before anything runs: 403 with the translated
+	// "form expired" text. Remix's own check would throw (a 500) and knows nothing of proxies.
+	app.use(
+		guarded(async (req, res, next) => {
+			if (!UNSAFE_METHODS.has(req.method) || CROSS_ORIGIN_PATHS.test(req.path)) return next()
+			const origin = req.get('origin')
+			if (origin === undefined) return next() // not a browser's form post: the CSRF token decides
+			if (!ownOrigins(req, options.appUrl).has(origin)) return refuse(req, res, 403)
+			// Tell Remix the host the check was made against, so its own check agrees behind a proxy.
+			req.headers['x-forwarded-host'] = new URL(origin).host
+			next()
+		}),
+	)
+
+	// Hold requests while the database migrates at start (a second or two on a bare machine); once a
+	// start has failed, the database is unreachable: 503 with Retry-After, not a hanging page.
+	app.use(
+		guarded(async (req, res, next) => {
+			if (startupFailed) return refuse(req, res, 503, 30)
+			await ready
+			next()
+		}),
+	)
+
+	app.all(
+		'*',
+		createRequestHandler({
+			build: viteDevServer ? async () => guardBuild(await options.getBuild(), entry) : guardBuild(await options.getBuild(), entry),
+			mode,
+			getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? 'unknown' }),
+		}),
+	)
+
+	// Errors outside Remix (a missing static file, a failed startup): a short answer, a structured log line.
+	app.use((error: { status?: number; statusCode?: number }, _req: Request, res: Response, _next: NextFunction) => {
+		const status = error.status ?? error.statusCode ?? 500
+		if (status >= 500) logger.error('request failed', { err: error })
+		res.status(status).type('text/plain').send(status === 404 ? 'Not found' : status < 500 ? 'Bad request' : 'Service unavailable')
+	})
+
+	return { app, entry, ready: () => ready, shutdown: () => entry.shutdown() }
+}
+
+/** Express ignores the promise a middleware returns: a failure in one must reach the error handler, not crash the process. */
+function guarded(handler: (req: Request, res: Response, next: NextFunction) => Promise<void>) {
+	return (req: Request, res: Response, next: NextFunction) => {
+		handler(req, res, next).catch(next)
+	}
+}
+
+/** Whether the proxy in front may speak for the client (TRUST_PROXY). */
+function trustsProxy(req: Request) {
+	return (req.app.get('trust proxy fn') as (address: string | undefined, hop: number) => boolean)(req.socket.remoteAddress, 0)
+}
+
+/** The host the client asked for: the proxy's X-Forwarded-Host when it is trusted, else Host. */
+function requestHost(req: Request, trusted: boolean) {
+	return (trusted ? req.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined) || req.get('host')
+}
+
+/** The URL of the request as the client sees it, or null when its host or target cannot be one. */
+function requestUrl(req: Request, trusted: boolean): URL | null {
+	const host = requestHost(req, trusted)
+	if (!host || !req.originalUrl.startsWith('/')) return null
+	try {
+		const url = new URL(`${req.protocol}://${host}${req.originalUrl}`)
+		// Remix builds its URL from the raw Host header as well: both must be usable.
+		new URL(`http://${req.get('host') ?? ''}${req.originalUrl}`)
+		return url
+	} catch {
+		return null
+	}
+}
+
+/** The origins a same-site form post may carry: the configured public address, and this request's own. */
+function ownOrigins(req: Request, appUrl: string | undefined) {
+	const origins = new Set<string>()
+	if (appUrl) origins.add(new URL(appUrl).origin)
+	// With TRUST_PROXY, Express reads the protocol from X-Forwarded-Proto; the host is read the same way.
+	const url = requestUrl(req, trustsProxy(req))
+	if (url) origins.add(url.origin)
+	return origins
+}
+
+/** "true", a hop count, or a list of addresses/subnets, as Express understands them. */
+function trustProxyValue(value: string): boolean | number | string {
+	if (value === 'true') return true
+	if (value === 'false') return false
+	return /^\d+$/.test(value) ? Number(value) : value
+}
+
+/**
+ * The request as the app's error answers read it (the path for the API's JSON, ?lng=, the
+ * language cookie and Accept-Language), built so that it cannot fail on a malformed one.
+ */
+function plainRequest(req: Request): globalThis.Request {
+	const headers = new Headers()
+	for (const name of ['cookie', 'accept-language', 'accept']) {
+		const value = req.get(name)
+		if (value) headers.set(name, value)
+	}
+	let url = new URL('http://localhost/')
+	try {
+		url = new URL(req.originalUrl, 'http://localhost')
+	} catch {
+		// A target that is no path: the home page's language rules apply.
+	}
+	return new globalThis.Request(url, { headers })
+}
+
+async function send(res: Response, answer: globalThis.Response) {
+	res.status(answer.status)
+	answer.headers.forEach((value, key) => res.setHeader(key, value))
+	res.send(Buffer.from(await answer.arrayBuffer()))
+}
+
+/** The entry's answers must never fail themselves: a plain text stands in. */
+function guardEntry(entry: AppEntry): AppEntry {
+	return {
+		...entry,
+		errorResponse: (request, status, options) =>
+			entry.errorResponse(request, status, options).catch(() => new globalThis.Response(status === 403 ? 'Forbidden' : 'Service unavailable', { status })),
+	}
+}
+
+const guardedBuilds = new WeakMap<ServerBuild, ServerBuild>()
+
+/**
+ * The build with every loader and action wrapped: a failure that is not a bug (the database is
+ * unreachable, a body that cannot be read, a refused domain move nobody caught) is thrown as the
+ * Response it deserves, so Remix answers its status instead of a 500. Anything else stays a 500.
+ */
+function guardBuild(build: ServerBuild, entry: AppEntry): ServerBuild {
+	const known = guardedBuilds.get(build)
+	if (known) return known
+	type Handler = ((args: { request: globalThis.Request }) => unknown) | undefined
+	const wrap = (handler: Handler) =>
+		handler &&
+		(async (args: { request: globalThis.Request }) => {
+			try {
+				return await handler(args)
+			} catch (error) {
+				if (error instanceof globalThis.Response) throw error
+				const answer = await entry.failureResponse(error, args.request).catch(() => null)
+				throw answer ?? error
+			}
+		})
+	const routes = Object.fromEntries(
+		Object.entries(build.routes).map(([id, route]) => {
+			const module = route.module as unknown as Record<string, unknown>
+			return [
+				id,
+				{ ...route, module: { ...module, loader: wrap(module.loader as Handler), action: wrap(module.action as Handler) } },
+			]
+		}),
+	) as ServerBuild['routes']
+	const result = { ...build, routes }
+	guardedBuilds.set(build, result)
+	return result
+}

@@ -1,0 +1,77 @@
+/**
+ * One fuzz file's world: the production build serving this file's fresh database with the demo
+ * data, the demo people signed in through the real login form (each with their cookies and CSRF
+ * token), JSON API tokens, and the demo ids.
+ */
+import { sql } from 'drizzle-orm'
+import { db, queryRows } from '~/utils/db.server'
+import { DEMO, DEMO_PASSWORD, loadDemo, type Demo } from './demo'
+import { apiToken, newPersona, send, signIn, useOrigin, visit, type Persona } from './http'
+import { startServer, type RunningServer } from './server'
+
+export type World = {
+	server: RunningServer
+	demo: Demo
+	anonymous: Persona
+	/** Another anonymous visitor: their CSRF token is not the others'. */
+	stranger: Persona
+	customer: Persona
+	workshop: Persona
+	admin: Persona
+}
+
+export async function setUpWorld(): Promise<World> {
+	const server = await startServer()
+	useOrigin(server.origin)
+	const demo = await loadDemo()
+
+	const anonymous = newPersona('anonymous')
+	await visit(anonymous, '/login')
+	// The honeypot fields are on the public forms that have them (register, contact).
+	await visit(anonymous, '/contact-us')
+	if (!anonymous.honeypot.length) throw new Error('GET /contact-us has no honeypot fields')
+
+	const stranger = newPersona('anonymous')
+	await visit(stranger, '/login')
+
+	const customer = await signIn(newPersona('customer'), DEMO.customer, DEMO_PASSWORD)
+	const workshop = await signIn(newPersona('workshop'), DEMO.workshop, DEMO_PASSWORD)
+	const admin = await signIn(newPersona('admin'), DEMO.admin, DEMO_PASSWORD)
+	customer.bearer = await apiToken(DEMO.customer, DEMO_PASSWORD)
+	workshop.bearer = await apiToken(DEMO.workshop, DEMO_PASSWORD)
+	return { server, demo, anonymous, stranger, customer, workshop, admin }
+}
+
+/** A second, separate sign-in (for logout: a wrongly accepted logout must not end the others' sessions). */
+export async function separateSession(email: string, name: Persona['name']) {
+	const persona = await signIn(newPersona(name), email, DEMO_PASSWORD)
+	persona.bearer = await apiToken(email, DEMO_PASSWORD)
+	return persona
+}
+
+/** A password-reset link's token, through the real form: the e-mail waits in the outbox (no worker runs). */
+export async function resetToken(anonymous: Persona, email: string) {
+	const answer = await send({
+		method: 'POST',
+		path: '/forget-password',
+		as: anonymous,
+		body: { kind: 'urlencoded', pairs: [['csrf', anonymous.csrf], ['email', email]] },
+	})
+	if (answer.status !== 302) throw new Error(`POST /forget-password answered ${answer.status}: ${answer.text.slice(0, 200)}`)
+	const [mail] = await queryRows<{ text: string }>(db, sql`select text from email_outbox where "to" = ${email} order by created_at desc limit 1`)
+	const token = mail?.text.match(/\/reset-password\/([^?\s]+)/)?.[1]
+	if (!token) throw new Error(`no reset link was queued for ${email}`)
+	return token
+}
+
+/** A pending test payment of the demo workshop (billing e-mail, then the paid package), through its forms. */
+export async function pendingTestPayment(workshop: Persona, paidPackageSlug: string) {
+	const post = (pairs: Array<[string, string]>) =>
+		send({ method: 'POST', path: '/subscription', as: workshop, body: { kind: 'urlencoded', pairs: [['csrf', workshop.csrf], ...pairs] } })
+	const saved = await post([['intent', 'billingEmail'], ['billingEmail', 'billing@example.com']])
+	if (saved.status !== 302) throw new Error(`saving the billing e-mail answered ${saved.status}`)
+	const started = await post([['packageId', paidPackageSlug]])
+	const slug = started.location?.match(/\/subscription\/test-payment\/([^/?#]+)/)?.[1]
+	if (!slug) throw new Error(`subscribing to the paid package answered ${started.status} ${started.location ?? ''}: ${started.text.slice(0, 200)}`)
+	return slug
+}

@@ -1,0 +1,85 @@
+import { describe, expect, test } from 'vitest'
+import { offerStatusEnum, requestStatusEnum } from '~/db/schema'
+import {
+	canOffer,
+	canRequest,
+	initialStatus,
+	isRequestFinished,
+	isRequestOpen,
+	offerMoves,
+	offerStatuses,
+	requestAfter,
+	requestMoves,
+	requestStatuses,
+	requestStatusInfo,
+	statusLists,
+	type RequestMove,
+	type RequestStatus,
+} from '~/domain/service-flow/status'
+
+describe('the status model', () => {
+	test('the database enums are the model’s statuses', () => {
+		expect(requestStatusEnum.enumValues).toEqual([...requestStatuses])
+		expect(offerStatusEnum.enumValues).toEqual([...offerStatuses])
+	})
+
+	test('every move starts and ends at known statuses', () => {
+		for (const move of Object.values(requestMoves)) {
+			for (const from of move.from) expect(requestStatuses).toContain(from)
+			if (move.to) expect(requestStatuses).toContain(move.to)
+		}
+		for (const move of Object.values(offerMoves)) {
+			for (const from of move.from) expect(offerStatuses).toContain(from)
+			if (move.to) expect(offerStatuses).toContain(move.to)
+		}
+	})
+
+	test('every request status is reachable from the initial one, and the happy path is the spec’s', () => {
+		const reached = new Set<RequestStatus>([initialStatus.request])
+		for (let changed = true; changed; ) {
+			changed = false
+			for (const move of Object.keys(requestMoves) as RequestMove[]) {
+				for (const status of [...reached]) {
+					if (!canRequest(move, status)) continue
+					const next = requestAfter(move, status)
+					if (reached.has(next)) continue
+					reached.add(next)
+					changed = true
+				}
+			}
+		}
+		expect([...reached].sort()).toEqual([...requestStatuses].sort())
+
+		let status: RequestStatus = initialStatus.request
+		for (const move of ['receiveOffer', 'selectOffer', 'complete'] as const) status = requestAfter(move, status)
+		expect(status).toBe('completed')
+	})
+
+	test('a finished request changes no more, and only a finished job is reviewed', () => {
+		for (const status of requestStatuses.filter(isRequestFinished)) {
+			for (const [name, move] of Object.entries(requestMoves)) {
+				if (move.from.includes(status as never)) expect(move.to, `${name} from ${status}`).toBeNull()
+			}
+		}
+		expect(requestStatuses.filter((status) => canRequest('review', status))).toEqual(['completed'])
+	})
+
+	test('who may do what', () => {
+		expect(canRequest('cancel', 'pending', 'customer')).toBe(true)
+		expect(canRequest('cancel', 'pending', 'workshop')).toBe(false)
+		expect(canRequest('cancel', 'in_progress')).toBe(false)
+		expect(canRequest('selectOffer', 'offer', 'customer')).toBe(true)
+		expect(canRequest('selectOffer', 'pending')).toBe(false)
+		expect(canOffer('edit', 'pending', 'workshop')).toBe(true)
+		expect(canOffer('edit', 'selected')).toBe(false)
+		expect(canOffer('completeJob', 'selected', 'workshop')).toBe(true)
+		expect(canOffer('completeJob', 'pending')).toBe(false)
+	})
+
+	test('the lists the queries use follow the tables', () => {
+		expect(statusLists.openRequests.filter(isRequestOpen)).toEqual([...statusLists.openRequests])
+		expect([...statusLists.activeRequests, ...statusLists.finishedRequests].sort()).toEqual([...requestStatuses].sort())
+		expect(statusLists.undecidedOffers).toEqual(['pending'])
+		expect(Object.keys(requestStatusInfo)).toEqual([...requestStatuses])
+	})
+})
