@@ -103,6 +103,8 @@ export const users = pgTable(
 		lastName: text().notNull(),
 		mobile: text().notNull().default(''),
 		preferredLanguage: languageEnum(),
+		/** The e-mails this person turned off or set apart ({ offers: 'off', newRequests: 'digest' }; absent is on). */
+		emailPreferences: jsonb().$type<Record<string, string>>().notNull().default({}),
 		blocked: boolean().notNull().default(false),
 		blockedAt: moment(),
 		createdAt: createdAt(),
@@ -745,6 +747,10 @@ export const emailOutbox = pgTable(
 		text: text().notNull(),
 		html: text(),
 		attachments: jsonb().$type<EmailAttachment[]>().notNull().default([]),
+		/** Extra headers: List-Unsubscribe and List-Unsubscribe-Post on the e-mails one may turn off. */
+		headers: jsonb().$type<Record<string, string>>().notNull().default({}),
+		/** The event an e-mail reports ("notification:<id>"): one e-mail per event, however often it is enqueued. */
+		dedupeKey: text(),
 		status: emailStatusEnum().notNull().default('pending'),
 		attempts: integer().notNull().default(0),
 		nextAttemptAt: moment().notNull().defaultNow(),
@@ -757,6 +763,7 @@ export const emailOutbox = pgTable(
 			.on(t.nextAttemptAt)
 			.where(sql`${t.status} = 'pending'`),
 		index('email_outbox_created_idx').on(t.createdAt.desc()),
+		uniqueIndex('email_outbox_dedupe_key').on(t.dedupeKey),
 	],
 )
 

@@ -3,11 +3,13 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { Field, FormActions, FormSecurity, SelectField } from '~/components/forms'
+import { CheckboxGroup, Field, FormActions, FormSecurity, SelectField } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { Panel } from '~/components/panel'
 import { ChangePasswordSchema, LanguageSchema } from '~/domain/accounts/accounts'
 import { changePassword, setPreferredLanguage } from '~/domain/accounts/accounts.server'
+import { EmailPreferencesSchema, emailKindsFor, newRequestMode, newRequestModes, wantsNow } from '~/domain/messaging/email-preferences'
+import { getEmailPreferences, saveEmailPreferences } from '~/domain/messaging/email-preferences.server'
 import { supportedLanguages } from '~/i18n/config'
 import { getFixedT, getLanguage, languageCookie } from '~/i18n/i18n.server'
 import { requireUser } from '~/utils/auth.server'
@@ -22,13 +24,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request, { role: signedIn })
 	const language = await getLanguage(request)
 	const t = getFixedT(language, 'account')
-	return { meta: { title: t('settings.metaTitle') }, email: user.email, preferredLanguage: user.preferredLanguage ?? language }
+	const preferences = await getEmailPreferences(user.id)
+	const kinds = emailKindsFor[user.role]
+	return {
+		meta: { title: t('settings.metaTitle') },
+		email: user.email,
+		preferredLanguage: user.preferredLanguage ?? language,
+		emails: {
+			kinds: kinds.filter((kind) => kind !== 'newRequests'),
+			on: kinds.filter((kind) => kind !== 'newRequests' && wantsNow(preferences, kind)),
+			newRequests: kinds.includes('newRequests') ? newRequestMode(preferences) : null,
+		},
+	}
 }
 
 export async function action({ request }: ActionFunctionArgs) {
 	const user = await requireUser(request, { role: signedIn })
 	const formData = await readForm(request)
 	await validateCsrf(request, formData)
+
+	if (formData.get('intent') === 'emails') {
+		const submission = parseWithZod(formData, { schema: EmailPreferencesSchema })
+		if (submission.status !== 'success') return data({ intent: 'emails', result: submission.reply() }, { status: 400 })
+		await saveEmailPreferences(user.id, user.role, submission.value)
+		return redirectWithToast('/settings', { type: 'success', key: 'account:settings.emailsSaved' }, { request })
+	}
 
 	if (formData.get('intent') === 'language') {
 		const submission = parseWithZod(formData, { schema: LanguageSchema })
@@ -59,7 +79,7 @@ export const meta = routeMeta<typeof loader>()
 
 export default function SettingsPage() {
 	const { t } = useTranslation('account')
-	const { email, preferredLanguage } = useLoaderData<typeof loader>()
+	const { email, preferredLanguage, emails } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [passwordForm, passwordFields] = useForm({
 		id: 'change-password',
@@ -73,6 +93,12 @@ export default function SettingsPage() {
 		lastResult: actionData?.intent === 'language' ? actionData.result : undefined,
 		defaultValue: { language: preferredLanguage },
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: LanguageSchema }),
+	})
+	const [emailsForm, emailsFields] = useForm({
+		// Not "emails": that is the panel's anchor, which the e-mails' preferences link opens.
+		id: 'email-choices',
+		lastResult: actionData?.intent === 'emails' ? actionData.result : undefined,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailPreferencesSchema }),
 	})
 	return (
 		<>
@@ -126,6 +152,31 @@ export default function SettingsPage() {
 						</div>
 					</Form>
 				</Panel>
+				{emails.kinds.length ? (
+					<Panel id="emails" title={t('settings.emailsTitle')} className="card">
+						<p>{t('settings.emailsText')}</p>
+						<Form method="post" className="form" {...getFormProps(emailsForm)}>
+							<FormSecurity intent="emails" />
+							{emails.newRequests ? (
+								<SelectField
+									label={t('settings.newRequests')}
+									help={t('settings.newRequestsHelp')}
+									selectProps={{ ...getSelectProps(emailsFields.newRequests), defaultValue: emails.newRequests }}
+									options={newRequestModes.map((mode) => ({ value: mode, label: t(`settings.newRequestModes.${mode}`) }))}
+									errors={emailsFields.newRequests.errors}
+								/>
+							) : null}
+							<CheckboxGroup
+								legend={t('settings.emailKindsLegend')}
+								name="emails"
+								options={emails.kinds.map((kind) => ({ value: kind, label: t(`settings.emailKinds.${kind}`) }))}
+								defaultValue={emails.on}
+								errors={emailsFields.emails.errors}
+							/>
+							<FormActions submit={t('settings.emailsSubmit')} />
+						</Form>
+					</Panel>
+				) : null}
 			</div>
 		</>
 	)

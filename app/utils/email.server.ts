@@ -20,14 +20,30 @@ export type OutgoingEmail = {
 	text: string
 	html?: string
 	attachments?: EmailAttachment[]
+	headers?: Record<string, string>
+	/** The event this e-mail reports: a second e-mail for the same key is dropped. */
+	dedupeKey?: string
 }
 
-export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail) {
+/** Queues an e-mail; answers its id, or null when one for the same event (`dedupeKey`) is already queued. */
+export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail & { dedupeKey: string }): Promise<string | null>
+export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail & { dedupeKey?: undefined }): Promise<string>
+export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<string | null>
+export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<string | null> {
 	const [row] = await tx
 		.insert(emailOutbox)
-		.values({ to: email.to, subject: email.subject, text: email.text, html: email.html ?? null, attachments: email.attachments ?? [] })
+		.values({
+			to: email.to,
+			subject: email.subject,
+			text: email.text,
+			html: email.html ?? null,
+			attachments: email.attachments ?? [],
+			headers: email.headers ?? {},
+			dedupeKey: email.dedupeKey ?? null,
+		})
+		.onConflictDoNothing({ target: emailOutbox.dedupeKey })
 		.returning({ id: emailOutbox.id })
-	return row!.id
+	return row?.id ?? null
 }
 
 const BATCH = 20
@@ -57,7 +73,7 @@ export function resetEmailTransport() {
 	transport = undefined
 }
 
-type Claimed = Pick<typeof emailOutbox.$inferSelect, 'id' | 'to' | 'subject' | 'text' | 'html' | 'attachments' | 'attempts' | 'createdAt'>
+type Claimed = Pick<typeof emailOutbox.$inferSelect, 'id' | 'to' | 'subject' | 'text' | 'html' | 'attachments' | 'headers' | 'attempts' | 'createdAt'>
 
 /** An attachment whose file is not in the store yet (its move follows the commit by a moment). */
 class AttachmentNotReady extends Error {}
@@ -76,7 +92,7 @@ export async function processOutbox(): Promise<{ sent: number; retried: number; 
 		    where id in (select id from ${emailOutbox}
 		                 where status = 'pending' and next_attempt_at <= now()
 		                 order by next_attempt_at limit ${BATCH} for update skip locked)
-		    returning id, "to", subject, text, html, attachments, attempts, created_at as "createdAt"`,
+		    returning id, "to", subject, text, html, attachments, headers, attempts, created_at as "createdAt"`,
 	)
 	const result = { sent: 0, retried: 0, failed: 0 }
 	if (!claimed.length) return result
@@ -133,6 +149,7 @@ async function mailOf(email: Claimed, from: string) {
 		subject: email.subject,
 		text: email.text,
 		html: email.html ?? undefined,
+		headers: email.headers,
 		// The outbox id lets a receiving system drop a duplicate after a crash between send and update.
 		messageId: `<${email.id}@outbox.autohub>`,
 		attachments: await loadAttachments(email.attachments),

@@ -1,4 +1,5 @@
 import { renewDueSubscriptions } from '~/domain/billing/subscription.server'
+import { sendNewRequestDigests, sendUnreadChatEmails } from '~/domain/messaging/email-jobs.server'
 import { processOutbox } from './email.server'
 import { getEnv } from './env.server'
 import { logger } from './logger.server'
@@ -19,6 +20,9 @@ const jobs: Job[] = [
 	// Staged files a failed form or a rolled-back save left, and stored files no row names.
 	{ name: 'stored files clean-up', everyMs: () => 60 * 60 * 1000, run: () => cleanUpStoredFiles() },
 	{ name: 'old images re-encoded', everyMs: () => 60 * 1000, run: () => stripLegacyImages() },
+	// Idempotent (a dedupe key per e-mail): a second process or a rerun sends nothing twice.
+	{ name: 'unread chat e-mails', everyMs: () => 60 * 1000, run: () => sendUnreadChatEmails() },
+	{ name: 'new-request digests', everyMs: () => 5 * 60 * 1000, run: () => sendNewRequestDigests() },
 ]
 
 const state = singleton('jobs', () => ({ timers: new Map<string, NodeJS.Timeout>(), running: false }))

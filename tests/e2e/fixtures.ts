@@ -99,7 +99,15 @@ export const demo = {
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
 
-export type ReceivedEmail = { to: string[]; subject: string; text: string; html: string; attachments: Array<{ filename: string | null; mimeType: string }> }
+export type ReceivedEmail = {
+	to: string[]
+	subject: string
+	text: string
+	html: string
+	/** Header names in lower case. */
+	headers: Record<string, string>
+	attachments: Array<{ filename: string | null; mimeType: string }>
+}
 
 /**
  * Waits for an e-mail the portal really sent (through its outbox and SMTP) to the test

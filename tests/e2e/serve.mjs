@@ -48,6 +48,7 @@ const smtp = new SMTPServer({
 				subject: mail.subject ?? '',
 				text: mail.text ?? '',
 				html: mail.html ?? '',
+				headers: Object.fromEntries(mail.headers.map((header) => [header.key.toLowerCase(), header.value])),
 				attachments: mail.attachments.map((a) => ({ filename: a.filename, mimeType: a.mimeType })),
 				receivedAt: new Date().toISOString(),
 			}

@@ -13,6 +13,7 @@ import { ReplySchema, ReviewSchema } from '~/domain/service-flow/reviews'
 import { BillingEmailSchema } from '~/domain/billing/subscription'
 import { VehicleSchema } from '~/domain/service-flow/vehicles'
 import { WorkshopProfileSchema } from '~/domain/directory/profile'
+import { EmailPreferencesSchema } from '~/domain/messaging/email-preferences'
 import { slug } from './support/demo'
 import { fuzzEveryAction, specNamed, type ActionSpec, type Field } from './support/fuzz'
 import { pendingTestPayment, setUpWorld, type World } from './support/setup'
@@ -183,6 +184,18 @@ const specs = (): ActionSpec[] => {
 			fields: [hidden('intent', 'language'), { name: 'language', kind: 'enum', valid: 'ru', required: true, invalid: ['xx', 'EN', 'de', 'et-EE'] }],
 			encodings: ['urlencoded'],
 			schema: LanguageSchema,
+		},
+		{
+			name: 'POST /settings (e-mails)',
+			as: asWorkshop,
+			path: () => '/settings',
+			fields: [
+				hidden('intent', 'emails'),
+				{ name: 'newRequests', kind: 'enum', valid: 'digest', invalid: ['xx', 'Digest', 'weekly', 'instant '] },
+				{ name: 'emails', kind: 'enum', valid: 'reviews', readWithGet: true, invalid: ['admin', 'passwordReset', 'Reviews', 'invoices'] },
+			],
+			encodings: ['urlencoded'],
+			schema: EmailPreferencesSchema,
 		},
 		{
 			name: 'POST /notifications (open one)',
@@ -509,6 +522,7 @@ const ACTIONS = [
 	'POST /profile',
 	'POST /settings (password)',
 	'POST /settings (language)',
+	'POST /settings (e-mails)',
 	'POST /notifications (open one)',
 	'POST /chat/{slug}',
 	'POST /customer-request-details/{slug} (new offer)',

@@ -289,6 +289,7 @@ describe('public pages and JSON GETs', () => {
 			{ path: (s) => `/workshop-details/${s}`, as: anonymous, foreign: [demo.customerId, demo.vehicle] },
 			{ path: (s) => `/admin/api/workshop-details/${s}`, as: anonymous, foreign: [demo.customerId, demo.vehicle] },
 			{ path: (s) => `/reset-password/${s}`, as: anonymous },
+			{ path: (s) => `/unsubscribe/${s}`, as: anonymous },
 			{ path: (s) => `/uploads/${s}`, as: anonymous, foreign: [demo.workshopId] },
 			{ path: (s) => `/resources/locales/${s}`, as: anonymous },
 			{ path: (s) => `/sitemap.${s}.xml`, as: anonymous },

@@ -9,6 +9,8 @@ export type ReceivedEmail = {
 	text: string
 	html: string
 	messageId: string
+	/** Header names in lower case, as mail programs read them. */
+	headers: Record<string, string>
 	attachments: Array<{ filename: string | null; mimeType: string; size: number }>
 }
 
@@ -39,6 +41,7 @@ export class SmtpSink {
 						text: parsed.text ?? '',
 						html: parsed.html ?? '',
 						messageId: parsed.messageId ?? '',
+						headers: Object.fromEntries(parsed.headers.map((header) => [header.key.toLowerCase(), header.value])),
 						attachments: parsed.attachments.map((a) => ({
 							filename: a.filename,
 							mimeType: a.mimeType,

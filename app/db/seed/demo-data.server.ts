@@ -59,6 +59,8 @@ export async function loadDemoData(database: DbOrTx = defaultDb, now = new Date(
 		await insertHistory(tx, refs, people, workshopIds, reviewerVehicles, now, random)
 		await refreshWorkshopRatings(tx)
 		await insertInboxAndVisits(tx, now, random)
+		// The story's moves queued their e-mails to the demo people, as real moves do; a demo tells nobody.
+		await tx.delete(t.emailOutbox).where(sql`${t.emailOutbox.createdAt} >= now()`)
 	})
 }
 

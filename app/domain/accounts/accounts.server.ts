@@ -5,7 +5,8 @@ import { type Language } from '~/i18n/config'
 import { getFixedT } from '~/i18n/i18n.server'
 import { endSessions } from '~/utils/auth.server'
 import { db, isUniqueViolation, type DbOrTx, transaction } from '~/utils/db.server'
-import { enqueueEmail } from '~/utils/email.server'
+import { sendEmail } from '~/domain/messaging/emails.server'
+import { letter } from '~/domain/messaging/email-templates.server'
 import { getEnv } from '~/utils/env.server'
 import { hashPassword, needsRehash, verifyPassword } from '~/utils/password.server'
 import { clearRateLimit, hitRateLimit, rateLimitRules, reserveTurn, undoRateLimitHit } from '~/utils/rate-limit.server'
@@ -178,11 +179,8 @@ export async function register(
 			}
 			const t = getFixedT(language, 'auth')
 			const name = input.role === 'workshop' ? input.workshopName : input.firstName
-			await enqueueEmail(tx, {
-				to: input.email,
-				subject: t('email.welcome.subject'),
-				text: t('email.welcome.text', { name, url: `${getEnv().APP_URL}/login` }),
-			})
+			const subject = t('email.welcome.subject')
+			await sendEmail(tx, { to: input.email, language, subject, content: letter(subject, t('email.welcome.text', { name, url: `${getEnv().APP_URL}/login?lng=${language}` })) })
 			return user!.id
 		})
 		return { ok: true, userId }
@@ -222,11 +220,8 @@ export async function requestPasswordReset(input: { email: string; ip: string; l
 			expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60 * 1000),
 		})
 		const url = `${getEnv().APP_URL}/reset-password/${token}?lng=${language}`
-		await enqueueEmail(tx, {
-			to: user.email,
-			subject: t('email.reset.subject'),
-			text: t('email.reset.text', { name: user.firstName, url, minutes: RESET_TOKEN_MINUTES }),
-		})
+		const subject = t('email.reset.subject')
+		await sendEmail(tx, { to: user.email, language, subject, content: letter(subject, t('email.reset.text', { name: user.firstName, url, minutes: RESET_TOKEN_MINUTES })) })
 	})
 	return null
 }

@@ -4,7 +4,8 @@ import { cities, invoices, packages, payments, siteSettings, subscriptions, user
 import { type Language } from '~/i18n/config'
 import { getFixedT } from '~/i18n/i18n.server'
 import { db, queryRows, type DbOrTx, transaction } from '~/utils/db.server'
-import { enqueueEmail } from '~/utils/email.server'
+import { letter } from '~/domain/messaging/email-templates.server'
+import { sendEmail } from '~/domain/messaging/emails.server'
 import { getEnv } from '~/utils/env.server'
 import { logger } from '~/utils/logger.server'
 import { formatMoney } from '~/utils/money'
@@ -549,16 +550,19 @@ async function issueInvoice(tx: Tx, payment: typeof payments.$inferSelect, pkg: 
 		})
 		.returning({ id: invoices.id })
 	const t = getFixedT(buyer.language, 'billing')
-	await enqueueEmail(tx, {
+	const subject = t('email.invoice.subject', { number })
+	const text = t('email.invoice.text', {
+		company: buyer.companyName,
+		number,
+		package: nameOf(pkg, buyer.language),
+		total: formatMoney(price.totalCents, buyer.language, pkg.currency),
+		url: `${getEnv().APP_URL}/subscription?lng=${buyer.language}`,
+	})
+	await sendEmail(tx, {
 		to: billingEmail,
-		subject: t('email.invoice.subject', { number }),
-		text: t('email.invoice.text', {
-			company: buyer.companyName,
-			number,
-			package: nameOf(pkg, buyer.language),
-			total: formatMoney(price.totalCents, buyer.language, pkg.currency),
-			url: `${getEnv().APP_URL}/subscription`,
-		}),
+		language: buyer.language,
+		subject,
+		content: letter(subject, text),
 		attachments: [{ uploadId: pdf.id, filename: `invoice-${number}.pdf` }],
 	})
 	return invoice!.id
@@ -645,11 +649,9 @@ async function expireToFree(tx: Tx, sub: typeof subscriptions.$inferSelect, reas
 	const key = reason === 'cancelled' ? 'ended' : 'paymentFailed'
 	await notify(tx, { userId: buyer.userId, type: NotificationType.dialog, messageKey: `billing:notifications.${key}`, receivedId: sub.id })
 	const t = getFixedT(buyer.language, 'billing')
-	await enqueueEmail(tx, {
-		to: buyer.billingEmail ?? buyer.email,
-		subject: t(`email.${key}.subject`),
-		text: t(`email.${key}.text`, { company: buyer.companyName, url: `${getEnv().APP_URL}/subscription` }),
-	})
+	const subject = t(`email.${key}.subject`)
+	const text = t(`email.${key}.text`, { company: buyer.companyName, url: `${getEnv().APP_URL}/subscription?lng=${buyer.language}` })
+	await sendEmail(tx, { to: buyer.billingEmail ?? buyer.email, language: buyer.language, subject, content: letter(subject, text) })
 }
 
 // ------------------------------------------------------------------ Stripe renewals

@@ -2,7 +2,8 @@ import { contactMessages } from '~/db/schema'
 import { fallbackLanguage, type Language } from '~/i18n/config'
 import { getFixedT } from '~/i18n/i18n.server'
 import { transaction } from '~/utils/db.server'
-import { enqueueEmail } from '~/utils/email.server'
+import { sendEmail } from './emails.server'
+import { letter } from './email-templates.server'
 import { formatDateTime } from '~/utils/format'
 import { getSiteData } from '~/domain/site/site.server'
 import { type ContactInput } from './contact'
@@ -21,17 +22,15 @@ export async function saveContactMessage(input: ContactInput & { language: Langu
 			.values({ name: input.name, email: input.email, message: input.message, language: input.language, createdAt: now })
 			.returning({ id: contactMessages.id })
 		if (site.siteEmail) {
-			await enqueueEmail(tx, {
-				to: site.siteEmail,
-				subject: t('contact.mail.subject', { name: input.name, site: site.appname }),
-				text: t('contact.mail.text', {
-					name: input.name,
-					email: input.email,
-					language: t(`common:language.${input.language}`),
-					date: formatDateTime(now, fallbackLanguage),
-					message: input.message,
-				}),
+			const subject = t('contact.mail.subject', { name: input.name, site: site.appname })
+			const text = t('contact.mail.text', {
+				name: input.name,
+				email: input.email,
+				language: t(`common:language.${input.language}`),
+				date: formatDateTime(now, fallbackLanguage),
+				message: input.message,
 			})
+			await sendEmail(tx, { to: site.siteEmail, language: fallbackLanguage, subject, content: letter(subject, text) })
 		}
 		return row!.id
 	})

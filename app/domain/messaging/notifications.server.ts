@@ -1,25 +1,12 @@
 import { and, count, eq, sql } from 'drizzle-orm'
 import { notifications, reviews } from '~/db/schema'
-import { getFixedT } from '~/i18n/i18n.server'
 import { type Language } from '~/i18n/config'
 import { db, queryRows, type DbOrTx } from '~/utils/db.server'
-import { formatMoney, parseMoney } from '~/utils/money'
 import { encodeId } from '~/utils/public-id'
 import { notFound } from '~/domain/errors'
+import { emailNotifications, type StoredNotification } from './emails.server'
+import { notificationMessage } from './notification-text.server'
 import { CHAT_NOTIFICATION_KEY, NOTIFICATION_LIST_SIZE, notificationTarget, type NotificationList } from './notifications'
-
-/**
- * A notification's text in the reader's language, made when it is read (the recipient's language
- * may change meanwhile). Amounts are stored in cents, `priceCents`, and formatted for the reader;
- * notifications stored before that carry `price` in euros ("185.00", or 185 in old demo data)
- * and read the same.
- */
-export function notificationMessage(language: Language, key: string, params: Record<string, string | number>): string {
-	const { priceCents, price, ...rest } = params
-	const cents =
-		typeof priceCents === 'number' ? priceCents : typeof price === 'number' ? Math.round(price * 100) : typeof price === 'string' ? parseMoney(price) : null
-	return getFixedT(language, 'common')(key, cents === null ? params : { ...rest, price: formatMoney(cents, language) })
-}
 
 /**
  * Notification types (spec §2): 1 opens a dialog (a new request for a workshop, a reply to a
@@ -37,11 +24,24 @@ export type NewNotification = {
 	receivedId: string
 }
 
-/** Created in the transaction of the event it reports, so it exists exactly when the event does. */
+/**
+ * Created in the transaction of the event it reports, so it exists exactly when the event does;
+ * the e-mail of the same event is queued with it (emails.server.ts).
+ */
 export async function notify(tx: DbOrTx, items: NewNotification | NewNotification[]) {
 	const rows = Array.isArray(items) ? items : [items]
 	if (!rows.length) return
-	await tx.insert(notifications).values(rows.map((row) => ({ ...row, messageParams: row.messageParams ?? {} })))
+	const stored = await tx
+		.insert(notifications)
+		.values(rows.map((row) => ({ ...row, messageParams: row.messageParams ?? {} })))
+		.returning({
+			id: notifications.id,
+			userId: notifications.userId,
+			messageKey: notifications.messageKey,
+			messageParams: notifications.messageParams,
+			receivedId: notifications.receivedId,
+		})
+	await emailNotifications(tx, stored)
 }
 
 /**
@@ -53,7 +53,9 @@ export async function notifyMatchingWorkshops(
 	input: { requestId: string; serviceIds: string[]; params: Record<string, string | number> },
 ) {
 	if (!input.serviceIds.length) return
-	await tx.execute(sql`
+	const stored = await queryRows<StoredNotification>(
+		tx,
+		sql`
 		insert into notifications (user_id, type, message_key, message_params, received_id)
 		select w.user_id, ${NotificationType.dialog}, 'notifications.newRequest', ${JSON.stringify(input.params)}::jsonb, ${input.requestId}
 		from workshops w
@@ -62,7 +64,10 @@ export async function notifyMatchingWorkshops(
 		                and ws.service_id in (${sql.join(
 											input.serviceIds.map((id) => sql`${id}::uuid`),
 											sql`, `,
-										)}))`)
+										)}))
+		returning id, user_id as "userId", message_key as "messageKey", message_params as "messageParams", received_id as "receivedId"`,
+	)
+	await emailNotifications(tx, stored)
 }
 
 /** The bell's badge: one indexed count (notifications_user_unread_idx). */

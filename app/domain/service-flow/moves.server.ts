@@ -359,7 +359,7 @@ export async function completeJob(workshop: WorkshopActor, offerId: string, fina
 			userId: request.customerId,
 			type: NotificationType.jobCompleted,
 			messageKey: 'notifications.jobCompleted',
-			messageParams: { workshop: workshop.workshopName },
+			messageParams: { workshop: workshop.workshopName, priceCents: finalPriceCents },
 			receivedId: request.id,
 		})
 	})

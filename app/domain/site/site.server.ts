@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { siteSettings } from '~/db/schema'
-import { db } from '~/utils/db.server'
+import { db, type DbOrTx } from '~/utils/db.server'
 import { uploadUrl } from '~/utils/upload-url'
 import { type SiteData } from './site'
 
@@ -26,9 +26,14 @@ const FALLBACK: SiteData = {
 const TTL_MS = 30_000
 let cache: { data: SiteData; until: number } | undefined
 
-export async function getSiteData(): Promise<SiteData> {
+/**
+ * `database` is the caller's transaction when there is one (an e-mail queued inside a move): on the
+ * embedded database a second connection would wait for that transaction to end. What a
+ * transaction reads is not cached: it may yet roll back.
+ */
+export async function getSiteData(database: DbOrTx = db): Promise<SiteData> {
 	if (cache && cache.until > Date.now()) return cache.data
-	const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, true))
+	const [row] = await database.select().from(siteSettings).where(eq(siteSettings.id, true))
 	const data: SiteData = row
 		? {
 				appname: row.appname,
@@ -46,7 +51,7 @@ export async function getSiteData(): Promise<SiteData> {
 				linkedinLink: row.linkedinLink,
 			}
 		: FALLBACK
-	cache = { data, until: Date.now() + TTL_MS }
+	if (database === db) cache = { data, until: Date.now() + TTL_MS }
 	return data
 }
 

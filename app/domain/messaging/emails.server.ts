@@ -1,0 +1,122 @@
+import { inArray } from 'drizzle-orm'
+import { reviews, users, type EmailAttachment } from '~/db/schema'
+import { getSiteData } from '~/domain/site/site.server'
+import { type Language } from '~/i18n/config'
+import { getFixedT } from '~/i18n/i18n.server'
+import { type DbOrTx } from '~/utils/db.server'
+import { enqueueEmail } from '~/utils/email.server'
+import { getEnv } from '~/utils/env.server'
+import { encodeId } from '~/utils/public-id'
+import { wantsNow, type EmailKind, type EmailPreferences } from './email-preferences'
+import { renderEmail, type EmailContent } from './email-templates.server'
+import { notificationMessage } from './notification-text.server'
+import { unsubscribeToken } from './email-preferences.server'
+
+/**
+ * Sending e-mail, the domain's one way (docs/decisions/0077): rendered from the one template in
+ * the recipient's language, put into the outbox inside the caller's transaction (so it goes out
+ * exactly when the event happened), at most once per event (`dedupeKey`). An e-mail one may turn
+ * off names its kind and its recipient: it carries the preferences link, the unsubscribe link and
+ * the List-Unsubscribe headers (RFC 8058).
+ */
+export type EmailToSend = {
+	to: string
+	language: Language
+	subject: string
+	content: EmailContent
+	/** For the e-mails one may turn off. */
+	optional?: { userId: string; kind: EmailKind }
+	dedupeKey?: string
+	attachments?: EmailAttachment[]
+}
+
+/** The portal's address with the reader's language, for links in e-mails. */
+export function portalLink(path: string, language: Language) {
+	const [page = '', hash] = path.split('#')
+	return `${getEnv().APP_URL}${page}${page.includes('?') ? '&' : '?'}lng=${language}${hash ? `#${hash}` : ''}`
+}
+
+export async function sendEmail(tx: DbOrTx, email: EmailToSend) {
+	const { APP_URL } = getEnv()
+	const unsubscribeUrl = email.optional ? portalLink(`/unsubscribe/${unsubscribeToken(email.optional.userId, email.optional.kind)}`, email.language) : undefined
+	const frame = {
+		site: await getSiteData(tx),
+		language: email.language,
+		appUrl: APP_URL,
+		preferencesUrl: email.optional ? portalLink('/settings#emails', email.language) : undefined,
+		unsubscribeUrl,
+	}
+	const { html, text } = await renderEmail(frame, email.content)
+	return enqueueEmail(tx, {
+		to: email.to,
+		subject: email.subject,
+		text,
+		html,
+		attachments: email.attachments,
+		dedupeKey: email.dedupeKey,
+		headers: unsubscribeUrl ? { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined,
+	})
+}
+
+// ------------------------------------------------------------------ marketplace events
+
+/** A notification as it was stored: each one is also an e-mail to its recipient, if they want it. */
+export type StoredNotification = { id: string; userId: string; messageKey: string; messageParams: Record<string, string | number>; receivedId: string }
+
+type MarketplaceEvent = {
+	kind: EmailKind
+	/** The page the e-mail's button opens. */
+	link: (row: StoredNotification, tx: DbOrTx) => Promise<string> | string
+}
+
+const bid = (row: StoredNotification) => `/workshop-bid-details/${encodeId(row.receivedId)}`
+
+/** Which notifications are e-mailed, of which kind, and where their button leads (issue 15). */
+const events: Record<string, MarketplaceEvent> = {
+	'notifications.newRequest': { kind: 'newRequests', link: (row) => `/customer-request-details/${encodeId(row.receivedId)}` },
+	'notifications.newOffer': { kind: 'offers', link: (row) => `/compaire-offers/${encodeId(row.receivedId)}` },
+	'notifications.offerSelected': { kind: 'offerOutcomes', link: bid },
+	'notifications.offerRejected': { kind: 'offerOutcomes', link: bid },
+	'notifications.requestCancelled': { kind: 'offerOutcomes', link: bid },
+	'notifications.jobCompleted': { kind: 'jobUpdates', link: (row) => `/leave-feedback/${encodeId(row.receivedId)}` },
+	'notifications.newReview': { kind: 'reviews', link: () => '/customer-reviews' },
+	'notifications.reviewReply': {
+		kind: 'reviews',
+		link: async (row, tx) => {
+			const [review] = await tx.select({ workshopId: reviews.workshopId }).from(reviews).where(inArray(reviews.id, [row.receivedId]))
+			return review ? `/workshop-details/${encodeId(review.workshopId)}` : '/'
+		},
+	},
+}
+
+/** E-mails the notifications just stored to those who want them now (the digest takes the rest). */
+export async function emailNotifications(tx: DbOrTx, rows: StoredNotification[]) {
+	const relevant = rows.filter((row) => row.messageKey in events)
+	if (!relevant.length) return
+	const recipients = await tx
+		.select({ id: users.id, email: users.email, language: users.preferredLanguage, preferences: users.emailPreferences, blocked: users.blocked })
+		.from(users)
+		.where(inArray(users.id, [...new Set(relevant.map((row) => row.userId))]))
+	for (const row of relevant) {
+		const recipient = recipients.find((user) => user.id === row.userId)
+		const event = events[row.messageKey]!
+		if (!recipient || recipient.blocked || !wantsNow(recipient.preferences as EmailPreferences, event.kind)) continue
+		const language = recipient.language ?? 'et'
+		const t = getFixedT(language, 'common')
+		const name = row.messageKey.slice('notifications.'.length)
+		const subject = notificationMessage(language, row.messageKey, row.messageParams)
+		await sendEmail(tx, {
+			to: recipient.email,
+			language,
+			subject,
+			content: {
+				preview: subject,
+				heading: subject,
+				paragraphs: [notificationMessage(language, `email.events.${name}.body`, row.messageParams)],
+				action: { label: t(`email.events.${name}.action`), url: portalLink(await event.link(row, tx), language) },
+			},
+			optional: { userId: recipient.id, kind: event.kind },
+			dedupeKey: `notification:${row.id}`,
+		})
+	}
+}
