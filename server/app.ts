@@ -162,6 +162,12 @@ export async function createServerApp(options: ServerOptions) {
 		next()
 	})
 
+	// The administrator's e-mail previews set their own CSP (inline styles, nothing to run).
+	app.use('/admin/emails/preview', (_req, res, next) => {
+		res.removeHeader('Content-Security-Policy')
+		next()
+	})
+
 	app.get('/healthz', async (_req, res) => {
 		const { status, body } = await entry.checkHealth()
 		res.status(status).set('Cache-Control', 'no-store').json(body)

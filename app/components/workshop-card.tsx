@@ -4,6 +4,7 @@ import { type WorkshopCard as Card } from '~/domain/directory/workshops'
 import { fallbackLanguage } from '~/i18n/config'
 import { type RootLoaderData } from '~/root'
 import { formatRating } from '~/utils/format'
+import { ResponseTime } from './response-time'
 import { Stars } from './stars'
 
 /** A workshop in the list and on the home page: logo, name, city, stars, review count, main services. */
@@ -40,6 +41,7 @@ export function WorkshopCard({ workshop, headingLevel = 3 }: { workshop: Card; h
 						<span className="rating-line__count">{t('rating.noReviews')}</span>
 					)}
 				</p>
+				<ResponseTime minutes={workshop.responseMinutes} />
 				{workshop.services.length ? (
 					<ul className="tags" aria-label={t('workshop.mainServices')}>
 						{workshop.services.map((service) => (

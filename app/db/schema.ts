@@ -248,6 +248,8 @@ export const workshops = pgTable(
 		/** Kept in step with reviews in the same transaction, so the directory sorts on an index. */
 		ratingAverage: doublePrecision().notNull().default(0),
 		reviewCount: integer().notNull().default(0),
+		/** Median minutes from a matching request to this workshop's offer over 90 days; null below 5 offers. */
+		responseMinutes: integer(),
 		/** 1 while a paid package is active (listed first), else 0; kept by the subscription domain. */
 		packageRank: smallint().notNull().default(0),
 		createdAt: createdAt(),

@@ -21,6 +21,7 @@ const sections = [
 	{ to: '/admin/ads', key: 'nav.ads' },
 	{ to: '/admin/packages', key: 'nav.packages' },
 	{ to: '/admin/lists', key: 'nav.lists' },
+	{ to: '/admin/emails', key: 'nav.emails' },
 	{ to: '/admin/audit', key: 'nav.audit' },
 ] as const
 

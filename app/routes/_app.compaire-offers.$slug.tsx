@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ButtonLink } from '~/components/button-link'
+import { ResponseTime } from '~/components/response-time'
 import { ChatLink } from '~/components/chat'
 import { ConfirmAction } from '~/components/confirm-action'
 import { PageHeader } from '~/components/page-header'
@@ -115,6 +116,7 @@ export default function CompareOffersPage() {
 												{t('offers.basedOn', { count: offer.reviewCount })}
 											</span>
 										</p>
+										<ResponseTime minutes={offer.responseMinutes} />
 										{offer.city ? <p className="item__meta">{offer.city}</p> : null}
 									</div>
 									<div className="offer-card__price">

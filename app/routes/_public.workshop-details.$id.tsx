@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ButtonLink } from '~/components/button-link'
+import { ResponseTime } from '~/components/response-time'
 import { Pagination } from '~/components/pagination'
 import { Fact, Panel } from '~/components/panel'
 import { ReviewItem } from '~/components/review-item'
@@ -77,6 +78,7 @@ export default function WorkshopDetailsPage() {
 					{workshop.featured ? <p className="badge badge--featured">{t('workshop.featured')}</p> : null}
 					{workshop.address.city ? <p className="workshop-hero__city">{workshop.address.city}</p> : null}
 					<RatingSummary average={workshop.ratingAverage} count={workshop.reviewCount} size="large" />
+					<ResponseTime minutes={workshop.responseMinutes} />
 				</div>
 				<div className="workshop-hero__actions">
 					<ButtonLink to="/new-service-register" kind="accent" size="large">{t('workshop.askOffer')}</ButtonLink>

@@ -1,5 +1,7 @@
 import { renewDueSubscriptions } from '~/domain/billing/subscription.server'
 import { sendNewRequestDigests, sendUnreadChatEmails } from '~/domain/messaging/email-jobs.server'
+import { refreshResponseTimes } from '~/domain/service-flow/response-time.server'
+import { db } from './db.server'
 import { processOutbox } from './email.server'
 import { getEnv } from './env.server'
 import { logger } from './logger.server'
@@ -23,6 +25,8 @@ const jobs: Job[] = [
 	// Idempotent (a dedupe key per e-mail): a second process or a rerun sends nothing twice.
 	{ name: 'unread chat e-mails', everyMs: () => 60 * 1000, run: () => sendUnreadChatEmails() },
 	{ name: 'new-request digests', everyMs: () => 5 * 60 * 1000, run: () => sendNewRequestDigests() },
+	// Old offers leave the 90 days of the public response time.
+	{ name: 'response times', everyMs: () => 6 * 60 * 60 * 1000, run: () => refreshResponseTimes(db) },
 ]
 
 const state = singleton('jobs', () => ({ timers: new Map<string, NodeJS.Timeout>(), running: false }))

@@ -15,13 +15,14 @@ export function absoluteUrl(path: string | null): string | null {
 	return path.startsWith('/') ? `${publicOrigin()}${path}` : path
 }
 
-export type ApiWorkshopCard = WorkshopCard & { url: string }
+// The JSON API keeps the shape of spec §7: the response time (issue 15) is the portal's own, for now.
+export type ApiWorkshopCard = Omit<WorkshopCard, 'responseMinutes'> & { url: string }
 
-export function apiWorkshopCard(card: WorkshopCard): ApiWorkshopCard {
+export function apiWorkshopCard({ responseMinutes: _responseMinutes, ...card }: WorkshopCard): ApiWorkshopCard {
 	return { ...card, logo: absoluteUrl(card.logo), url: absoluteUrl(`/workshop-details/${card.id}`)! }
 }
 
-export function apiWorkshopProfile(profile: WorkshopProfile): WorkshopProfile & { url: string } {
+export function apiWorkshopProfile({ responseMinutes: _responseMinutes, ...profile }: WorkshopProfile): Omit<WorkshopProfile, 'responseMinutes'> & { url: string } {
 	return {
 		...profile,
 		logo: absoluteUrl(profile.logo),

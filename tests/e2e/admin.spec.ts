@@ -124,7 +124,7 @@ test.describe('every admin page with JavaScript on', () => {
 		test.setTimeout(90_000)
 		await page.goto('/?lng=en')
 		await login(page, demo.admin.email, demo.admin.password)
-		const paths = ['/admin', '/admin/users', '/admin/messages?show=all', '/admin/content', '/admin/content/about-us/ru', '/admin/settings', '/admin/ads', '/admin/ads/new', '/admin/packages', '/admin/lists?list=carBrands', '/admin/audit']
+		const paths = ['/admin', '/admin/users', '/admin/messages?show=all', '/admin/content', '/admin/content/about-us/ru', '/admin/settings', '/admin/ads', '/admin/ads/new', '/admin/packages', '/admin/lists?list=carBrands', '/admin/audit', '/admin/emails']
 		for (const [index, path] of paths.entries()) {
 			const language = (['et', 'en', 'ru'] as const)[index % 3]
 			await open(page, `${path}${path.includes('?') ? '&' : '?'}lng=${language}`, true)
@@ -209,6 +209,8 @@ test.describe('the guard of the administration area', () => {
 			'/admin/packages',
 			'/admin/lists',
 			'/admin/audit',
+			'/admin/emails',
+			'/admin/emails/preview/newOffer/et',
 		]
 		const actions: Array<[string, Record<string, string>]> = [
 			[`/admin/users/${customerSlug}`, { intent: 'block' }],

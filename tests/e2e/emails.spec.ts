@@ -1,4 +1,4 @@
-import { dictionary, expect, expectToast, open, test, uniqueEmail, waitForEmail, type ReceivedEmail } from './fixtures'
+import { demo, dictionary, expect, expectToast, login, open, test, uniqueEmail, waitForEmail, type ReceivedEmail } from './fixtures'
 import { completeTyreWorkshopProfile, offerOn, person, register, vehicleAndTyreRequest } from './people'
 
 /**
@@ -82,4 +82,27 @@ test('a workshop chooses the daily digest for new requests and turns chat e-mail
 	await expect(garage.getByRole('checkbox', { name: account('settings.emailKinds.chat') })).not.toBeChecked()
 	await expect(garage.getByRole('checkbox', { name: account('settings.emailKinds.reviews') })).toBeChecked()
 	await garage.context().close()
+})
+
+test('the administrator reads every e-mail in each language, and opens one as it looks', async ({ page }) => {
+	const admin = dictionary('en', 'admin')
+	await page.goto('/?lng=en')
+	await login(page, demo.admin.email, demo.admin.password)
+	await open(page, '/admin/emails?in=ru', true)
+	await expect(page.getByRole('heading', { name: admin('emails.title'), level: 1 })).toBeVisible()
+	await expect(page.locator('strong').getByText(/Kask Autoteenindus прислал предложение: 185,50\s€/)).toBeVisible()
+	await expect(page.locator('strong').getByText(dictionary('ru', 'auth')('email.welcome.subject'))).toBeVisible()
+	const link = page.getByRole('link', { name: admin('emails.openHtml') }).first()
+	const href = await link.getAttribute('href')
+	expect(href).toMatch(/^\/admin\/emails\/preview\/\w+\/ru$/)
+	// The e-mail's own page: its inline styles allowed, and nothing that could run.
+	const response = await page.request.get(href!)
+	expect(response.status()).toBe(200)
+	const policy = response.headers()['content-security-policy']!
+	expect(policy).toContain("style-src 'unsafe-inline'")
+	expect(policy).toContain("default-src 'none'")
+	expect(policy).not.toContain('script-src')
+	await page.goto(href!)
+	await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+	await expect(page.getByText(dictionary('ru')('email.footer.unsubscribe'))).toBeVisible()
 })

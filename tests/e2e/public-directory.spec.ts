@@ -106,6 +106,19 @@ test('a review with a reply shows the reply under it', async ({ page }) => {
 	await expect(review).toContainText('Mari T.')
 })
 
+test('a workshop that answers often says how soon, on its card and on its page', async ({ page }) => {
+	// The demo workshop has five offers in the last 90 days (the demo data); tests add more, so the figure moves.
+	const soon = /^(Usually answers within \d+ (hour|hours|day|days))$/
+	await open(page, '/workshop-list?q=kask&lng=en', false)
+	await expect(page.getByRole('article').filter({ hasText: 'Kask Autoteenindus' }).locator('.response-time')).toHaveText(soon)
+	await page.getByRole('link', { name: 'Kask Autoteenindus' }).click()
+	await expect(page.locator('.workshop-hero .response-time')).toHaveText(soon)
+	// One with fewer offers says nothing yet.
+	await open(page, '/workshop-list?q=Tartu%20Autoremont&lng=en', false)
+	await expect(page.getByRole('article').filter({ hasText: 'Tartu Autoremont' })).toBeVisible()
+	await expect(page.getByRole('article').filter({ hasText: 'Tartu Autoremont' }).locator('.response-time')).toHaveCount(0)
+})
+
 test.describe('on a phone', () => {
 	// Layout only: without JavaScript, so one page's background requests do not outlive it.
 	test.use({ javaScriptEnabled: false })

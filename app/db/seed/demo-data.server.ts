@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto'
 import { and, count, eq, gt, sql } from 'drizzle-orm'
 import * as t from '~/db/schema'
 import { addReview, cancelRequest, completeJob, createServiceRequest, makeOffer, replyToReview, selectOffer, type WorkshopActor } from '~/domain/service-flow/moves.server'
+import { refreshResponseTimes } from '~/domain/service-flow/response-time.server'
 import { refreshWorkshopRatings } from '~/domain/service-flow/reviews.server'
 import { initialStatus, offerMoves, requestMoves } from '~/domain/service-flow/status'
 import { db as defaultDb, type DbOrTx } from '~/utils/db.server'
@@ -58,6 +59,7 @@ export async function loadDemoData(database: DbOrTx = defaultDb, now = new Date(
 		await insertDemoFlow(tx, refs, people, workshopIds, reviewerVehicles, now)
 		await insertHistory(tx, refs, people, workshopIds, reviewerVehicles, now, random)
 		await refreshWorkshopRatings(tx)
+		await refreshResponseTimes(tx)
 		await insertInboxAndVisits(tx, now, random)
 		// The story's moves queued their e-mails to the demo people, as real moves do; a demo tells nobody.
 		await tx.delete(t.emailOutbox).where(sql`${t.emailOutbox.createdAt} >= now()`)

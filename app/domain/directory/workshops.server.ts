@@ -59,6 +59,7 @@ type CardRow = {
 	rating_average: number
 	review_count: number
 	package_rank: number
+	response_minutes: number | null
 }
 
 const MAIN_SERVICES = 4
@@ -97,6 +98,7 @@ async function cardsFor(rows: CardRow[], language: Language, firstService?: stri
 			logo: row.logo_upload_id ? uploadUrl(row.logo_upload_id, 'thumb') : null,
 			ratingAverage: roundRating(row.rating_average),
 			reviewCount: Number(row.review_count),
+			responseMinutes: row.response_minutes,
 			services: ordered.slice(0, MAIN_SERVICES).map((s) => s.name),
 			featured: Number(row.package_rank) > 0,
 		}
@@ -153,7 +155,7 @@ async function pageRows(filters: Filters, sort: WorkshopSort, language: Language
 	return queryRows<CardRow>(
 		db,
 		sql`select w.id, w.workshop_name, ${localizedName('c', language)} as city_name,
-		           w.logo_upload_id, w.rating_average, w.review_count, w.package_rank
+		           w.logo_upload_id, w.rating_average, w.review_count, w.package_rank, w.response_minutes
 		    from workshops w left join cities c on c.id = w.city_id
 		    ${whereClause(filters)}
 		    order by ${orderings[sort]}
@@ -265,6 +267,7 @@ type ProfileRow = {
 	rating_average: number
 	review_count: number
 	package_rank: number
+	response_minutes: number | null
 }
 
 const hours = (opens: string | null, closes: string | null): OpeningHours =>
@@ -344,6 +347,7 @@ export async function getWorkshopProfile(workshopId: string, language: Language,
 		},
 		ratingAverage: roundRating(row.rating_average),
 		reviewCount: Number(row.review_count),
+		responseMinutes: row.response_minutes,
 	}
 }
 

@@ -47,6 +47,8 @@ export type WorkshopCard = {
 	logo: string | null
 	ratingAverage: number
 	reviewCount: number
+	/** Median minutes from request to offer over 90 days; null below five offers (issue 15). */
+	responseMinutes: number | null
 	/** Its main services, in the reader's language. */
 	services: string[]
 	/** On the paid package: listed first, with a badge. */
@@ -90,6 +92,8 @@ export type WorkshopProfile = {
 	warranty: { workKm: number | null; partsMonths: number | null; info: string; document: string | null }
 	ratingAverage: number
 	reviewCount: number
+	/** Median minutes from request to offer over 90 days; null below five offers. */
+	responseMinutes: number | null
 }
 
 export type PublicReview = {

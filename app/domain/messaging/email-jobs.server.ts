@@ -8,6 +8,7 @@ import { encodeId } from '~/utils/public-id'
 import { dateToTallinnInput } from '~/utils/time'
 import { notificationMessage } from './notification-text.server'
 import { portalLink, sendEmail } from './emails.server'
+import { type EmailContent } from './email-templates.server'
 
 /**
  * The e-mails that wait for time to pass (issue 15), run by the background jobs every few
@@ -45,28 +46,28 @@ export async function sendNewRequestDigests(now = new Date()): Promise<number> {
 	for (const [userId, requests] of byUser) {
 		const { email } = requests[0]!
 		const language: Language = isLanguage(requests[0]!.language) ? requests[0]!.language : 'et'
-		const t = getFixedT(language, 'common')
-		const subject = t('email.digest.subject', { count: requests.length })
-		const queued = await sendEmail(db, {
-			to: email,
-			language,
-			subject,
-			content: {
-				preview: subject,
-				heading: subject,
-				paragraphs: [t('email.digest.body')],
-				items: requests.map((request) => ({
-					text: notificationMessage(language, 'notifications.newRequest', request.params),
-					url: portalLink(`/customer-request-details/${encodeId(request.requestId)}`, language),
-				})),
-				action: { label: t('email.digest.action'), url: portalLink('/customer-requests', language) },
-			},
-			optional: { userId, kind: 'newRequests' },
-			dedupeKey: `digest:${userId}:${day}`,
-		})
+		const { subject, content } = digestEmail(language, requests)
+		const queued = await sendEmail(db, { to: email, language, subject, content, optional: { userId, kind: 'newRequests' }, dedupeKey: `digest:${userId}:${day}` })
 		if (queued) sent++
 	}
 	return sent
+}
+
+/** The digest's subject and content: a link per request, and one to all open requests. */
+export function digestEmail(language: Language, requests: Array<{ requestId: string; params: Record<string, string | number> }>) {
+	const t = getFixedT(language, 'common')
+	const subject = t('email.digest.subject', { count: requests.length })
+	const content: EmailContent = {
+		preview: subject,
+		heading: subject,
+		paragraphs: [t('email.digest.body')],
+		items: requests.map((request) => ({
+			text: notificationMessage(language, 'notifications.newRequest', request.params),
+			url: portalLink(`/customer-request-details/${encodeId(request.requestId)}`, language),
+		})),
+		action: { label: t('email.digest.action'), url: portalLink('/customer-requests', language) },
+	}
+	return { subject, content }
 }
 
 /** A chat message unread this long is e-mailed to its receiver… */
@@ -106,18 +107,12 @@ export async function sendUnreadChatEmails(now = new Date()): Promise<number> {
 	let sent = 0
 	for (const row of rows) {
 		const language: Language = isLanguage(row.language) ? row.language : 'et'
-		const t = getFixedT(language, 'common')
-		const subject = t('notifications.newChatMessage', { name: row.senderName })
+		const { subject, content } = chatEmail(language, row)
 		const queued = await sendEmail(db, {
 			to: row.email,
 			language,
 			subject,
-			content: {
-				preview: row.excerpt,
-				heading: subject,
-				paragraphs: [t('email.chat.body', { count: row.unread, name: row.senderName }), `“${row.excerpt}”`],
-				action: { label: t('email.chat.action'), url: portalLink(`/chat/${encodeId(row.senderId)}`, language) },
-			},
+			content,
 			optional: { userId: row.receiverId, kind: 'chat' },
 			// Names the newest unread message: a later one may be e-mailed, after the hour.
 			dedupeKey: `chat:${row.receiverId}:${row.senderId}:${row.latestId}`,
@@ -125,4 +120,17 @@ export async function sendUnreadChatEmails(now = new Date()): Promise<number> {
 		if (queued) sent++
 	}
 	return sent
+}
+
+/** The unread-chat e-mail's subject and content: who wrote, how many, the newest, the way to the chat. */
+export function chatEmail(language: Language, chat: { senderId: string; senderName: string; unread: number; excerpt: string }) {
+	const t = getFixedT(language, 'common')
+	const subject = t('notifications.newChatMessage', { name: chat.senderName })
+	const content: EmailContent = {
+		preview: chat.excerpt,
+		heading: subject,
+		paragraphs: [t('email.chat.body', { count: chat.unread, name: chat.senderName }), `“${chat.excerpt}”`],
+		action: { label: t('email.chat.action'), url: portalLink(`/chat/${encodeId(chat.senderId)}`, language) },
+	}
+	return { subject, content }
 }

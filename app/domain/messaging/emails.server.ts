@@ -8,7 +8,7 @@ import { enqueueEmail } from '~/utils/email.server'
 import { getEnv } from '~/utils/env.server'
 import { encodeId } from '~/utils/public-id'
 import { wantsNow, type EmailKind, type EmailPreferences } from './email-preferences'
-import { renderEmail, type EmailContent } from './email-templates.server'
+import { renderEmail, type EmailContent, type EmailFrame } from './email-templates.server'
 import { notificationMessage } from './notification-text.server'
 import { unsubscribeToken } from './email-preferences.server'
 
@@ -36,16 +36,20 @@ export function portalLink(path: string, language: Language) {
 	return `${getEnv().APP_URL}${page}${page.includes('?') ? '&' : '?'}lng=${language}${hash ? `#${hash}` : ''}`
 }
 
-export async function sendEmail(tx: DbOrTx, email: EmailToSend) {
-	const { APP_URL } = getEnv()
-	const unsubscribeUrl = email.optional ? portalLink(`/unsubscribe/${unsubscribeToken(email.optional.userId, email.optional.kind)}`, email.language) : undefined
-	const frame = {
+/** What surrounds an e-mail's content: the site, the language, and for optional ones the way out. */
+export async function emailFrame(tx: DbOrTx, language: Language, optional?: EmailToSend['optional']): Promise<EmailFrame> {
+	return {
 		site: await getSiteData(tx),
-		language: email.language,
-		appUrl: APP_URL,
-		preferencesUrl: email.optional ? portalLink('/settings#emails', email.language) : undefined,
-		unsubscribeUrl,
+		language,
+		appUrl: getEnv().APP_URL,
+		preferencesUrl: optional ? portalLink('/settings#emails', language) : undefined,
+		unsubscribeUrl: optional ? portalLink(`/unsubscribe/${unsubscribeToken(optional.userId, optional.kind)}`, language) : undefined,
 	}
+}
+
+export async function sendEmail(tx: DbOrTx, email: EmailToSend) {
+	const frame = await emailFrame(tx, email.language, email.optional)
+	const { unsubscribeUrl } = frame
 	const { html, text } = await renderEmail(frame, email.content)
 	return enqueueEmail(tx, {
 		to: email.to,
@@ -89,6 +93,22 @@ const events: Record<string, MarketplaceEvent> = {
 	},
 }
 
+/** The e-mailed events, by notification key (the admin's previews list them). */
+export const emailedEvents = Object.keys(events)
+
+/** The subject and content of an event's e-mail: the notification's text, a line more, one button. */
+export function eventEmail(language: Language, messageKey: string, params: Record<string, string | number>, url: string) {
+	const name = messageKey.slice('notifications.'.length)
+	const subject = notificationMessage(language, messageKey, params)
+	const content: EmailContent = {
+		preview: subject,
+		heading: subject,
+		paragraphs: [notificationMessage(language, `email.events.${name}.body`, params)],
+		action: { label: getFixedT(language, 'common')(`email.events.${name}.action`), url },
+	}
+	return { subject, content }
+}
+
 /** E-mails the notifications just stored to those who want them now (the digest takes the rest). */
 export async function emailNotifications(tx: DbOrTx, rows: StoredNotification[]) {
 	const relevant = rows.filter((row) => row.messageKey in events)
@@ -102,21 +122,7 @@ export async function emailNotifications(tx: DbOrTx, rows: StoredNotification[])
 		const event = events[row.messageKey]!
 		if (!recipient || recipient.blocked || !wantsNow(recipient.preferences as EmailPreferences, event.kind)) continue
 		const language = recipient.language ?? 'et'
-		const t = getFixedT(language, 'common')
-		const name = row.messageKey.slice('notifications.'.length)
-		const subject = notificationMessage(language, row.messageKey, row.messageParams)
-		await sendEmail(tx, {
-			to: recipient.email,
-			language,
-			subject,
-			content: {
-				preview: subject,
-				heading: subject,
-				paragraphs: [notificationMessage(language, `email.events.${name}.body`, row.messageParams)],
-				action: { label: t(`email.events.${name}.action`), url: portalLink(await event.link(row, tx), language) },
-			},
-			optional: { userId: recipient.id, kind: event.kind },
-			dedupeKey: `notification:${row.id}`,
-		})
+		const { subject, content } = eventEmail(language, row.messageKey, row.messageParams, portalLink(await event.link(row, tx), language))
+		await sendEmail(tx, { to: recipient.email, language, subject, content, optional: { userId: recipient.id, kind: event.kind }, dedupeKey: `notification:${row.id}` })
 	}
 }

@@ -20,6 +20,7 @@ import { DomainError, FieldError, notFound } from '~/domain/errors'
 import { NotificationType, notify, notifyMatchingWorkshops } from '~/domain/messaging/notifications.server'
 import { type OfferInput } from './offers'
 import { offerAllowance } from './offers.server'
+import { refreshResponseTimes } from './response-time.server'
 import { refreshWorkshopRatings } from './reviews.server'
 import { MAX_REQUEST_IMAGES, type ServiceRequestInput } from './requests'
 import { canOffer, canRequest, hasChosenWorkshop, initialStatus, offerMoves, requestAfter, statusLists } from './status'
@@ -223,6 +224,7 @@ export async function makeOffer(
 				await tx.update(serviceRequests).set({ status }).where(eq(serviceRequests.id, requestId))
 				await addEvent(tx, requestId, status, workshop.userId)
 			}
+			await refreshResponseTimes(tx, [workshop.workshopId])
 			await notify(tx, {
 				userId: request.customerId,
 				type: NotificationType.newOffer,

@@ -175,7 +175,7 @@ export async function listOffersForCustomer(
 		sql`select ${offerColumns},
 		           w.id as "workshopId", w.user_id as "workshopUserId", w.workshop_name as "workshopName", w.logo_upload_id as "logoUploadId",
 		           ${localizedName('c', language)} as city, w.rating_average as "ratingAverage", w.review_count as "reviewCount",
-		           w.package_rank > 0 as featured,
+		           w.response_minutes as "responseMinutes", w.package_rank > 0 as featured,
 		           w.warranty_work_km as "warrantyWorkKm", w.warranty_parts_months as "warrantyPartsMonths", w.warranty_info as "warrantyInfo"
 		    from offers o
 		    join service_requests r on r.id = o.request_id

@@ -102,6 +102,8 @@ export type OfferForCustomer = OfferFields & {
 	city: string | null
 	ratingAverage: number
 	reviewCount: number
+	/** Median minutes from request to offer (null below five offers). */
+	responseMinutes: number | null
 	featured: boolean
 	warrantyWorkKm: number | null
 	warrantyPartsMonths: number | null

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto'
+import { type Language } from '~/i18n/config'
+import { getFixedT } from '~/i18n/i18n.server'
+import { db } from '~/utils/db.server'
+import { formatDateTime } from '~/utils/format'
+import { formatMoney } from '~/utils/money'
+import { type EmailKind } from './email-preferences'
+import { chatEmail, digestEmail } from './email-jobs.server'
+import { letter, renderEmail, type EmailContent } from './email-templates.server'
+import { emailedEvents, emailFrame, eventEmail, portalLink } from './emails.server'
+
+/**
+ * `/admin/emails`: every e-mail the portal sends, rendered from the real templates and texts with
+ * made-up data, in each language, so that a change of wording or of the template can be looked at
+ * before anyone receives it. Nothing is queued or sent.
+ */
+export type EmailPreview = { id: string; group: 'events' | 'scheduled' | 'account'; optional: boolean }
+
+type Built = { subject: string; content: EmailContent; kind?: EmailKind }
+
+const sampleRequest = () => randomUUID()
+const eventParams: Record<string, Record<string, string | number>> = {
+	'notifications.newRequest': { vehicle: 'Toyota Yaris', city: 'Tallinn' },
+	'notifications.newOffer': { workshop: 'Kask Autoteenindus', priceCents: 18_550 },
+	'notifications.offerSelected': { customer: 'Mari Maasikas' },
+	'notifications.offerRejected': {},
+	'notifications.requestCancelled': {},
+	'notifications.jobCompleted': { workshop: 'Kask Autoteenindus', priceCents: 19_900 },
+	'notifications.newReview': { customer: 'Mari Maasikas', rating: 5 },
+	'notifications.reviewReply': { workshop: 'Kask Autoteenindus' },
+}
+const eventKinds: Record<string, EmailKind> = {
+	'notifications.newRequest': 'newRequests',
+	'notifications.newOffer': 'offers',
+	'notifications.offerSelected': 'offerOutcomes',
+	'notifications.offerRejected': 'offerOutcomes',
+	'notifications.requestCancelled': 'offerOutcomes',
+	'notifications.jobCompleted': 'jobUpdates',
+	'notifications.newReview': 'reviews',
+	'notifications.reviewReply': 'reviews',
+}
+
+const builders: Record<string, (language: Language) => Built> = {
+	...Object.fromEntries(
+		emailedEvents.map((key) => [
+			key.slice('notifications.'.length),
+			(language: Language) => ({ ...eventEmail(language, key, eventParams[key] ?? {}, portalLink('/dashboard', language)), kind: eventKinds[key] }),
+		]),
+	),
+	digest: (language) => ({
+		...digestEmail(language, [
+			{ requestId: sampleRequest(), params: { vehicle: 'Toyota Yaris', city: 'Tallinn' } },
+			{ requestId: sampleRequest(), params: { vehicle: 'Audi A4', city: 'Tartu' } },
+		]),
+		kind: 'newRequests',
+	}),
+	chat: (language) => ({ ...chatEmail(language, { senderId: randomUUID(), senderName: 'Kask Autoteenindus', unread: 2, excerpt: 'Tere! Kas reede kell 10 sobib?' }), kind: 'chat' }),
+	welcome: (language) => text(language, 'auth', 'email.welcome', { name: 'Mari', url: portalLink('/login', language) }),
+	reset: (language) => text(language, 'auth', 'email.reset', { name: 'Mari', url: portalLink('/reset-password/…', language), minutes: 60 }),
+	invoice: (language) =>
+		text(language, 'billing', 'email.invoice', {
+			company: 'Kask Autoteenindus OÜ',
+			number: 'AH-2026-0001',
+			package: 'Pro',
+			total: formatMoney(3_720, language),
+			url: portalLink('/subscription', language),
+		}),
+	subscriptionEnded: (language) => text(language, 'billing', 'email.ended', { company: 'Kask Autoteenindus OÜ', url: portalLink('/subscription', language) }),
+	paymentFailed: (language) => text(language, 'billing', 'email.paymentFailed', { company: 'Kask Autoteenindus OÜ', url: portalLink('/subscription', language) }),
+	contact: (language) => {
+		const t = getFixedT(language, 'public')
+		const subject = t('contact.mail.subject', { name: 'Olga Ivanova', site: 'Autohub' })
+		const body = t('contact.mail.text', {
+			name: 'Olga Ivanova',
+			email: 'olga@example.com',
+			language: t('common:language.ru'),
+			date: formatDateTime(new Date(), language),
+			message: 'Здравствуйте!\nЕсть вопрос.',
+		})
+		return { subject, content: letter(subject, body) }
+	},
+}
+
+function text(language: Language, namespace: string, key: string, params: Record<string, string | number>): Built {
+	const t = getFixedT(language, namespace)
+	const subject = t(`${key}.subject`, params)
+	return { subject, content: letter(subject, t(`${key}.text`, params)) }
+}
+
+const groupOf = (id: string): EmailPreview['group'] =>
+	id === 'digest' || id === 'chat' ? 'scheduled' : emailedEvents.includes(`notifications.${id}`) ? 'events' : 'account'
+
+/** Every e-mail there is a preview of, in the order the page lists them. */
+export const emailPreviews: EmailPreview[] = Object.keys(builders).map((id) => ({ id, group: groupOf(id), optional: builderIsOptional(id) }))
+
+function builderIsOptional(id: string) {
+	return emailedEvents.includes(`notifications.${id}`) || id === 'digest' || id === 'chat'
+}
+
+export function isEmailPreview(id: string | undefined): id is string {
+	return typeof id === 'string' && Object.hasOwn(builders, id)
+}
+
+/** One e-mail, rendered as it would go out (the unsubscribe link names nobody real). */
+export async function renderEmailPreview(id: string, language: Language) {
+	const built = builders[id]!(language)
+	const frame = await emailFrame(db, language, built.kind ? { userId: randomUUID(), kind: built.kind } : undefined)
+	const { html, text: plain } = await renderEmail(frame, built.content)
+	return { subject: built.subject, html, text: plain }
+}
