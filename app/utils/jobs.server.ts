@@ -1,5 +1,5 @@
 import { renewDueSubscriptions } from '~/domain/billing/subscription.server'
-import { sendNewRequestDigests, sendUnreadChatEmails } from '~/domain/messaging/email-jobs.server'
+import { sendAnswerReminders, sendNewRequestDigests, sendNoOfferNudges, sendUnreadChatEmails } from '~/domain/messaging/email-jobs.server'
 import { refreshResponseTimes } from '~/domain/service-flow/response-time.server'
 import { db } from './db.server'
 import { processOutbox } from './email.server'
@@ -25,6 +25,8 @@ const jobs: Job[] = [
 	// Idempotent (a dedupe key per e-mail): a second process or a rerun sends nothing twice.
 	{ name: 'unread chat e-mails', everyMs: () => 60 * 1000, run: () => sendUnreadChatEmails() },
 	{ name: 'new-request digests', everyMs: () => 5 * 60 * 1000, run: () => sendNewRequestDigests() },
+	{ name: 'answer reminders', everyMs: () => 10 * 60 * 1000, run: () => sendAnswerReminders() },
+	{ name: 'no-offer nudges', everyMs: () => 10 * 60 * 1000, run: () => sendNoOfferNudges() },
 	// Old offers leave the 90 days of the public response time.
 	{ name: 'response times', everyMs: () => 6 * 60 * 60 * 1000, run: () => refreshResponseTimes(db) },
 ]

@@ -131,7 +131,8 @@ test.describe('every admin page with JavaScript on', () => {
 			await expect(page.locator('.admin-nav')).toBeVisible()
 			await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 		}
-		// A client-side navigation inside the area (the last page was in English).
+		// A client-side navigation inside the area, from a page in English.
+		await open(page, '/admin/audit?lng=en', true)
 		await page.locator('.admin-nav').getByRole('link', { name: en('nav.users') }).click()
 		await expect(page).toHaveURL(/\/admin\/users$/)
 		await page.getByLabel(en('users.search')).fill(demo.workshop.email)

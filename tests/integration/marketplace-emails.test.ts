@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, isNotNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { chatMessages, emailOutbox, notifications, users } from '~/db/schema'
-import { sendNewRequestDigests, sendUnreadChatEmails } from '~/domain/messaging/email-jobs.server'
+import { sendAnswerReminders, sendNewRequestDigests, sendNoOfferNudges, sendUnreadChatEmails } from '~/domain/messaging/email-jobs.server'
 import { emailNotifications } from '~/domain/messaging/emails.server'
 import { readUnsubscribeToken, saveEmailPreferences, unsubscribe, unsubscribeToken } from '~/domain/messaging/email-preferences.server'
 import { addReview, completeJob, makeOffer, replyToReview, selectOffer } from '~/domain/service-flow/moves.server'
@@ -242,5 +242,39 @@ describe('e-mails that wait for the clock', () => {
 		await db.update(chatMessages).set({ readAt: new Date() }).where(eq(chatMessages.receiverId, customer.id))
 		await sendUnreadChatEmails(new Date(now.getTime() + 8 * 3_600_000))
 		expect(await outboxTo(customer.email)).toHaveLength(3)
+	})
+
+	test('a workshop that has not answered in a day is reminded once; a request with no offer in two days tells its customer', async () => {
+		const { customer, vehicleId, refs } = await customerWithVehicle()
+		const silent = await workshopOffering([refs.bodywork])
+		const quick = await workshopOffering([refs.bodywork])
+		const requestId = await openRequest(customer.id, vehicleId, [refs.bodywork])
+		const [silentEmail, quickEmail] = await Promise.all([emailOf(silent.userId), emailOf(quick.userId)])
+		const later = (hours: number) => new Date(Date.now() + hours * 3_600_000)
+		const reminders = async (email: string) => (await outboxTo(email)).filter((row) => row.dedupeKey!.startsWith('reminder:'))
+		const nudges = async () => (await outboxTo(customer.email)).filter((row) => row.dedupeKey!.startsWith('nudge:'))
+
+		// Nobody has answered for two days: the customer hears of it, with workshops that do the work.
+		await sendAnswerReminders(later(12))
+		expect(await reminders(silentEmail)).toHaveLength(0)
+		await sendNoOfferNudges(later(47))
+		expect(await nudges()).toHaveLength(0)
+		await sendNoOfferNudges(later(49))
+		await sendNoOfferNudges(later(50))
+		const [nudge, ...moreNudges] = await nudges()
+		expect(moreNudges).toHaveLength(0)
+		expect(nudge!.subject).toBe('No offers for your request yet')
+		expect(nudge!.html).toContain(`/request-details/${encodeId(requestId)}?lng=en`)
+		expect(nudge!.html).toMatch(/\/workshop-details\/[A-Za-z0-9_-]+\?lng=en/)
+
+		// One workshop answers; a day after the request the other is reminded, once.
+		await makeOffer(quick, requestId, { price: 30_000 }, null)
+		await sendAnswerReminders(later(25))
+		await sendAnswerReminders(later(26))
+		const [reminder, ...moreReminders] = await reminders(silentEmail)
+		expect(moreReminders).toHaveLength(0)
+		expect(reminder!.subject).toBe('A customer is still waiting for your offer')
+		expect(reminder!.html).toContain(`/customer-request-details/${encodeId(requestId)}?lng=en`)
+		expect(await reminders(quickEmail)).toHaveLength(0)
 	})
 })

@@ -20,7 +20,7 @@ async function answered(garage: Awaited<ReturnType<typeof workshopOffering>>, ho
 }
 
 describe('a workshop’s response time', () => {
-	test('is the median of its last 90 days, shown from the fifth offer, and leaves out older ones', async () => {
+	test('is the median of its last 90 days, shown from the fifth offer, and leaves out older ones', { timeout: 90_000 }, async () => {
 		const { refs } = await customerWithVehicle()
 		const garage = await workshopOffering([refs.brakes])
 		for (const hours of [1, 2, 4, 50]) await answered(garage, hours)

@@ -134,3 +134,115 @@ export function chatEmail(language: Language, chat: { senderId: string; senderNa
 	}
 	return { subject, content }
 }
+
+// ------------------------------------------------------------------ answers that are late
+
+/**
+ * A workshop that was told of a request (at once) and has not answered it a day later gets one
+ * reminder, while the request is still open. Digest and "off" readers are not reminded by e-mail.
+ */
+export async function sendAnswerReminders(now = new Date()): Promise<number> {
+	const rows = await queryRows<{ userId: string; email: string; language: string | null; requestId: string; params: Record<string, string | number> }>(
+		db,
+		sql`select u.id as "userId", u.email, u.preferred_language as language, r.id as "requestId", n.message_params as params
+		    from notifications n
+		    join users u on u.id = n.user_id
+		    join workshops w on w.user_id = u.id
+		    join service_requests r on r.id = n.received_id
+		    where n.message_key = 'notifications.newRequest'
+		      and n.created_at <= ${now}::timestamptz - interval '24 hours' and n.created_at > ${now}::timestamptz - interval '48 hours'
+		      and r.status in ${valueList(statusLists.openRequests)}
+		      and not u.blocked and coalesce(u.email_preferences ->> 'newRequests', 'instant') = 'instant'
+		      and not exists (select 1 from offers o where o.request_id = r.id and o.workshop_id = w.id)
+		      and not exists (select 1 from email_outbox e where e.dedupe_key = 'reminder:' || u.id || ':' || r.id)`,
+	)
+	let sent = 0
+	for (const row of rows) {
+		const language: Language = isLanguage(row.language) ? row.language : 'et'
+		const { subject, content } = reminderEmail(language, row)
+		const queued = await sendEmail(db, {
+			to: row.email,
+			language,
+			subject,
+			content,
+			optional: { userId: row.userId, kind: 'newRequests' },
+			dedupeKey: `reminder:${row.userId}:${row.requestId}`,
+		})
+		if (queued) sent++
+	}
+	return sent
+}
+
+export function reminderEmail(language: Language, request: { requestId: string; params: Record<string, string | number> }) {
+	const t = getFixedT(language, 'common')
+	const what = notificationMessage(language, 'notifications.newRequest', request.params)
+	const subject = t('email.reminder.subject')
+	const content: EmailContent = {
+		preview: what,
+		heading: subject,
+		paragraphs: [t('email.reminder.body'), what],
+		action: { label: t('email.reminder.action'), url: portalLink(`/customer-request-details/${encodeId(request.requestId)}`, language) },
+	}
+	return { subject, content }
+}
+
+/** How many matching workshops the "no offers yet" e-mail names. */
+const NUDGE_WORKSHOPS = 5
+
+/**
+ * A request with no offer two days after it was made: its customer is told, once, and given the
+ * workshops that do its services (in its city when it names one) to look at.
+ */
+export async function sendNoOfferNudges(now = new Date()): Promise<number> {
+	const requests = await queryRows<{ requestId: string; customerId: string; email: string; language: string | null; cityId: string | null }>(
+		db,
+		sql`select r.id as "requestId", u.id as "customerId", u.email, u.preferred_language as language, r.city_id as "cityId"
+		    from service_requests r
+		    join users u on u.id = r.customer_id
+		    where r.created_at <= ${now}::timestamptz - interval '48 hours' and r.created_at > ${now}::timestamptz - interval '7 days'
+		      and r.status in ${valueList(statusLists.openRequests)}
+		      and not exists (select 1 from offers o where o.request_id = r.id)
+		      and not u.blocked and coalesce(u.email_preferences ->> 'offers', 'on') <> 'off'
+		      and not exists (select 1 from email_outbox e where e.dedupe_key = 'nudge:' || r.id)`,
+	)
+	let sent = 0
+	for (const request of requests) {
+		const workshops = await queryRows<{ id: string; name: string }>(
+			db,
+			sql`select w.id, w.workshop_name as name
+			    from workshops w
+			    join users o on o.id = w.user_id and not o.blocked
+			    where w.city_id is not null
+			      and exists (select 1 from workshop_services ws join service_request_services rs on rs.service_id = ws.service_id
+			                  where ws.workshop_id = w.id and rs.request_id = ${request.requestId})
+			      and (${request.cityId}::uuid is null or w.city_id = ${request.cityId}::uuid)
+			    order by w.package_rank desc, w.rating_average desc, w.review_count desc, w.id
+			    limit ${NUDGE_WORKSHOPS}`,
+		)
+		const language: Language = isLanguage(request.language) ? request.language : 'et'
+		const { subject, content } = nudgeEmail(language, request.requestId, workshops)
+		const queued = await sendEmail(db, {
+			to: request.email,
+			language,
+			subject,
+			content,
+			optional: { userId: request.customerId, kind: 'offers' },
+			dedupeKey: `nudge:${request.requestId}`,
+		})
+		if (queued) sent++
+	}
+	return sent
+}
+
+export function nudgeEmail(language: Language, requestId: string, workshops: Array<{ id: string; name: string }>) {
+	const t = getFixedT(language, 'common')
+	const subject = t('email.nudge.subject')
+	const content: EmailContent = {
+		preview: subject,
+		heading: subject,
+		paragraphs: [t(workshops.length ? 'email.nudge.body' : 'email.nudge.bodyNone')],
+		items: workshops.map((workshop) => ({ text: workshop.name, url: portalLink(`/workshop-details/${encodeId(workshop.id)}`, language) })),
+		action: { label: t('email.nudge.action'), url: portalLink(`/request-details/${encodeId(requestId)}`, language) },
+	}
+	return { subject, content }
+}

@@ -5,7 +5,7 @@ import { db } from '~/utils/db.server'
 import { formatDateTime } from '~/utils/format'
 import { formatMoney } from '~/utils/money'
 import { type EmailKind } from './email-preferences'
-import { chatEmail, digestEmail } from './email-jobs.server'
+import { chatEmail, digestEmail, nudgeEmail, reminderEmail } from './email-jobs.server'
 import { letter, renderEmail, type EmailContent } from './email-templates.server'
 import { emailedEvents, emailFrame, eventEmail, portalLink } from './emails.server'
 
@@ -55,6 +55,14 @@ const builders: Record<string, (language: Language) => Built> = {
 		kind: 'newRequests',
 	}),
 	chat: (language) => ({ ...chatEmail(language, { senderId: randomUUID(), senderName: 'Kask Autoteenindus', unread: 2, excerpt: 'Tere! Kas reede kell 10 sobib?' }), kind: 'chat' }),
+	reminder: (language) => ({ ...reminderEmail(language, { requestId: sampleRequest(), params: { vehicle: 'Toyota Yaris', city: 'Tallinn' } }), kind: 'newRequests' }),
+	nudge: (language) => ({
+		...nudgeEmail(language, sampleRequest(), [
+			{ id: randomUUID(), name: 'Kask Autoteenindus' },
+			{ id: randomUUID(), name: 'Tallinna Rehvikeskus' },
+		]),
+		kind: 'offers',
+	}),
 	welcome: (language) => text(language, 'auth', 'email.welcome', { name: 'Mari', url: portalLink('/login', language) }),
 	reset: (language) => text(language, 'auth', 'email.reset', { name: 'Mari', url: portalLink('/reset-password/…', language), minutes: 60 }),
 	invoice: (language) =>
@@ -87,14 +95,17 @@ function text(language: Language, namespace: string, key: string, params: Record
 	return { subject, content: letter(subject, t(`${key}.text`, params)) }
 }
 
+/** The e-mails the background jobs send (all of them optional). */
+const scheduled = ['digest', 'chat', 'reminder', 'nudge']
+
 const groupOf = (id: string): EmailPreview['group'] =>
-	id === 'digest' || id === 'chat' ? 'scheduled' : emailedEvents.includes(`notifications.${id}`) ? 'events' : 'account'
+	scheduled.includes(id) ? 'scheduled' : emailedEvents.includes(`notifications.${id}`) ? 'events' : 'account'
 
 /** Every e-mail there is a preview of, in the order the page lists them. */
 export const emailPreviews: EmailPreview[] = Object.keys(builders).map((id) => ({ id, group: groupOf(id), optional: builderIsOptional(id) }))
 
 function builderIsOptional(id: string) {
-	return emailedEvents.includes(`notifications.${id}`) || id === 'digest' || id === 'chat'
+	return emailedEvents.includes(`notifications.${id}`) || scheduled.includes(id)
 }
 
 export function isEmailPreview(id: string | undefined): id is string {
