@@ -18,6 +18,19 @@ export function valueList(values: readonly string[]): SQL {
 	return sql.raw(`(${values.map((value) => `'${value}'`).join(', ')})`)
 }
 
+/**
+ * A workshop (alias w) whose owner is not blocked (docs/decisions/0050-admin-area.md): the few
+ * blocked accounts come from the partial index users_blocked_idx; the check is a hashed anti-join.
+ */
+export const workshopOwnerNotBlocked: SQL = sql`w.user_id not in (select id from users where blocked)`
+
+/**
+ * A listed workshop (alias w): it has an address (a city), which it gets with its services by
+ * completing its profile (docs/decisions/0028-listed-workshops.md), and its owner is not blocked.
+ * The directory shows only these, and only these are suggested to customers.
+ */
+export const listedWorkshop: SQL = sql`w.city_id is not null and ${workshopOwnerNotBlocked}`
+
 /** A table alias or column name of our own, checked before it is written into SQL as it is. */
 function identifier(name: string): string {
 	if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not an SQL identifier: ${name}`)

@@ -8,7 +8,7 @@ import { PageHeader } from '~/components/page-header'
 import { Panel } from '~/components/panel'
 import { ChangePasswordSchema, LanguageSchema } from '~/domain/accounts/accounts'
 import { changePassword, setPreferredLanguage } from '~/domain/accounts/accounts.server'
-import { EmailPreferencesSchema, emailKindsFor, newRequestMode, newRequestModes, wantsNow } from '~/domain/messaging/email-preferences'
+import { EmailPreferencesSchema, emailSettings, newRequestModes } from '~/domain/messaging/email-preferences'
 import { getEmailPreferences, saveEmailPreferences } from '~/domain/messaging/email-preferences.server'
 import { supportedLanguages } from '~/i18n/config'
 import { getFixedT, getLanguage, languageCookie } from '~/i18n/i18n.server'
@@ -24,17 +24,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request, { role: signedIn })
 	const language = await getLanguage(request)
 	const t = getFixedT(language, 'account')
-	const preferences = await getEmailPreferences(user.id)
-	const kinds = emailKindsFor[user.role]
 	return {
 		meta: { title: t('settings.metaTitle') },
 		email: user.email,
 		preferredLanguage: user.preferredLanguage ?? language,
-		emails: {
-			kinds: kinds.filter((kind) => kind !== 'newRequests'),
-			on: kinds.filter((kind) => kind !== 'newRequests' && wantsNow(preferences, kind)),
-			newRequests: kinds.includes('newRequests') ? newRequestMode(preferences) : null,
-		},
+		emails: emailSettings(user.role, await getEmailPreferences(user.id)),
 	}
 }
 

@@ -13,7 +13,8 @@ import { cleanUpStoredFiles, stripLegacyImages } from './storage.server'
  * The server's periodic work. Each job runs again only after its previous run finished,
  * so a slow SMTP server never piles runs up. `npm run jobs` runs each once.
  */
-type Job = { name: string; everyMs: () => number; run: () => Promise<unknown> }
+/** `atStart: false`: first run after one interval, not while the server is starting. */
+type Job = { name: string; everyMs: () => number; run: () => Promise<unknown>; atStart?: false }
 
 const jobs: Job[] = [
 	{ name: 'email outbox', everyMs: () => getEnv().OUTBOX_POLL_MS, run: processOutbox },
@@ -28,7 +29,7 @@ const jobs: Job[] = [
 	{ name: 'answer reminders', everyMs: () => 10 * 60 * 1000, run: () => sendAnswerReminders() },
 	{ name: 'no-offer nudges', everyMs: () => 10 * 60 * 1000, run: () => sendNoOfferNudges() },
 	// Old offers leave the 90 days of the public response time.
-	{ name: 'response times', everyMs: () => 6 * 60 * 60 * 1000, run: () => refreshResponseTimes(db) },
+	{ name: 'response times', everyMs: () => 6 * 60 * 60 * 1000, run: () => refreshResponseTimes(db), atStart: false },
 ]
 
 const state = singleton('jobs', () => ({ timers: new Map<string, NodeJS.Timeout>(), running: false }))
@@ -36,7 +37,7 @@ const state = singleton('jobs', () => ({ timers: new Map<string, NodeJS.Timeout>
 export function startBackgroundJobs() {
 	if (state.running) return
 	state.running = true
-	for (const job of jobs) schedule(job, 0)
+	for (const job of jobs) schedule(job, job.atStart === false ? job.everyMs() : 0)
 	logger.info('background jobs started', { jobs: jobs.map((j) => j.name) })
 }
 

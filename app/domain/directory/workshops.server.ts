@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { type Language } from '~/i18n/config'
-import { localizedName } from '~/db/sql'
+import { listedWorkshop, localizedName, workshopOwnerNotBlocked } from '~/db/sql'
 import { db, queryRows } from '~/utils/db.server'
 import { referenceLists, type ReferenceList } from '~/domain/site/reference.server'
 import { encodeId } from '~/utils/public-id'
@@ -126,23 +126,14 @@ async function resolveFilters(query: WorkshopListQuery): Promise<Filters | null>
 	return filters
 }
 
-/**
- * A blocked account's workshop is not listed (docs/decisions/0050-admin-area.md). The few blocked
- * accounts come from the partial index users_blocked_idx, and the check is a hashed anti-join.
- */
+/** The workshops of blocked accounts, for the link-table counts (see workshopOwnerNotBlocked). */
 const BLOCKED_WORKSHOP_IDS = sql`select bw.id from workshops bw join users bu on bu.id = bw.user_id where bu.blocked`
-const NOT_BLOCKED_OWNER = sql`w.user_id not in (select id from users where blocked)`
 
-/**
- * Only listed workshops appear in the directory: those with an address (a city). A workshop gets
- * one, and its services, by completing its profile, so a just-registered empty profile stays out
- * (docs/decisions/0028-listed-workshops.md). The link-table counts below rely on this: a
- * workshop with services always has a city.
- */
-const LISTED = sql`w.city_id is not null and ${NOT_BLOCKED_OWNER}`
+// Only listed workshops appear in the directory (listedWorkshop). The link-table counts below rely
+// on it: a workshop with services always has a city.
 
 function whereClause(filters: Filters): SQL {
-	const conditions: SQL[] = [LISTED]
+	const conditions: SQL[] = [listedWorkshop]
 	if (filters.cityId) conditions.push(sql`w.city_id = ${filters.cityId}`)
 	if (filters.serviceId) conditions.push(sql`exists (select 1 from workshop_services ws where ws.workshop_id = w.id and ws.service_id = ${filters.serviceId})`)
 	if (filters.brandId) conditions.push(sql`exists (select 1 from workshop_car_brands wb where wb.workshop_id = w.id and wb.car_brand_id = ${filters.brandId})`)
@@ -292,7 +283,7 @@ export async function getWorkshopProfile(workshopId: string, language: Language,
 		db,
 		sql`select w.*, ${localizedName('c', language)} as city_name
 		    from workshops w left join cities c on c.id = w.city_id
-		    where w.id = ${workshopId} and ${NOT_BLOCKED_OWNER}`,
+		    where w.id = ${workshopId} and ${workshopOwnerNotBlocked}`,
 	)
 	if (!row) return null
 	const [photos, lists] = await Promise.all([

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm'
-import { valueList } from '~/db/sql'
+import { listedWorkshop, valueList } from '~/db/sql'
 import { statusLists } from '~/domain/service-flow/status'
-import { isLanguage, type Language } from '~/i18n/config'
+import { type Language } from '~/i18n/config'
 import { getFixedT } from '~/i18n/i18n.server'
 import { db, queryRows } from '~/utils/db.server'
 import { encodeId } from '~/utils/public-id'
 import { dateToTallinnInput } from '~/utils/time'
 import { notificationMessage } from './notification-text.server'
-import { portalLink, sendEmail } from './emails.server'
+import { portalLink, readerLanguage, sendEach } from './emails.server'
 import { type EmailContent } from './email-templates.server'
 
 /**
@@ -41,16 +41,16 @@ export async function sendNewRequestDigests(now = new Date()): Promise<number> {
 		    order by u.id, n.created_at`,
 	)
 	const byUser = new Map<string, typeof rows>()
-	for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row])
-	let sent = 0
-	for (const [userId, requests] of byUser) {
-		const { email } = requests[0]!
-		const language: Language = isLanguage(requests[0]!.language) ? requests[0]!.language : 'et'
-		const { subject, content } = digestEmail(language, requests)
-		const queued = await sendEmail(db, { to: email, language, subject, content, optional: { userId, kind: 'newRequests' }, dedupeKey: `digest:${userId}:${day}` })
-		if (queued) sent++
+	for (const row of rows) {
+		const list = byUser.get(row.userId) ?? []
+		list.push(row)
+		byUser.set(row.userId, list)
 	}
-	return sent
+	return sendEach(db, [...byUser.values()], (requests) => {
+		const { userId, email } = requests[0]!
+		const language = readerLanguage(requests[0]!.language)
+		return { to: email, language, ...digestEmail(language, requests), optional: { userId, kind: 'newRequests' }, dedupeKey: `digest:${userId}:${day}` }
+	})
 }
 
 /** The digest's subject and content: a link per request, and one to all open requests. */
@@ -104,22 +104,17 @@ export async function sendUnreadChatEmails(now = new Date()): Promise<number> {
 		                       where o.dedupe_key like 'chat:' || m.receiver_id || ':' || m.sender_id || ':%'
 		                         and o.created_at > ${now}::timestamptz - interval ${sql.raw(`'${CHAT_EMAIL_GAP}'`)})`,
 	)
-	let sent = 0
-	for (const row of rows) {
-		const language: Language = isLanguage(row.language) ? row.language : 'et'
-		const { subject, content } = chatEmail(language, row)
-		const queued = await sendEmail(db, {
+	return sendEach(db, rows, (row) => {
+		const language = readerLanguage(row.language)
+		return {
 			to: row.email,
 			language,
-			subject,
-			content,
+			...chatEmail(language, row),
 			optional: { userId: row.receiverId, kind: 'chat' },
 			// Names the newest unread message: a later one may be e-mailed, after the hour.
 			dedupeKey: `chat:${row.receiverId}:${row.senderId}:${row.latestId}`,
-		})
-		if (queued) sent++
-	}
-	return sent
+		}
+	})
 }
 
 /** The unread-chat e-mail's subject and content: who wrote, how many, the newest, the way to the chat. */
@@ -156,21 +151,10 @@ export async function sendAnswerReminders(now = new Date()): Promise<number> {
 		      and not exists (select 1 from offers o where o.request_id = r.id and o.workshop_id = w.id)
 		      and not exists (select 1 from email_outbox e where e.dedupe_key = 'reminder:' || u.id || ':' || r.id)`,
 	)
-	let sent = 0
-	for (const row of rows) {
-		const language: Language = isLanguage(row.language) ? row.language : 'et'
-		const { subject, content } = reminderEmail(language, row)
-		const queued = await sendEmail(db, {
-			to: row.email,
-			language,
-			subject,
-			content,
-			optional: { userId: row.userId, kind: 'newRequests' },
-			dedupeKey: `reminder:${row.userId}:${row.requestId}`,
-		})
-		if (queued) sent++
-	}
-	return sent
+	return sendEach(db, rows, (row) => {
+		const language = readerLanguage(row.language)
+		return { to: row.email, language, ...reminderEmail(language, row), optional: { userId: row.userId, kind: 'newRequests' }, dedupeKey: `reminder:${row.userId}:${row.requestId}` }
+	})
 }
 
 export function reminderEmail(language: Language, request: { requestId: string; params: Record<string, string | number> }) {
@@ -194,9 +178,19 @@ const NUDGE_WORKSHOPS = 5
  * workshops that do its services (in its city when it names one) to look at.
  */
 export async function sendNoOfferNudges(now = new Date()): Promise<number> {
-	const requests = await queryRows<{ requestId: string; customerId: string; email: string; language: string | null; cityId: string | null }>(
+	// The requests and, for each, its best listed workshops, in one query.
+	const requests = await queryRows<{ requestId: string; customerId: string; email: string; language: string | null; workshops: Array<{ id: string; name: string }> | string }>(
 		db,
-		sql`select r.id as "requestId", u.id as "customerId", u.email, u.preferred_language as language, r.city_id as "cityId"
+		sql`select r.id as "requestId", u.id as "customerId", u.email, u.preferred_language as language,
+		           coalesce((select json_agg(json_build_object('id', m.id, 'name', m.name))
+		                     from (select w.id, w.workshop_name as name
+		                           from workshops w
+		                           where ${listedWorkshop}
+		                             and exists (select 1 from workshop_services ws join service_request_services rs on rs.service_id = ws.service_id
+		                                         where ws.workshop_id = w.id and rs.request_id = r.id)
+		                             and (r.city_id is null or w.city_id = r.city_id)
+		                           order by w.package_rank desc, w.rating_average desc, w.review_count desc, w.id
+		                           limit ${NUDGE_WORKSHOPS}) m), '[]') as workshops
 		    from service_requests r
 		    join users u on u.id = r.customer_id
 		    where r.created_at <= ${now}::timestamptz - interval '48 hours' and r.created_at > ${now}::timestamptz - interval '7 days'
@@ -205,33 +199,18 @@ export async function sendNoOfferNudges(now = new Date()): Promise<number> {
 		      and not u.blocked and coalesce(u.email_preferences ->> 'offers', 'on') <> 'off'
 		      and not exists (select 1 from email_outbox e where e.dedupe_key = 'nudge:' || r.id)`,
 	)
-	let sent = 0
-	for (const request of requests) {
-		const workshops = await queryRows<{ id: string; name: string }>(
-			db,
-			sql`select w.id, w.workshop_name as name
-			    from workshops w
-			    join users o on o.id = w.user_id and not o.blocked
-			    where w.city_id is not null
-			      and exists (select 1 from workshop_services ws join service_request_services rs on rs.service_id = ws.service_id
-			                  where ws.workshop_id = w.id and rs.request_id = ${request.requestId})
-			      and (${request.cityId}::uuid is null or w.city_id = ${request.cityId}::uuid)
-			    order by w.package_rank desc, w.rating_average desc, w.review_count desc, w.id
-			    limit ${NUDGE_WORKSHOPS}`,
-		)
-		const language: Language = isLanguage(request.language) ? request.language : 'et'
-		const { subject, content } = nudgeEmail(language, request.requestId, workshops)
-		const queued = await sendEmail(db, {
+	return sendEach(db, requests, (request) => {
+		const language = readerLanguage(request.language)
+		// json arrives parsed from node-postgres and as text from PGlite.
+		const workshops = typeof request.workshops === 'string' ? (JSON.parse(request.workshops) as Array<{ id: string; name: string }>) : request.workshops
+		return {
 			to: request.email,
 			language,
-			subject,
-			content,
+			...nudgeEmail(language, request.requestId, workshops),
 			optional: { userId: request.customerId, kind: 'offers' },
 			dedupeKey: `nudge:${request.requestId}`,
-		})
-		if (queued) sent++
-	}
-	return sent
+		}
+	})
 }
 
 export function nudgeEmail(language: Language, requestId: string, workshops: Array<{ id: string; name: string }>) {

@@ -34,6 +34,16 @@ export function wantsNow(preferences: EmailPreferences, kind: EmailKind): boolea
 	return kind === 'newRequests' ? newRequestMode(preferences) === 'instant' : preferences[kind] !== 'off'
 }
 
+/** What the settings form shows a person of this role: the kinds to tick, those on, and (workshops) the new-request mode. */
+export function emailSettings(role: Role, preferences: EmailPreferences) {
+	const kinds = emailKindsFor[role].filter((kind) => kind !== 'newRequests')
+	return {
+		kinds,
+		on: kinds.filter((kind) => wantsNow(preferences, kind)),
+		newRequests: emailKindsFor[role].includes('newRequests') ? newRequestMode(preferences) : null,
+	}
+}
+
 /** The settings form: the kinds left on (checkboxes), and the new-request mode for workshops. */
 export const EmailPreferencesSchema = z.object({
 	emails: z.array(z.enum(emailKinds, { error: messages.required })).max(emailKinds.length).default([]),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { type Language } from '~/i18n/config'
+import { fallbackLanguage, type Language } from '~/i18n/config'
 import { getFixedT } from '~/i18n/i18n.server'
 import { db } from '~/utils/db.server'
 import { formatDateTime } from '~/utils/format'
@@ -7,7 +7,7 @@ import { formatMoney } from '~/utils/money'
 import { type EmailKind } from './email-preferences'
 import { chatEmail, digestEmail, nudgeEmail, reminderEmail } from './email-jobs.server'
 import { letter, renderEmail, type EmailContent } from './email-templates.server'
-import { emailedEvents, emailFrame, eventEmail, portalLink } from './emails.server'
+import { emailedEvents, emailFrame, emailKindOf, eventEmail, portalLink } from './emails.server'
 
 /**
  * `/admin/emails`: every e-mail the portal sends, rendered from the real templates and texts with
@@ -29,24 +29,17 @@ const eventParams: Record<string, Record<string, string | number>> = {
 	'notifications.newReview': { customer: 'Mari Maasikas', rating: 5 },
 	'notifications.reviewReply': { workshop: 'Kask Autoteenindus' },
 }
-const eventKinds: Record<string, EmailKind> = {
-	'notifications.newRequest': 'newRequests',
-	'notifications.newOffer': 'offers',
-	'notifications.offerSelected': 'offerOutcomes',
-	'notifications.offerRejected': 'offerOutcomes',
-	'notifications.requestCancelled': 'offerOutcomes',
-	'notifications.jobCompleted': 'jobUpdates',
-	'notifications.newReview': 'reviews',
-	'notifications.reviewReply': 'reviews',
-}
+type Build = (language: Language) => Built
 
-const builders: Record<string, (language: Language) => Built> = {
-	...Object.fromEntries(
-		emailedEvents.map((key) => [
-			key.slice('notifications.'.length),
-			(language: Language) => ({ ...eventEmail(language, key, eventParams[key] ?? {}, portalLink('/dashboard', language)), kind: eventKinds[key] }),
-		]),
-	),
+const eventBuilders: Record<string, Build> = Object.fromEntries(
+	emailedEvents.map((key) => [
+		key.slice('notifications.'.length),
+		(language: Language) => ({ ...eventEmail(language, key, eventParams[key] ?? {}, portalLink('/dashboard', language)), kind: emailKindOf(key) }),
+	]),
+)
+
+/** The e-mails the background jobs send. */
+const scheduledBuilders: Record<string, Build> = {
 	digest: (language) => ({
 		...digestEmail(language, [
 			{ requestId: sampleRequest(), params: { vehicle: 'Toyota Yaris', city: 'Tallinn' } },
@@ -63,6 +56,10 @@ const builders: Record<string, (language: Language) => Built> = {
 		]),
 		kind: 'offers',
 	}),
+}
+
+/** Account, billing and contact e-mails: always sent, never optional. */
+const accountBuilders: Record<string, Build> = {
 	welcome: (language) => text(language, 'auth', 'email.welcome', { name: 'Mari', url: portalLink('/login', language) }),
 	reset: (language) => text(language, 'auth', 'email.reset', { name: 'Mari', url: portalLink('/reset-password/…', language), minutes: 60 }),
 	invoice: (language) =>
@@ -95,18 +92,13 @@ function text(language: Language, namespace: string, key: string, params: Record
 	return { subject, content: letter(subject, t(`${key}.text`, params)) }
 }
 
-/** The e-mails the background jobs send (all of them optional). */
-const scheduled = ['digest', 'chat', 'reminder', 'nudge']
+const groups: Record<EmailPreview['group'], Record<string, Build>> = { events: eventBuilders, scheduled: scheduledBuilders, account: accountBuilders }
+const builders: Record<string, Build> = { ...eventBuilders, ...scheduledBuilders, ...accountBuilders }
 
-const groupOf = (id: string): EmailPreview['group'] =>
-	scheduled.includes(id) ? 'scheduled' : emailedEvents.includes(`notifications.${id}`) ? 'events' : 'account'
-
-/** Every e-mail there is a preview of, in the order the page lists them. */
-export const emailPreviews: EmailPreview[] = Object.keys(builders).map((id) => ({ id, group: groupOf(id), optional: builderIsOptional(id) }))
-
-function builderIsOptional(id: string) {
-	return emailedEvents.includes(`notifications.${id}`) || scheduled.includes(id)
-}
+/** Every e-mail there is a preview of, in the order the page lists them; optional ones name their kind. */
+export const emailPreviews: EmailPreview[] = Object.entries(groups).flatMap(([group, list]) =>
+	Object.entries(list).map(([id, build]) => ({ id, group: group as EmailPreview['group'], optional: Boolean(build(fallbackLanguage).kind) })),
+)
 
 export function isEmailPreview(id: string | undefined): id is string {
 	return typeof id === 'string' && Object.hasOwn(builders, id)

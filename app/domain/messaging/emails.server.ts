@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm'
 import { reviews, users, type EmailAttachment } from '~/db/schema'
 import { getSiteData } from '~/domain/site/site.server'
-import { type Language } from '~/i18n/config'
+import { fallbackLanguage, isLanguage, type Language } from '~/i18n/config'
 import { getFixedT } from '~/i18n/i18n.server'
 import { type DbOrTx } from '~/utils/db.server'
 import { enqueueEmail } from '~/utils/email.server'
@@ -28,6 +28,11 @@ export type EmailToSend = {
 	optional?: { userId: string; kind: EmailKind }
 	dedupeKey?: string
 	attachments?: EmailAttachment[]
+}
+
+/** The language of a person's e-mails: the one they chose, else the site's. */
+export function readerLanguage(stored: string | null | undefined): Language {
+	return isLanguage(stored) ? stored : fallbackLanguage
 }
 
 /** The portal's address with the reader's language, for links in e-mails. */
@@ -60,6 +65,13 @@ export async function sendEmail(tx: DbOrTx, email: EmailToSend) {
 		dedupeKey: email.dedupeKey,
 		headers: unsubscribeUrl ? { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined,
 	})
+}
+
+/** Queues an e-mail for each item; answers how many were new (an event already e-mailed counts nothing). */
+export async function sendEach<T>(tx: DbOrTx, items: T[], emailFor: (item: T) => EmailToSend): Promise<number> {
+	let queued = 0
+	for (const item of items) if (await sendEmail(tx, emailFor(item))) queued++
+	return queued
 }
 
 // ------------------------------------------------------------------ marketplace events
@@ -96,6 +108,11 @@ const events: Record<string, MarketplaceEvent> = {
 /** The e-mailed events, by notification key (the admin's previews list them). */
 export const emailedEvents = Object.keys(events)
 
+/** The kind (for preferences and unsubscribing) of an event's e-mail. */
+export function emailKindOf(messageKey: string): EmailKind | undefined {
+	return events[messageKey]?.kind
+}
+
 /** The subject and content of an event's e-mail: the notification's text, a line more, one button. */
 export function eventEmail(language: Language, messageKey: string, params: Record<string, string | number>, url: string) {
 	const name = messageKey.slice('notifications.'.length)
@@ -121,7 +138,7 @@ export async function emailNotifications(tx: DbOrTx, rows: StoredNotification[])
 		const recipient = recipients.find((user) => user.id === row.userId)
 		const event = events[row.messageKey]!
 		if (!recipient || recipient.blocked || !wantsNow(recipient.preferences as EmailPreferences, event.kind)) continue
-		const language = recipient.language ?? 'et'
+		const language = readerLanguage(recipient.language)
 		const { subject, content } = eventEmail(language, row.messageKey, row.messageParams, portalLink(await event.link(row, tx), language))
 		await sendEmail(tx, { to: recipient.email, language, subject, content, optional: { userId: recipient.id, kind: event.kind }, dedupeKey: `notification:${row.id}` })
 	}
