@@ -6,6 +6,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { isLanguage } from '~/i18n/config'
 import { getI18nInstance, getLanguage } from '~/i18n/i18n.server'
+import { UNAVAILABLE_RETRY_SECONDS } from '~/utils/http'
 import { loggablePath, logger } from '~/utils/logger.server'
 import { NonceProvider } from '~/utils/nonce-provider'
 
@@ -43,7 +44,7 @@ export default async function handleRequest(
 					const body = new PassThrough()
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					// The database is out of reach (app/utils/failures.server.ts): tell clients when to come back.
-					if (responseStatusCode === 503 && !responseHeaders.has('Retry-After')) responseHeaders.set('Retry-After', '30')
+					if (responseStatusCode === 503 && !responseHeaders.has('Retry-After')) responseHeaders.set('Retry-After', String(UNAVAILABLE_RETRY_SECONDS))
 					resolve(
 						new Response(createReadableStreamFromReadable(body), {
 							headers: responseHeaders,

@@ -6,11 +6,13 @@
  * server/index.ts listens with it; the tests run it in-process (tests/fuzz).
  */
 import crypto from 'node:crypto'
+import { STATUS_CODES } from 'node:http'
 import { createRequestHandler } from '@remix-run/express'
 import { type ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import helmet from 'helmet'
+import { MAX_FORM_BYTES, UNAVAILABLE_RETRY_SECONDS } from '../app/utils/http'
 import { loggablePath, logger } from '../app/utils/logger.server'
 
 /** What the app's entry module (app/entry.server.tsx) gives the server besides rendering. */
@@ -48,12 +50,11 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  * Not their `.data` twins: those are Remix's single-fetch requests, which its own check refuses.
  */
 const CROSS_ORIGIN_PATHS = /^\/(admin\/api|webhooks)\/(?!.*\.data$)/
-/** No body may be larger (the upload forms' limit); each form's own, smaller limit is the app's. */
-const MAX_BODY_BYTES = 40 * 1024 * 1024
 
 export async function createServerApp(options: ServerOptions) {
 	const { mode, viteDevServer } = options
 	const entry = guardEntry((await options.getBuild()).entry.module as unknown as AppEntry)
+	entry.checkConfiguration()
 
 	// Start the database in the background; /healthz answers 503 until it is ready, and so does every
 	// page once a start has failed (the database is unreachable), instead of waiting for it.
@@ -155,15 +156,15 @@ export async function createServerApp(options: ServerOptions) {
 	})
 	// Uploaded files decide for themselves (app/routes/uploads.$id.ts): public ones, such as the logos
 	// the widgets show, are cross-origin; private ones stay same-origin. Remix appends its headers,
-	// so helmet's values must go first (X-Content-Type-Options would otherwise be sent twice).
+	// so helmet's value must go first.
 	app.use('/uploads', (_req, res, next) => {
 		res.removeHeader('Cross-Origin-Resource-Policy')
-		res.removeHeader('X-Content-Type-Options')
 		next()
 	})
 
-	// The administrator's e-mail previews set their own CSP (inline styles, nothing to run).
-	app.use('/admin/emails/preview', (_req, res, next) => {
+	// The administrator's e-mail previews (the route's exact shape only) set their own CSP: inline
+	// styles, nothing to run. Anything else under the path keeps the portal's.
+	app.use(/^\/admin\/emails\/preview\/[^/]+\/[^/]+$/i, (_req, res, next) => {
 		res.removeHeader('Content-Security-Policy')
 		next()
 	})
@@ -182,6 +183,17 @@ export async function createServerApp(options: ServerOptions) {
 		app.use(express.static('build/client', { maxAge: '1h' }))
 	}
 
+	// An answer sent before its request's body was read (a form over its limit, refused unread) leaves
+	// the rest of that body on the connection: close it, or the client reuses it and gets a reset.
+	app.use((req, res, next) => {
+		const writeHead = res.writeHead
+		res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
+			if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close')
+			return writeHead.apply(this, args)
+		} as Response['writeHead']
+		next()
+	})
+
 	/** A translated refusal in the portal's look (the page's styles carry this response's CSP nonce). */
 	const refuse = async (req: Request, res: Response, status: number, retryAfterSeconds?: number) =>
 		send(res, await entry.errorResponse(plainRequest(req), status, { retryAfterSeconds, nonce: res.locals.cspNonce as string }))
@@ -191,7 +203,8 @@ export async function createServerApp(options: ServerOptions) {
 	app.use(
 		guarded(async (req, res, next) => {
 			if (!requestUrl(req, trustsProxy(req))) return refuse(req, res, 400)
-			if (Number(req.get('content-length') ?? 0) > MAX_BODY_BYTES) return refuse(req, res, 413)
+			// No body may be larger than the upload forms' limit; each form's own, smaller limit is the app's.
+			if (Number(req.get('content-length') ?? 0) > MAX_FORM_BYTES) return refuse(req, res, 413)
 			next()
 		}),
 	)
@@ -214,7 +227,7 @@ export async function createServerApp(options: ServerOptions) {
 	// start has failed, the database is unreachable: 503 with Retry-After, not a hanging page.
 	app.use(
 		guarded(async (req, res, next) => {
-			if (startupFailed) return refuse(req, res, 503, 30)
+			if (startupFailed) return refuse(req, res, 503, UNAVAILABLE_RETRY_SECONDS)
 			await ready
 			next()
 		}),
@@ -230,10 +243,12 @@ export async function createServerApp(options: ServerOptions) {
 	)
 
 	// Errors outside Remix (a missing static file, a failed startup): a short answer, a structured log line.
-	app.use((error: { status?: number; statusCode?: number }, _req: Request, res: Response, _next: NextFunction) => {
+	app.use((error: { status?: number; statusCode?: number }, req: Request, res: Response, next: NextFunction) => {
 		const status = error.status ?? error.statusCode ?? 500
 		if (status >= 500) logger.error('request failed', { err: error })
-		res.status(status).type('text/plain').send(status === 404 ? 'Not found' : status < 500 ? 'Bad request' : 'Service unavailable')
+		if (res.headersSent) return next(error)
+		// In the reader's language, like every other refusal; a 500 here is the server out of order.
+		void refuse(req, res, status >= 500 ? 503 : status, status >= 500 ? UNAVAILABLE_RETRY_SECONDS : undefined)
 	})
 
 	return { app, entry, ready: () => ready, shutdown: () => entry.shutdown() }
@@ -317,7 +332,8 @@ function guardEntry(entry: AppEntry): AppEntry {
 	return {
 		...entry,
 		errorResponse: (request, status, options) =>
-			entry.errorResponse(request, status, options).catch(() => new globalThis.Response(status === 403 ? 'Forbidden' : 'Service unavailable', { status })),
+			// The last resort, when even the translated page cannot be made: the status's own name.
+			entry.errorResponse(request, status, options).catch(() => new globalThis.Response(STATUS_CODES[status] ?? 'Error', { status })),
 	}
 }
 

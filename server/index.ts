@@ -27,13 +27,7 @@ function refuseToStart(error: unknown): never {
 }
 
 // A missing SESSION_SECRET on a shared database, or a TRUST_PROXY Express cannot read (say `yes`),
-// stops the start here, with the reason.
-const build = await getBuild()
-try {
-	;(build.entry.module as unknown as { checkConfiguration: () => void }).checkConfiguration()
-} catch (error) {
-	refuseToStart(error)
-}
+// stops the start here, with the reason (createServerApp checks the configuration first).
 const { app, entry } = await createServerApp({
 	mode: MODE,
 	getBuild,

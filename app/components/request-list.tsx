@@ -7,7 +7,7 @@ import { encodeId } from '~/utils/public-id'
 import { Item, ListOrEmpty } from './item-list'
 import { Stars } from './stars'
 import { StatusBadge } from './status-badge'
-import { canRequest, isRequestFinished } from '~/domain/service-flow/status'
+import { canRequest, requestPagePath } from '~/domain/service-flow/status'
 
 /** The customer's requests as a list: what, which car, when, status, offers or the bill; `empty` when there are none. */
 export function RequestList({ requests, empty }: { requests: RequestListItem[]; empty: string }) {
@@ -19,7 +19,7 @@ export function RequestList({ requests, empty }: { requests: RequestListItem[]; 
 				<Item
 					key={request.id}
 					title={
-						<Link to={`/${isRequestFinished(request.status) ? 'service-details' : 'request-details'}/${encodeId(request.id)}`}>{request.services.join(', ')}</Link>
+						<Link to={requestPagePath(request.status, encodeId(request.id))}>{request.services.join(', ')}</Link>
 					}
 					side={
 						<>

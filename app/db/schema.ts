@@ -9,7 +9,7 @@
  * - Statuses are PostgreSQL enums; the request and offer statuses and their moves are data in
  *   app/domain/service-flow/status.ts.
  */
-import { relations, sql, type SQL } from 'drizzle-orm'
+import { relations, sql } from 'drizzle-orm'
 import {
 	type AnyPgColumn,
 	boolean,
@@ -357,6 +357,8 @@ export const serviceRequests = pgTable(
 		estimatedPriceCents: integer(),
 		status: requestStatusEnum().notNull().default('pending'),
 		selectedOfferId: uuid().references((): AnyPgColumn => offers.id),
+		/** Times the customer reopened it after it expired (app/domain/service-flow/status.ts, REOPEN_LIMIT). */
+		reopenCount: integer().notNull().default(0),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
@@ -889,9 +891,7 @@ export const subscriptionsRelations = relations(subscriptions, ({ one }) => ({
 	package: one(packages, { fields: [subscriptions.packageId], references: [packages.id] }),
 }))
 
-/** Helper for `where` clauses on a language's name column of a reference list. */
+/** Any reference list's table (they share their columns). */
 export type ReferenceTable = typeof services
-export const nameColumn = (table: ReferenceTable, language: (typeof languages)[number]): SQL =>
-	language === 'en' ? sql`${table.nameEn}` : language === 'ru' ? sql`${table.nameRu}` : sql`${table.nameEt}`
 
 export type ContentLanguage = (typeof languages)[number]

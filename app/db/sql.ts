@@ -31,6 +31,27 @@ export const workshopOwnerNotBlocked: SQL = sql`w.user_id not in (select id from
  */
 export const listedWorkshop: SQL = sql`w.city_id is not null and ${workshopOwnerNotBlocked}`
 
+/**
+ * A request (alias r) matches a workshop (alias w): the workshop does one of its services, serves
+ * the vehicle's brand (a workshop that lists no brands serves them all), and is in the request's
+ * city when the request names one (docs/decisions/0078-matching-and-expiry.md). The one rule behind
+ * who is told of a request, who sees it, who may bid on it, and whom a customer is pointed to.
+ */
+export function requestMatchesWorkshop(request = 'r', workshop = 'w'): SQL {
+	const [r, w] = [sql.raw(identifier(request)), sql.raw(identifier(workshop))]
+	return sql`(exists (select 1 from service_request_services mrs join workshop_services mws on mws.service_id = mrs.service_id
+	                   where mrs.request_id = ${r}.id and mws.workshop_id = ${w}.id)
+	           and (${r}.city_id is null or ${w}.city_id = ${r}.city_id)
+	           and (not exists (select 1 from workshop_car_brands mwb where mwb.workshop_id = ${w}.id)
+	                or exists (select 1 from vehicles mv join workshop_car_brands mwb on mwb.car_brand_id = mv.brand_id
+	                           where mv.id = ${r}.vehicle_id and mwb.workshop_id = ${w}.id)))`
+}
+
+/** `requestMatchesWorkshop` for one workshop by its id (a parameter), the request still alias r. */
+export function requestMatchesWorkshopId(workshopId: string, request = 'r'): SQL {
+	return sql`exists (select 1 from workshops w where w.id = ${workshopId} and ${requestMatchesWorkshop(request, 'w')})`
+}
+
 /** A table alias or column name of our own, checked before it is written into SQL as it is. */
 function identifier(name: string): string {
 	if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not an SQL identifier: ${name}`)

@@ -3,7 +3,7 @@ import { uploads } from '~/db/schema'
 import { type SessionUser } from '~/utils/auth.server'
 import { db, queryRows } from '~/utils/db.server'
 import { type Upload, type UploadPurpose } from '~/utils/storage.server'
-import { valueList } from '~/db/sql'
+import { requestMatchesWorkshopId, valueList } from '~/db/sql'
 import { statusLists } from '~/domain/service-flow/status'
 
 /** Files anyone may see. */
@@ -38,9 +38,7 @@ export async function findViewableUpload(uploadId: string, viewer: SessionUser |
 			        and (r.customer_id = ${viewer.id}
 			             or (r.status in ${valueList(statusLists.openRequests)} and (
 			                   exists (select 1 from offers o where o.request_id = r.id and o.workshop_id = ${workshopId})
-			                   or exists (select 1 from service_request_services rs
-			                              join workshop_services ws on ws.service_id = rs.service_id and ws.workshop_id = ${workshopId}
-			                              where rs.request_id = r.id)))
+			                   ${workshopId ? sql`or ${requestMatchesWorkshopId(workshopId)}` : sql``}))
 			             or exists (select 1 from offers so where so.id = r.selected_offer_id and so.workshop_id = ${workshopId}))
 			    ) as ok`,
 		)

@@ -25,7 +25,7 @@ import { readUploads, withFormFiles } from '~/utils/multipart.server'
 import { encodeId } from '~/utils/public-id'
 import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
-import { isOfferDecided, isRequestOpen } from '~/domain/service-flow/status'
+import { canOffer, isOfferDecided, isRequestOpen } from '~/domain/service-flow/status'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const { actor } = await requireWorkshop(request)
@@ -89,6 +89,8 @@ export default function CustomerRequestPage() {
 	const { request, own, allowance } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const open = isRequestOpen(request.status)
+	// The request expired with this offer and was reopened: the workshop may offer again.
+	const renewing = own !== null && open && canOffer('renew', own.status)
 	const limitNote =
 		allowance.limit !== null ? (
 			<p className="notice">
@@ -111,9 +113,21 @@ export default function CustomerRequestPage() {
 				<Panel id="request-what" title={t('requestPage.request')}>
 					<RequestSummary request={request} />
 				</Panel>
-				<Panel as="aside" id="offer-title" title={own ? t('requestPage.yourOffer') : t('requestPage.makeOffer')}>
+				<Panel as="aside" id="offer-title" title={own && !renewing ? t('requestPage.yourOffer') : t('requestPage.makeOffer')}>
 					<p className="item__meta">{t('requestPage.offersSoFar', { count: request.offerCount })}</p>
-					{own && isOfferDecided(own.status) ? (
+					{renewing ? (
+						<>
+							<p className="notice">{t('requestPage.reopenedNote', { price: formatMoney(own.priceCents, language) })}</p>
+							<OfferForm
+								intent="make"
+								defaults={{ price: own.price, description: own.description, notes: own.notes }}
+								lastResult={actionData?.intent === 'make' ? actionData.result : undefined}
+								attachmentErrors={actionData?.intent === 'make' ? actionData.attachmentErrors : null}
+								submitLabel={t('offer.send')}
+								limitNote={limitNote}
+							/>
+						</>
+					) : own && isOfferDecided(own.status) ? (
 						<>
 							<p>
 								<StatusBadge kind="offer" status={own.status} /> {formatMoney(own.priceCents, language)}

@@ -19,7 +19,7 @@ import { readUploads, withFormFiles } from '~/utils/multipart.server'
 import { decodeId, encodeId } from '~/utils/public-id'
 import { handleDomainError } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
-import { dateToTallinnInput } from '~/utils/validation'
+import { dateToTallinnInput } from '~/utils/time'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request, { role: 'customer' })

@@ -1,16 +1,21 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ButtonLink } from '~/components/button-link'
 import { ConfirmAction } from '~/components/confirm-action'
+import { CheckboxGroup, Field, FormActions, FormAlert, FormSecurity, type Option } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { Panel } from '~/components/panel'
 import { RequestSummary } from '~/components/request-summary'
 import { StatusBadge } from '~/components/status-badge'
 import { StepIndicator } from '~/components/step-indicator'
 import { Timeline } from '~/components/timeline'
+import { ReopenRequestSchema, WidenRequestSchema } from '~/domain/service-flow/requests'
+import { getChoices } from '~/domain/site/reference.server'
 import { getCustomerRequest } from '~/domain/service-flow/requests.server'
-import { cancelRequest } from '~/domain/service-flow/moves.server'
+import { cancelRequest, reopenRequest, widenRequest } from '~/domain/service-flow/moves.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
@@ -19,15 +24,26 @@ import { routeMeta } from '~/utils/meta'
 import { readForm } from '~/utils/multipart.server'
 import { encodeId } from '~/utils/public-id'
 import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
+import { dateToTallinnInput } from '~/utils/time'
 import { redirectWithToast } from '~/utils/toast.server'
-import { canRequest, requestPhase, requestStep } from '~/domain/service-flow/status'
+import { canReopen, canRequest, EXPIRY_DAYS, requestPhase, requestStep } from '~/domain/service-flow/status'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const user = await requireUser(request, { role: 'customer' })
 	const language = await getLanguage(request)
 	const detail = await or404(getCustomerRequest(user.id, idParam(params.slug), language))
 	const t = getFixedT(language, 'customer')
-	return { meta: { title: t('requestDetails.title', { services: detail.services.join(', ') }) }, slug: encodeId(detail.id), request: detail }
+	// Widening: the services it does not name yet, and whether it has a city to drop.
+	const widen = canRequest('widen', detail.status)
+		? { services: (await getChoices(language, ['services'])).services.filter((choice) => !detail.serviceIds.includes(choice.value)), hasCity: detail.city !== null }
+		: null
+	return {
+		meta: { title: t('requestDetails.title', { services: detail.services.join(', ') }) },
+		slug: encodeId(detail.id),
+		request: detail,
+		earliest: dateToTallinnInput(new Date()),
+		widen,
+	}
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -36,20 +52,43 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	const formData = await readForm(request)
 	await validateCsrf(request, formData)
 	const here = `/request-details/${encodeId(requestId)}`
-	if (formData.get('intent') !== 'cancel') throw new BadRequest(400)
+	const intent = formData.get('intent')
+	if (intent === 'cancel') {
+		try {
+			await or404(cancelRequest(user.id, requestId))
+		} catch (error) {
+			return handleDomainError(error, { as: 'toast', redirectTo: here, request })
+		}
+		return redirectWithToast(here, { type: 'success', key: 'customer:requestDetails.cancelled' }, { request })
+	}
+	if (intent === 'widen') {
+		const submission = parseWithZod(formData, { schema: WidenRequestSchema })
+		if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
+		let told: number
+		try {
+			told = await or404(widenRequest(user.id, requestId, submission.value))
+		} catch (error) {
+			return handleDomainError(error, { as: 'form', submission, data: { intent } })
+		}
+		const toast = told ? { key: 'customer:requestDetails.widened', params: { count: told } } : { key: 'customer:requestDetails.widenedNone' }
+		return redirectWithToast(here, { type: 'success', ...toast }, { request })
+	}
+	if (intent !== 'reopen') throw new BadRequest(400)
+	const submission = parseWithZod(formData, { schema: ReopenRequestSchema })
+	if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
 	try {
-		await or404(cancelRequest(user.id, requestId))
+		await or404(reopenRequest(user.id, requestId, submission.value))
 	} catch (error) {
 		return handleDomainError(error, { as: 'toast', redirectTo: here, request })
 	}
-	return redirectWithToast(here, { type: 'success', key: 'customer:requestDetails.cancelled' }, { request })
+	return redirectWithToast(here, { type: 'success', key: 'customer:requestDetails.reopened' }, { request })
 }
 
 export const meta = routeMeta<typeof loader>()
 
 export default function RequestDetailsPage() {
 	const { t } = useTranslation('customer')
-	const { request, slug } = useLoaderData<typeof loader>()
+	const { request, slug, earliest, widen } = useLoaderData<typeof loader>()
 	const open = canRequest('cancel', request.status)
 	const phase = requestPhase(request.status)
 	const step = requestStep(request.status)
@@ -83,7 +122,18 @@ export default function RequestDetailsPage() {
 							</ButtonLink>
 						</>
 					) : null}
+					{widen ? <WidenForm services={widen.services} hasCity={widen.hasCity} /> : null}
 					{phase === 'cancelled' ? <p>{t('requestDetails.cancelledText')}</p> : null}
+					{phase === 'expired' ? (
+						<>
+							<p>{t('requestDetails.expiredText', { days: EXPIRY_DAYS })}</p>
+							{canReopen(request.status, request.reopenCount) ? (
+								<ReopenForm earliest={earliest} />
+							) : (
+								<p>{t('requestDetails.reopenedBefore')}</p>
+							)}
+						</>
+					) : null}
 					{open ? (
 						<div className="danger-zone">
 							<ConfirmAction
@@ -103,5 +153,68 @@ export default function RequestDetailsPage() {
 				</Panel>
 			</div>
 		</>
+	)
+}
+
+/** Asks again for an expired request, with the time the customer now wants the work done. */
+function ReopenForm({ earliest }: { earliest: string }) {
+	const { t } = useTranslation('customer')
+	const actionData = useActionData<typeof action>()
+	const [form, fields] = useForm({
+		id: 'reopen-request',
+		lastResult: actionData?.intent === 'reopen' ? actionData.result : undefined,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: ReopenRequestSchema }),
+		shouldRevalidate: 'onInput',
+	})
+	return (
+		<Form method="post" className="form" {...getFormProps(form)}>
+			<FormSecurity intent="reopen" />
+			<p>{t('requestDetails.reopenText')}</p>
+			<Field
+				label={t('request.preferredAt')}
+				required
+				inputProps={{ ...getInputProps(fields.preferredAt, { type: 'datetime-local' }), min: earliest }}
+				errors={fields.preferredAt.errors}
+			/>
+			<FormActions submit={t('requestDetails.reopen')} large />
+		</Form>
+	)
+}
+
+/**
+ * Reaches more workshops: services the request does not name yet, or any city. Folded away (it is
+ * not the next step for most); the e-mail about no offers links to it (#widen), which unfolds it.
+ */
+function WidenForm({ services, hasCity }: { services: Option[]; hasCity: boolean }) {
+	const { t } = useTranslation('customer')
+	const actionData = useActionData<typeof action>()
+	const lastResult = actionData?.intent === 'widen' ? actionData.result : undefined
+	const [form, fields] = useForm({
+		id: 'widen-request',
+		lastResult,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: WidenRequestSchema }),
+		shouldRevalidate: 'onInput',
+	})
+	return (
+		<details className="widen" open={lastResult !== undefined || undefined}>
+			<summary>{t('requestDetails.widen')}</summary>
+			{/* The target inside the fold: a link to #widen unfolds it. */}
+			<div id="widen">
+			<Form method="post" className="form widen__form" {...getFormProps(form)}>
+				<FormSecurity intent="widen" />
+				<p>{t('requestDetails.widenText')}</p>
+				<FormAlert errors={form.errors} />
+				{services.length ? (
+					<CheckboxGroup legend={t('requestDetails.widenServices')} name="serviceIds" options={services} errors={fields.serviceIds.errors} />
+				) : null}
+				{hasCity ? (
+					<label className="checkbox">
+						<input type="checkbox" name="anyCity" /> {t('requestDetails.widenAnyCity')}
+					</label>
+				) : null}
+				<FormActions submit={t('requestDetails.widenSubmit')} />
+			</Form>
+			</div>
+		</details>
 	)
 }

@@ -18,7 +18,7 @@ import { readForm } from '~/utils/multipart.server'
 import { encodeId } from '~/utils/public-id'
 import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
-import { isRequestFinished } from '~/domain/service-flow/status'
+import { requestPagePath } from '~/domain/service-flow/status'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const user = await requireUser(request, { role: 'customer' })
@@ -106,7 +106,7 @@ export default function VehicleDetailsPage() {
 						{(item) => (
 							<Item
 								key={item.id}
-								title={<Link to={`/${isRequestFinished(item.status) ? 'service-details' : 'request-details'}/${item.slug}`}>{item.services.join(', ')}</Link>}
+								title={<Link to={requestPagePath(item.status, item.slug)}>{item.services.join(', ')}</Link>}
 								side={
 									<>
 										<StatusBadge kind="request" status={item.status} />

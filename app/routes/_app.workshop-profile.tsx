@@ -19,7 +19,7 @@ import { decodeId, encodeId } from '~/utils/public-id'
 import { handleDomainError, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { uploadUrl } from '~/utils/upload-url'
-import { dateToTallinnInput } from '~/utils/validation'
+import { dateToTallinnInput } from '~/utils/time'
 
 const hhmm = (value: string | null) => (value ? value.slice(0, 5) : '')
 const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value))

@@ -16,10 +16,9 @@ import { validateCsrf } from '~/utils/csrf.server'
 import { isSpam } from '~/utils/honeypot.server'
 import { routeMeta } from '~/utils/meta'
 import { readForm } from '~/utils/multipart.server'
-import { hitRateLimit, rateLimitRules } from '~/utils/rate-limit.server'
 import { pageSeo } from '~/utils/seo.server'
+import { handleDomainError } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
-import { retryAfterHeader } from '~/utils/http'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const language = await getLanguage(request)
@@ -38,17 +37,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	// The page again, with the errors next to the fields (200: the page itself is fine, and browsers log a 4xx document as an error).
 	if (submission.status !== 'success') return data({ result: submission.reply() })
 
-	const limit = await hitRateLimit(`contact:${clientIp(context)}`, rateLimitRules.contactPerIp)
-	if (!limit.allowed) {
-		const t = getFixedT(await getLanguage(request))
-		const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60))
-		return data(
-			{ result: submission.reply({ formErrors: [t('validation.tooManyAttempts', { minutes })] }) },
-			{ status: 429, headers: retryAfterHeader(limit.retryAfterSeconds) },
-		)
+	try {
+		await saveContactMessage({ ...submission.value, language: await getLanguage(request) }, { ip: clientIp(context) })
+	} catch (error) {
+		return handleDomainError(error, { as: 'form', submission })
 	}
-
-	await saveContactMessage({ ...submission.value, language: await getLanguage(request) })
 	return thanks()
 }
 

@@ -5,10 +5,9 @@ import { saveContactMessage } from '~/domain/messaging/contact.server'
 import { publicApi } from '~/utils/public-api.server'
 import { methodNotAllowed } from '~/utils/failures.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { apiError, apiJson, apiValidationError, readPayload } from '~/utils/api.server'
+import { apiJson, apiValidationError, readPayload } from '~/utils/api.server'
 import { clientIp } from '~/utils/client-ip.server'
-import { hitRateLimit, rateLimitRules } from '~/utils/rate-limit.server'
-import { retryAfterHeader } from '~/utils/http'
+import { handleDomainError } from '~/utils/route-helpers.server'
 
 /**
  * POST /admin/api/contact-us?lng= — the contact form as JSON (or form data): `{ name, email, message }`.
@@ -30,14 +29,10 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
 		const submission = parseWithZod(payload, { schema: ContactSchema })
 		if (submission.status !== 'success') return apiValidationError(getFixedT(language), submission.reply().error, { cors: true })
 
-		const limit = await hitRateLimit(`contact:${clientIp(context)}`, rateLimitRules.contactPerIp)
-		if (!limit.allowed) {
-			const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60))
-			return apiError(429, getFixedT(language)('validation.tooManyAttempts', { minutes }), {
-				cors: true,
-				headers: retryAfterHeader(limit.retryAfterSeconds),
-			})
+		try {
+			await saveContactMessage({ ...submission.value, language }, { ip: clientIp(context) })
+		} catch (error) {
+			return handleDomainError(error, { as: 'json', language, cors: true })
 		}
-		await saveContactMessage({ ...submission.value, language })
 		return thanks()
 	})

@@ -26,7 +26,6 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 			// caches for long: a day for public files, an hour in the viewer's own cache for private ones.
 			'Cache-Control': isPublicUpload(upload) ? 'public, max-age=86400' : 'private, max-age=3600',
 			'Content-Disposition': `${upload.mimeType === 'application/pdf' ? 'attachment' : 'inline'}; filename="${upload.purpose}.${extension}"`,
-			'X-Content-Type-Options': 'nosniff',
 			// Public files (logos, photos) appear on partner sites through the widgets (issue 9).
 			'Cross-Origin-Resource-Policy': isPublicUpload(upload) ? 'cross-origin' : 'same-origin',
 		},

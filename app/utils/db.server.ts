@@ -125,12 +125,16 @@ export async function queryRows<T>(database: DbOrTx, query: SQL): Promise<T[]> {
 	return result.rows
 }
 
-/** The PostgreSQL error code of an error or any of its causes (drizzle wraps the driver's error). */
-export function pgErrorCode(error: unknown): string | undefined {
+/** An error and its causes, outermost first (drizzle wraps the driver's error in its own). */
+export function* errorCauses(error: unknown): Generator<Record<string, unknown>> {
 	for (let current: unknown = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-		const { code } = current as { code?: unknown }
-		if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
+		yield current as Record<string, unknown>
 	}
+}
+
+/** The PostgreSQL error code of an error or any of its causes. */
+export function pgErrorCode(error: unknown): string | undefined {
+	for (const { code } of errorCauses(error)) if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
 	return undefined
 }
 
@@ -193,9 +197,6 @@ export async function transaction<T>(work: (tx: Tx) => Promise<T>, options: { re
 
 /** True when an insert or update broke a unique constraint (on PGlite and on a server alike). */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-	for (let current: unknown = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-		const { code, constraint: name } = current as { code?: string; constraint?: string }
-		if (code === '23505') return constraint ? name === constraint : true
-	}
+	for (const { code, constraint: name } of errorCauses(error)) if (code === '23505') return constraint ? name === constraint : true
 	return false
 }

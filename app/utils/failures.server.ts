@@ -1,8 +1,8 @@
 import { DomainError } from '~/domain/errors'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { pgErrorCode } from './db.server'
+import { errorCauses, pgErrorCode } from './db.server'
 import { loggablePath, logger } from './logger.server'
-import { retryAfterHeader } from './http'
+import { retryAfterHeader, UNAVAILABLE_RETRY_SECONDS } from './http'
 import { translateMessage } from './messages'
 
 /**
@@ -17,7 +17,7 @@ export class BadRequest extends Error {
 	constructor(
 		public readonly status: 400 | 413 | 415,
 		/** A translation key. */
-		public readonly key: string = status === 413 ? 'common:errors.tooLarge' : status === 415 ? 'common:errors.unsupportedType' : 'common:errors.badRequest',
+		public readonly key: string = statusKey(status),
 	) {
 		super(`bad request: ${key}`)
 	}
@@ -36,36 +36,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 function fromDatabase(error: unknown): boolean {
-	for (let current: unknown = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-		if ((current as { fromDatabase?: unknown }).fromDatabase === true || (current as Error).name === 'DrizzleQueryError') return true
-	}
+	for (const current of errorCauses(error)) if (current.fromDatabase === true || current.name === 'DrizzleQueryError') return true
 	return false
 }
 
 function hasConnectionFailure(error: unknown): boolean {
-	for (let current: unknown = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-		const { code, message } = current as { code?: unknown; message?: unknown }
+	for (const current of errorCauses(error)) {
+		const { code, message } = current
 		if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true
 		if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true
 		// AggregateError: pg tries each address of a host name.
 		if (current instanceof AggregateError && current.errors.some(hasConnectionFailure)) return true
 	}
 	return false
-}
-
-/** Errors of the platform's body readers (undici) that only a broken or foreign body causes. */
-const BODY_ERRORS: Array<[RegExp, 400 | 415]> = [
-	[/Content-Type was not one of/i, 415],
-	[/Failed to parse body as FormData/i, 400],
-	[/Unexpected end of form|Malformed part header|Multipart: Boundary not found|Unexpected end of multipart data/i, 400],
-	[/Body is unusable|Body has already been read/i, 400],
-]
-
-function bodyErrorStatus(error: unknown): 400 | 415 | null {
-	if (error instanceof SyntaxError) return 400 // request.json() on a body that is not JSON
-	if (!(error instanceof TypeError)) return null
-	for (const [pattern, status] of BODY_ERRORS) if (pattern.test(error.message)) return status
-	return null
 }
 
 const isApi = (request: Request) => new URL(request.url).pathname.startsWith('/admin/api/')
@@ -122,6 +105,7 @@ export function errorResponse(
 
 function statusKey(status: number) {
 	if (status === 403) return 'common:errors.formExpired'
+	if (status === 404) return 'common:errors.notFoundText'
 	if (status === 413) return 'common:errors.tooLarge'
 	if (status === 415) return 'common:errors.unsupportedType'
 	if (status === 503) return 'common:errors.unavailableText'
@@ -136,8 +120,6 @@ function statusKey(status: number) {
 export async function failureResponse(error: unknown, request: Request): Promise<Response | null> {
 	if (error instanceof BadRequest) return answer(request, error.status, error.key)
 	if (error instanceof DomainError) return answer(request, error.status, error.key, error.params, domainRetryAfterSeconds(error))
-	const bodyStatus = bodyErrorStatus(error)
-	if (bodyStatus) return answer(request, bodyStatus, statusKey(bodyStatus))
 	// Input the database refused (class 22: a value it cannot store; 23503: an unknown reference)
 	// should have been stopped by a schema or a domain check. Answer it as the input error it is,
 	// and log it so the missing check gets written.
@@ -148,7 +130,7 @@ export async function failureResponse(error: unknown, request: Request): Promise
 	}
 	if (isDatabaseUnavailable(error)) {
 		logger.warn('database unavailable', { err: error })
-		return answer(request, 503, 'common:errors.unavailableText', undefined, 30)
+		return answer(request, 503, 'common:errors.unavailableText', undefined, UNAVAILABLE_RETRY_SECONDS)
 	}
 	return null
 }

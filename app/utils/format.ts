@@ -6,8 +6,6 @@ import { TIME_ZONE } from './time'
  * sent as text, so the page hydrates without depending on the browser's time zone or ICU data.
  * Money is formatted by app/utils/money.ts (re-exported here, where the pages have always found it).
  */
-export { TIME_ZONE } from './time'
-export { intlLocales } from '~/i18n/config'
 export { formatMoney } from './money'
 
 export function formatDate(value: string | Date, language: Language) {

@@ -8,6 +8,12 @@ export function combineHeaders(...sets: Array<HeadersInit | null | undefined>): 
 	return combined
 }
 
+/** The largest body any form takes (the upload forms'); the server refuses a bigger one before reading it. */
+export const MAX_FORM_BYTES = 40 * 1024 * 1024
+
+/** How long a client should wait while the database is out of reach (503). */
+export const UNAVAILABLE_RETRY_SECONDS = 30
+
 /** When a refused client may try again: whole seconds, at least one. */
 export function retryAfterHeader(seconds: number): Record<string, string> {
 	return { 'Retry-After': String(Math.max(1, Math.ceil(seconds))) }

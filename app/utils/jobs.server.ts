@@ -1,4 +1,5 @@
 import { renewDueSubscriptions } from '~/domain/billing/subscription.server'
+import { expireStaleRequests } from '~/domain/service-flow/moves.server'
 import { sendAnswerReminders, sendNewRequestDigests, sendNoOfferNudges, sendUnreadChatEmails } from '~/domain/messaging/email-jobs.server'
 import { refreshResponseTimes } from '~/domain/service-flow/response-time.server'
 import { db } from './db.server'
@@ -28,6 +29,8 @@ const jobs: Job[] = [
 	{ name: 'new-request digests', everyMs: () => 5 * 60 * 1000, run: () => sendNewRequestDigests() },
 	{ name: 'answer reminders', everyMs: () => 10 * 60 * 1000, run: () => sendAnswerReminders() },
 	{ name: 'no-offer nudges', everyMs: () => 10 * 60 * 1000, run: () => sendNoOfferNudges() },
+	// Each request is expired in its own transaction, under the lock every move takes.
+	{ name: 'request expiry', everyMs: () => 10 * 60 * 1000, run: () => expireStaleRequests() },
 	// Old offers leave the 90 days of the public response time.
 	{ name: 'response times', everyMs: () => 6 * 60 * 60 * 1000, run: () => refreshResponseTimes(db), atStart: false },
 ]

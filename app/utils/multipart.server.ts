@@ -4,6 +4,7 @@ import { type ReadableStream as NodeReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
 import { BadRequest } from './failures.server'
 import { discardStaged, newStagingKey, stagedPath, writeStaged } from './file-store.server'
+import { MAX_FORM_BYTES } from './http'
 import { message } from './messages'
 import {
 	MAX_UPLOAD_BYTES,
@@ -17,7 +18,6 @@ import {
 /** Files in one form: the workshop profile's logo, eight photos and warranty PDF, and room to spare. */
 export const MAX_FILES_PER_FORM = 12
 /** The whole body of a form with files; less than MAX_FILES_PER_FORM × MAX_UPLOAD_BYTES on purpose. */
-export const MAX_FORM_BYTES = 40 * 1024 * 1024
 /** The whole body of any other form or JSON call (the longest text, a content page, is 100,000 characters). */
 export const MAX_PLAIN_BODY_BYTES = 2 * 1024 * 1024
 const MAX_FIELDS = 500

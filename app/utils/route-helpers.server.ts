@@ -47,8 +47,8 @@ export type DomainErrorAnswer =
 	| { as: 'data'; data: (text: string) => unknown }
 	/** A button that posts and goes back: a redirect with an error toast. */
 	| { as: 'toast'; redirectTo: string; request: Request }
-	/** The JSON API: `{ status, message }` in the caller's language. */
-	| { as: 'json'; language: Language }
+	/** The JSON API: `{ status, message }` in the caller's language (`cors` for the calls the widgets make). */
+	| { as: 'json'; language: Language; cors?: boolean }
 
 type FormReply = { result: SubmissionResult<string[]> }
 
@@ -65,7 +65,7 @@ export function handleDomainError<Extra extends Record<string, unknown> = Record
 ): ReturnType<typeof data<Extra & FormReply>>
 export function handleDomainError<T>(error: unknown, how: { as: 'data'; data: (text: string) => T }): ReturnType<typeof data<T>>
 export function handleDomainError(error: unknown, how: { as: 'toast'; redirectTo: string; request: Request }): Promise<Response>
-export function handleDomainError(error: unknown, how: { as: 'json'; language: Language }): Response
+export function handleDomainError(error: unknown, how: { as: 'json'; language: Language; cors?: boolean }): Response
 export function handleDomainError(error: unknown, how: DomainErrorAnswer): unknown {
 	if (!(error instanceof DomainError)) throw error
 	const init = { status: error.status, headers: domainErrorHeaders(error) }
@@ -77,6 +77,6 @@ export function handleDomainError(error: unknown, how: DomainErrorAnswer): unkno
 		case 'toast':
 			return redirectWithToast(how.redirectTo, { type: 'error', key: error.key, params: error.params }, { request: how.request })
 		case 'json':
-			return apiError(error.status, translateMessage(getFixedT(how.language, 'common'), message(error.key, error.params)), { headers: init.headers })
+			return apiError(error.status, translateMessage(getFixedT(how.language, 'common'), message(error.key, error.params)), { headers: init.headers, cors: how.cors })
 	}
 }

@@ -22,7 +22,7 @@ import {
 import { logger } from './logger.server'
 import { message } from './messages'
 
-export { readStoredFile, storageRoot } from './file-store.server'
+export { readStoredFile } from './file-store.server'
 
 export type UploadPurpose = (typeof uploadPurposes)[number]
 export type Upload = typeof uploads.$inferSelect

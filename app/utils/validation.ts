@@ -131,7 +131,6 @@ export const localDateTime = () =>
 		.transform((value) => tallinnToDate(value))
 
 // Forms and routes have always found these here; they live with the time zone.
-export { dateToTallinnInput, tallinnToDate } from './time'
 
 const MIN_YEAR = 2000
 const MAX_YEAR = 2100

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, test } from 'vitest'
 import { ChangePasswordSchema, LanguageSchema, ProfileSchema } from '~/domain/accounts/accounts'
 import { AdSchema, ChangeEmailSchema, CompanyFieldsSchema, ContentPageSchema, PackageSchema, ReferenceItemSchema, SiteSettingsSchema } from '~/domain/admin/admin'
 import { CompleteJobSchema, OfferSchema } from '~/domain/service-flow/offers'
-import { ServiceRequestSchema } from '~/domain/service-flow/requests'
+import { ReopenRequestSchema, ServiceRequestSchema, WidenRequestSchema } from '~/domain/service-flow/requests'
 import { ReplySchema, ReviewSchema } from '~/domain/service-flow/reviews'
 import { BillingEmailSchema } from '~/domain/billing/subscription'
 import { VehicleSchema } from '~/domain/service-flow/vehicles'
@@ -141,6 +141,31 @@ const specs = (): ActionSpec[] => {
 			slug: { valid: slug(demo.pendingRequest), foreign: [demo.otherRequest] },
 			fields: [{ name: 'intent', kind: 'enum', valid: 'cancel', required: true, readWithGet: true, invalid: ['Cancel', 'delete', 'cancel ', 'select'] }],
 			encodings: ['urlencoded'],
+		},
+		{
+			name: 'POST /request-details/{slug} (widen)',
+			as: asCustomer,
+			path: (s) => `/request-details/${s}`,
+			slug: { valid: slug(demo.pendingRequest), foreign: [demo.otherRequest] },
+			fields: [
+				hidden('intent', 'widen'),
+				{ name: 'serviceIds', kind: 'refs', valid: [service, secondService], maxItems: 10, foreign: [brand, city] },
+				{ name: 'anyCity', kind: 'enum', valid: 'on', invalid: ['yes', 'off', 'ON'] },
+			],
+			encodings: ['urlencoded'],
+			schema: WidenRequestSchema,
+		},
+		{
+			name: 'POST /request-details/{slug} (reopen)',
+			as: asCustomer,
+			path: (s) => `/request-details/${s}`,
+			slug: { valid: slug(demo.expiredRequest), foreign: [demo.otherRequest] },
+			fields: [
+				hidden('intent', 'reopen'),
+				{ name: 'preferredAt', kind: 'datetime', valid: `${ahead}-06-14T10:00`, required: true, invalid: ['2001-01-01T10:00'] },
+			],
+			encodings: ['urlencoded'],
+			schema: ReopenRequestSchema,
 		},
 		{
 			name: 'POST /leave-feedback/{slug}',
@@ -518,6 +543,8 @@ const ACTIONS = [
 	'POST /new-service-register',
 	'POST /compaire-offers/{slug} (select)',
 	'POST /request-details/{slug} (cancel)',
+	'POST /request-details/{slug} (widen)',
+	'POST /request-details/{slug} (reopen)',
 	'POST /leave-feedback/{slug}',
 	'POST /profile',
 	'POST /settings (password)',

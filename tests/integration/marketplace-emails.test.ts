@@ -11,6 +11,7 @@ import { processOutbox, resetEmailTransport } from '~/utils/email.server'
 import { resetEnvCache } from '~/utils/env.server'
 import { encodeId } from '~/utils/public-id'
 import { dateToTallinnInput, tallinnToDate } from '~/utils/time'
+import { dictionaryText } from '#tests/support/dictionary'
 import { customerWithVehicle, openRequest, referenceData, workshopOffering } from '#tests/support/flow'
 import { SmtpSink } from '#tests/support/smtp-sink'
 
@@ -124,12 +125,15 @@ describe('marketplace e-mails', () => {
 		const { customer, vehicleId, refs } = await customerWithVehicle()
 		const digest = await workshopOffering([refs.bodywork])
 		const off = await workshopOffering([refs.bodywork])
+		const byDefault = await workshopOffering([refs.bodywork])
 		await saveEmailPreferences(digest.userId, 'workshop', { emails: ['offerOutcomes', 'reviews', 'chat'], newRequests: 'digest' })
 		await saveEmailPreferences(off.userId, 'workshop', { emails: [], newRequests: 'off' })
 		await saveEmailPreferences(customer.id, 'customer', { emails: ['jobUpdates', 'reviews', 'chat'] })
 		const requestId = await openRequest(customer.id, vehicleId, [refs.bodywork])
 		expect(await outboxTo(await emailOf(digest.userId))).toHaveLength(0)
 		expect(await outboxTo(await emailOf(off.userId))).toHaveLength(0)
+		// The control: a workshop that kept the defaults has its e-mail at once.
+		expect(await outboxTo(await emailOf(byDefault.userId))).toHaveLength(1)
 		await makeOffer(digest, requestId, { price: 9_900 }, null)
 		expect(await outboxTo(customer.email)).toHaveLength(0)
 		// The bell still has them.
@@ -182,7 +186,7 @@ function nextInTallinn(hhmm: string, after = new Date()) {
 }
 
 describe('e-mails that wait for the clock', () => {
-	test('the morning digest lists the day’s matching open requests once, from 07:00 in Tallinn', async () => {
+	test('the morning digest lists the day’s matching open requests once, from 07:00 in Tallinn, and the next day those still unanswered', async () => {
 		const { customer, vehicleId, refs } = await customerWithVehicle()
 		const digest = await workshopOffering([refs.brakes])
 		const instant = await workshopOffering([refs.brakes])
@@ -204,9 +208,17 @@ describe('e-mails that wait for the clock', () => {
 		// The instant one had its e-mail when the request came, and no digest.
 		expect((await outboxTo(instantEmail)).map((row) => row.dedupeKey)).toEqual([expect.stringMatching(/^notification:/)])
 
-		// The next morning, with nothing new, nothing is sent.
-		await sendNewRequestDigests(new Date(morning.getTime() + 25 * 3_600_000))
-		expect(await outboxTo(digestEmail)).toHaveLength(1)
+		// The next morning nothing is new, but the request still waits for this workshop's offer:
+		// the digest is its reminder, under its own lead.
+		await sendNewRequestDigests(new Date(morning.getTime() + 24 * 3_600_000))
+		const [, reminder, ...later] = await outboxTo(digestEmail)
+		expect(later).toHaveLength(0)
+		expect(reminder!.subject).toBe('Customers are still waiting for your offer')
+		expect(reminder!.html).toContain(dictionaryText('en', 'common', 'email.digest.waiting'))
+		expect(reminder!.html).toContain(`/customer-request-details/${encodeId(requestId)}?lng=en`)
+		// The morning after, nothing new and nothing waiting from the day before: nothing is sent.
+		await sendNewRequestDigests(new Date(morning.getTime() + 48 * 3_600_000))
+		expect(await outboxTo(digestEmail)).toHaveLength(2)
 	})
 
 	test('a chat message unread for ten minutes is e-mailed, at most once an hour per conversation', async () => {

@@ -432,6 +432,8 @@ describe('POST /admin/api/contact-us', () => {
 		const { response, body } = await post({ name: 'Busy', email: 'busy@example.com', message: '#6' }, { lng: 'en', ip: '203.0.113.99' })
 		expect(response.status).toBe(429)
 		expect(Number(response.headers.get('Retry-After'))).toBeGreaterThan(0)
+		// Readable by the widget on a partner's site, like the other answers of this call.
+		expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*')
 		expect(body.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes\.$/)
 	})
 

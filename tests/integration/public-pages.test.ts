@@ -17,6 +17,8 @@ import { loader as sitemapLoader } from '~/routes/sitemap[.]xml'
 import { commitCsrfToken } from '~/utils/csrf.server'
 import { db, queryRows } from '~/utils/db.server'
 import { honeypotInputProps } from '~/utils/honeypot.server'
+import { getFixedT } from '~/i18n/i18n.server'
+import { translateMessage } from '~/utils/messages'
 import { encodeId } from '~/utils/public-id'
 
 /** The portal's public pages through their loaders and actions, as the browser reaches them. */
@@ -129,7 +131,8 @@ describe('the contact form', () => {
 		for (let n = 0; n < 5; n++) await submit({ name: 'Busy', email: 'busy@example.com', message: `#${n}` }, { ip: '192.0.2.99' })
 		const reply = (await submit({ name: 'Busy', email: 'busy@example.com', message: '#6' }, { ip: '192.0.2.99', lng: 'en' })) as unknown as Reply
 		expect(reply.init?.status).toBe(429)
-		expect(reply.data.result.error?.['']?.[0]).toMatch(/^Too many attempts\. Please try again in \d+ minutes\.$/)
+		// The form shows the refusal above its fields, in the reader's language.
+		expect(translateMessage(getFixedT('en'), reply.data.result.error?.['']?.[0] ?? '')).toMatch(/^Too many attempts\. Please try again in \d+ minutes\.$/)
 	})
 })
 

@@ -55,8 +55,8 @@ describe(`the migrations on ${process.env.TEST_DATABASE_URL ? 'a PostgreSQL serv
 			    from pg_type t join pg_enum e on e.enumtypid = t.oid group by t.typname`,
 		)
 		const labels = Object.fromEntries(enums.map((e) => [e.name, Array.isArray(e.labels) ? e.labels : String(e.labels).replace(/[{}]/g, '').split(',')]))
-		expect(labels.request_status).toEqual(['pending', 'offer', 'in_progress', 'completed', 'cancelled'])
-		expect(labels.offer_status).toEqual(['pending', 'selected', 'rejected', 'job_completed', 'request_cancelled'])
+		expect(labels.request_status).toEqual(['pending', 'offer', 'in_progress', 'completed', 'cancelled', 'expired'])
+		expect(labels.offer_status).toEqual(['pending', 'selected', 'rejected', 'job_completed', 'request_cancelled', 'request_expired'])
 		expect(labels.user_role).toEqual(['customer', 'workshop', 'admin'])
 	})
 

@@ -4,7 +4,7 @@ import { register } from '~/domain/accounts/accounts.server'
 import { createServiceRequest, type WorkshopActor } from '~/domain/service-flow/moves.server'
 import { createVehicle } from '~/domain/service-flow/vehicles.server'
 import { loadDemoDataIfEmpty } from '~/db/seed/demo-data.server'
-import { tallinnToDate } from '~/utils/validation'
+import { tallinnToDate } from '~/utils/time'
 import { db } from '~/utils/db.server'
 import { createCustomer, uniqueEmail, workshopRegistration } from './accounts'
 

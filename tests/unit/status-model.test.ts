@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { offerStatusEnum, requestStatusEnum } from '~/db/schema'
 import {
 	canOffer,
+	canReopen,
 	canRequest,
 	initialStatus,
 	isRequestFinished,
@@ -51,16 +52,24 @@ describe('the status model', () => {
 		expect([...reached].sort()).toEqual([...requestStatuses].sort())
 
 		let status: RequestStatus = initialStatus.request
-		for (const move of ['receiveOffer', 'selectOffer', 'complete'] as const) status = requestAfter(move, status)
-		expect(status).toBe('completed')
+		const path: RequestStatus[] = [status]
+		for (const move of ['receiveOffer', 'selectOffer', 'complete'] as const) {
+			expect(canRequest(move, status), `${move} from ${status}`).toBe(true)
+			status = requestAfter(move, status)
+			path.push(status)
+		}
+		expect(path).toEqual(['pending', 'offer', 'in_progress', 'completed'])
 	})
 
-	test('a finished request changes no more, and only a finished job is reviewed', () => {
+	test('a finished request changes no more (but an expired one is reopened, once), and only a finished job is reviewed', () => {
 		for (const status of requestStatuses.filter(isRequestFinished)) {
 			for (const [name, move] of Object.entries(requestMoves)) {
+				if (name === 'reopen') continue
 				if (move.from.includes(status as never)) expect(move.to, `${name} from ${status}`).toBeNull()
 			}
 		}
+		expect(requestStatuses.filter((status) => canRequest('reopen', status))).toEqual(['expired'])
+		expect([canReopen('expired', 0), canReopen('expired', 1), canReopen('offer', 0)]).toEqual([true, false, false])
 		expect(requestStatuses.filter((status) => canRequest('review', status))).toEqual(['completed'])
 	})
 
@@ -77,9 +86,13 @@ describe('the status model', () => {
 	})
 
 	test('the lists the queries use follow the tables', () => {
-		expect(statusLists.openRequests.filter(isRequestOpen)).toEqual([...statusLists.openRequests])
-		expect([...statusLists.activeRequests, ...statusLists.finishedRequests].sort()).toEqual([...requestStatuses].sort())
+		// Written out: a change to the tables that moves these lists must be a conscious one.
+		expect([...statusLists.openRequests]).toEqual(['pending', 'offer'])
+		expect(requestStatuses.filter(isRequestOpen)).toEqual(['pending', 'offer'])
+		expect([...statusLists.activeRequests]).toEqual(['pending', 'offer', 'in_progress'])
+		expect([...statusLists.finishedRequests]).toEqual(['completed', 'cancelled', 'expired'])
 		expect(statusLists.undecidedOffers).toEqual(['pending'])
+		expect([...statusLists.countedOffers]).toEqual(['pending', 'selected', 'job_completed'])
 		expect(Object.keys(requestStatusInfo)).toEqual([...requestStatuses])
 	})
 })

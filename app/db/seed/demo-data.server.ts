@@ -14,10 +14,20 @@
 import { randomUUID } from 'node:crypto'
 import { and, count, eq, gt, sql } from 'drizzle-orm'
 import * as t from '~/db/schema'
-import { addReview, cancelRequest, completeJob, createServiceRequest, makeOffer, replyToReview, selectOffer, type WorkshopActor } from '~/domain/service-flow/moves.server'
+import {
+	addReview,
+	cancelRequest,
+	completeJob,
+	createServiceRequest,
+	expireRequest,
+	makeOffer,
+	replyToReview,
+	selectOffer,
+	type WorkshopActor,
+} from '~/domain/service-flow/moves.server'
 import { refreshResponseTimes } from '~/domain/service-flow/response-time.server'
 import { refreshWorkshopRatings } from '~/domain/service-flow/reviews.server'
-import { initialStatus, offerMoves, requestMoves } from '~/domain/service-flow/status'
+import { EXPIRY_DAYS, initialStatus, offerMoves, requestMoves } from '~/domain/service-flow/status'
 import { db as defaultDb, type DbOrTx } from '~/utils/db.server'
 import { hashPassword } from '~/utils/password.server'
 import { storeUpload } from '~/utils/storage.server'
@@ -442,7 +452,7 @@ export const demoWorkshops: DemoWorkshop[] = [
 		street: 'Sõpruse pst 153',
 		zip: '13417',
 		services: ['maintenance', 'diagnostics', 'painting', 'detailing', 'air-conditioning', 'brakes'],
-		brands: ['bmw', 'mercedes-benz', 'audi', 'lexus', 'volvo', 'tesla'],
+		brands: ['bmw', 'mercedes-benz', 'audi', 'lexus', 'volvo', 'tesla', 'toyota', 'volkswagen'],
 		pro: true,
 		founded: 2016,
 		installers: 9,
@@ -765,6 +775,11 @@ function storyteller(tx: Tx, refs: ReferenceIds) {
 			await tx.update(t.offers).set({ selectedAt: at }).where(eq(t.offers.id, offerId))
 			await dated(requestId, at)
 		},
+		/** The expiry job's move, as it ran at `at`. */
+		async expire(requestId: string, at: Date) {
+			if (!(await expireRequest(requestId, at, tx))) throw new Error('demo request not due to expire')
+			await dated(requestId, at)
+		},
 		async cancel(customerId: string, requestId: string, at: Date) {
 			await cancelRequest(customerId, requestId, tx)
 			await dated(requestId, at)
@@ -986,6 +1001,23 @@ async function insertDemoFlow(tx: Tx, refs: ReferenceIds, people: People, worksh
 	const cancelledOffer = await story.offer(workshop(4), cancelled, { price: 160 }, ago(29.5))
 	await story.cancel(mari, cancelled, ago(28))
 
+	// 8. expired: nothing chosen two weeks after the only offer (Premium's: the demo workshop's
+	// free package keeps its monthly offers for the other stories); the customer may reopen it once.
+	const expired = await story.request(
+		mari,
+		{
+			vehicle: corolla,
+			services: ['air-conditioning'],
+			details: 'Kliimaseadmest tuleb ebameeldivat lõhna, palun puhastus ja kontroll.',
+			location: 'Tallinn, Kristiine',
+			city: 'tallinn',
+			preferredAt: ago(12),
+		},
+		ago(21),
+	)
+	const expiredOffer = await story.offer(workshop(11), expired, { price: 69, description: 'Kliimasüsteemi puhastus ja lekkekontroll.' }, ago(20.5))
+	await story.expire(expired, ago(6))
+
 	// Other customers' open requests, so workshops have something to bid on; one has an offer.
 	const open = [
 		{ who: 0, services: ['diagnostics'], details: 'Check engine tuli põleb, mootor töötab ebaühtlaselt külmalt käivitades.', city: 'tallinn', hours: 5 },
@@ -1005,7 +1037,8 @@ async function insertDemoFlow(tx: Tx, refs: ReferenceIds, people: People, worksh
 			},
 			hoursAgo(o.hours),
 		)
-		if (o.who === 2) await story.offer(workshop(3), requestId, { price: 95 }, hoursAgo(20))
+		// Offers follow the matching rule (services, brand, city): the BMW in Tallinn goes to Premium.
+		if (o.who === 2) await story.offer(workshop(11), requestId, { price: 95 }, hoursAgo(20))
 	}
 
 	// A job another workshop won, where the demo workshop's offer was rejected.
@@ -1042,6 +1075,8 @@ async function insertDemoFlow(tx: Tx, refs: ReferenceIds, people: People, worksh
 			newOffer(offers[0]!, true),
 			note(mari, 4, 'notifications.jobCompleted', completed.requestId, ago(2), false, { workshop: kask.workshopName }),
 			note(mari, 1, 'notifications.reviewReply', answered.reviewId!, ago(114), true, { workshop: kask.workshopName }),
+			note(mari, 1, 'notifications.requestExpiredCustomer', expired, ago(6), true, { days: EXPIRY_DAYS }),
+			note(people.owners[10]!.id, 3, 'notifications.requestExpired', expiredOffer, ago(6), true),
 			note(jaan, 1, 'notifications.newRequest', pending, hoursAgo(2), false, { vehicle: 'Toyota Corolla', city: 'Tallinn' }),
 			note(jaan, 5, 'notifications.newReview', reviewed.reviewId!, ago(1), false, { customer: 'Mari Tamm', rating: 5 }),
 			note(jaan, 3, 'notifications.offerSelected', selectedOffer, ago(4), true, { customer: 'Mari Tamm' }),

@@ -1,7 +1,9 @@
 import { contactMessages } from '~/db/schema'
+import { DomainError } from '~/domain/errors'
 import { fallbackLanguage, type Language } from '~/i18n/config'
 import { getFixedT } from '~/i18n/i18n.server'
 import { transaction } from '~/utils/db.server'
+import { hitRateLimit, rateLimitRules } from '~/utils/rate-limit.server'
 import { sendEmail } from './emails.server'
 import { letter } from './email-templates.server'
 import { formatDateTime } from '~/utils/format'
@@ -12,8 +14,12 @@ import { type ContactInput } from './contact'
  * Stores a contact message and queues an e-mail about it to the site e-mail (site settings), in
  * one transaction: either both happen or neither. The e-mail is written in the portal's default
  * language (Estonian), for the team that answers it; it says which language the sender used.
+ * Over the per-address limit it is refused (429) and nothing is stored.
  */
-export async function saveContactMessage(input: ContactInput & { language: Language }, now = new Date()) {
+export async function saveContactMessage(input: ContactInput & { language: Language }, sender: { ip: string }, now = new Date()) {
+	// The portal's form and the JSON call share one limit per address.
+	const limit = await hitRateLimit(`contact:${sender.ip}`, rateLimitRules.contactPerIp)
+	if (!limit.allowed) throw new DomainError('common:validation.tooManyAttempts', 429, { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) })
 	const site = await getSiteData()
 	const t = getFixedT(fallbackLanguage, 'public')
 	return transaction(async (tx) => {

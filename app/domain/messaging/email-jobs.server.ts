@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { listedWorkshop, valueList } from '~/db/sql'
+import { listedWorkshop, requestMatchesWorkshop, valueList } from '~/db/sql'
 import { statusLists } from '~/domain/service-flow/status'
 import { type Language } from '~/i18n/config'
 import { getFixedT } from '~/i18n/i18n.server'
@@ -21,20 +21,26 @@ export const DIGEST_HOUR = 7
 
 /**
  * Workshops that chose the daily digest get, once a day from 07:00 Tallinn time, one e-mail
- * listing the matching requests of the last 24 hours that are still open; none when there are none.
+ * listing the matching requests of the last 24 hours that are still open, and, as their reminder
+ * (the at-once readers get theirs apart), the day before's that they have not answered yet and
+ * that are still open. None when both lists are empty.
  */
 export async function sendNewRequestDigests(now = new Date()): Promise<number> {
 	const local = dateToTallinnInput(now)
 	if (Number(local.slice(11, 13)) < DIGEST_HOUR) return 0
 	const day = local.slice(0, 10)
-	const rows = await queryRows<{ userId: string; email: string; language: string | null; requestId: string; params: Record<string, string | number> }>(
+	const rows = await queryRows<DigestRow & { userId: string; email: string; language: string | null; waiting: boolean }>(
 		db,
-		sql`select u.id as "userId", u.email, u.preferred_language as language, n.received_id as "requestId", n.message_params as params
+		sql`select u.id as "userId", u.email, u.preferred_language as language, n.received_id as "requestId", n.message_params as params,
+		           n.created_at <= ${now}::timestamptz - interval '24 hours' as waiting
 		    from notifications n
 		    join users u on u.id = n.user_id
+		    join workshops w on w.user_id = u.id
 		    join service_requests r on r.id = n.received_id
 		    where n.message_key = 'notifications.newRequest'
-		      and n.created_at > ${now}::timestamptz - interval '24 hours' and n.created_at <= ${now}::timestamptz
+		      and n.created_at > ${now}::timestamptz - interval '48 hours' and n.created_at <= ${now}::timestamptz
+		      and (n.created_at > ${now}::timestamptz - interval '24 hours'
+		           or not exists (select 1 from offers o where o.request_id = r.id and o.workshop_id = w.id))
 		      and u.email_preferences ->> 'newRequests' = 'digest' and not u.blocked
 		      and r.status in ${valueList(statusLists.openRequests)}
 		      and not exists (select 1 from email_outbox o where o.dedupe_key = 'digest:' || u.id || ':' || ${day})
@@ -49,22 +55,28 @@ export async function sendNewRequestDigests(now = new Date()): Promise<number> {
 	return sendEach(db, [...byUser.values()], (requests) => {
 		const { userId, email } = requests[0]!
 		const language = readerLanguage(requests[0]!.language)
-		return { to: email, language, ...digestEmail(language, requests), optional: { userId, kind: 'newRequests' }, dedupeKey: `digest:${userId}:${day}` }
+		const fresh = requests.filter((request) => !request.waiting)
+		const waiting = requests.filter((request) => request.waiting)
+		return { to: email, language, ...digestEmail(language, fresh, waiting), optional: { userId, kind: 'newRequests' }, dedupeKey: `digest:${userId}:${day}` }
 	})
 }
 
-/** The digest's subject and content: a link per request, and one to all open requests. */
-export function digestEmail(language: Language, requests: Array<{ requestId: string; params: Record<string, string | number> }>) {
+type DigestRow = { requestId: string; params: Record<string, string | number> }
+
+/** The digest's subject and content: a link per new request, then the unanswered ones, and one to all open requests. */
+export function digestEmail(language: Language, fresh: DigestRow[], waiting: DigestRow[] = []) {
 	const t = getFixedT(language, 'common')
-	const subject = t('email.digest.subject', { count: requests.length })
+	const link = (request: DigestRow) => ({
+		text: notificationMessage(language, 'notifications.newRequest', request.params),
+		url: portalLink(`/customer-request-details/${encodeId(request.requestId)}`, language),
+	})
+	const subject = fresh.length ? t('email.digest.subject', { count: fresh.length }) : t('email.digest.subjectWaiting')
 	const content: EmailContent = {
 		preview: subject,
 		heading: subject,
-		paragraphs: [t('email.digest.body')],
-		items: requests.map((request) => ({
-			text: notificationMessage(language, 'notifications.newRequest', request.params),
-			url: portalLink(`/customer-request-details/${encodeId(request.requestId)}`, language),
-		})),
+		paragraphs: fresh.length ? [t('email.digest.body')] : [],
+		items: fresh.map(link),
+		more: waiting.length ? { lead: t('email.digest.waiting'), items: waiting.map(link) } : undefined,
 		action: { label: t('email.digest.action'), url: portalLink('/customer-requests', language) },
 	}
 	return { subject, content }
@@ -134,7 +146,8 @@ export function chatEmail(language: Language, chat: { senderId: string; senderNa
 
 /**
  * A workshop that was told of a request (at once) and has not answered it a day later gets one
- * reminder, while the request is still open. Digest and "off" readers are not reminded by e-mail.
+ * reminder, while the request is still open. Digest readers have theirs in the next digest;
+ * "off" readers are not reminded by e-mail.
  */
 export async function sendAnswerReminders(now = new Date()): Promise<number> {
 	const rows = await queryRows<{ userId: string; email: string; language: string | null; requestId: string; params: Record<string, string | number> }>(
@@ -186,9 +199,7 @@ export async function sendNoOfferNudges(now = new Date()): Promise<number> {
 		                     from (select w.id, w.workshop_name as name
 		                           from workshops w
 		                           where ${listedWorkshop}
-		                             and exists (select 1 from workshop_services ws join service_request_services rs on rs.service_id = ws.service_id
-		                                         where ws.workshop_id = w.id and rs.request_id = r.id)
-		                             and (r.city_id is null or w.city_id = r.city_id)
+		                             and ${requestMatchesWorkshop()}
 		                           order by w.package_rank desc, w.rating_average desc, w.review_count desc, w.id
 		                           limit ${NUDGE_WORKSHOPS}) m), '[]') as workshops
 		    from service_requests r
@@ -221,7 +232,7 @@ export function nudgeEmail(language: Language, requestId: string, workshops: Arr
 		heading: subject,
 		paragraphs: [t(workshops.length ? 'email.nudge.body' : 'email.nudge.bodyNone')],
 		items: workshops.map((workshop) => ({ text: workshop.name, url: portalLink(`/workshop-details/${encodeId(workshop.id)}`, language) })),
-		action: { label: t('email.nudge.action'), url: portalLink(`/request-details/${encodeId(requestId)}`, language) },
+		action: { label: t('email.nudge.action'), url: portalLink(`/request-details/${encodeId(requestId)}#widen`, language) },
 	}
 	return { subject, content }
 }

@@ -25,6 +25,8 @@ const eventParams: Record<string, Record<string, string | number>> = {
 	'notifications.offerSelected': { customer: 'Mari Maasikas' },
 	'notifications.offerRejected': {},
 	'notifications.requestCancelled': {},
+	'notifications.requestExpired': {},
+	'notifications.requestExpiredCustomer': { days: 14 },
 	'notifications.jobCompleted': { workshop: 'Kask Autoteenindus', priceCents: 19_900 },
 	'notifications.newReview': { customer: 'Mari Maasikas', rating: 5 },
 	'notifications.reviewReply': { workshop: 'Kask Autoteenindus' },
@@ -41,10 +43,14 @@ const eventBuilders: Record<string, Build> = Object.fromEntries(
 /** The e-mails the background jobs send. */
 const scheduledBuilders: Record<string, Build> = {
 	digest: (language) => ({
-		...digestEmail(language, [
-			{ requestId: sampleRequest(), params: { vehicle: 'Toyota Yaris', city: 'Tallinn' } },
-			{ requestId: sampleRequest(), params: { vehicle: 'Audi A4', city: 'Tartu' } },
-		]),
+		...digestEmail(
+			language,
+			[
+				{ requestId: sampleRequest(), params: { vehicle: 'Toyota Yaris', city: 'Tallinn' } },
+				{ requestId: sampleRequest(), params: { vehicle: 'Audi A4', city: 'Tartu' } },
+			],
+			[{ requestId: sampleRequest(), params: { vehicle: 'Škoda Octavia', city: 'Tallinn' } }],
+		),
 		kind: 'newRequests',
 	}),
 	chat: (language) => ({ ...chatEmail(language, { senderId: randomUUID(), senderName: 'Kask Autoteenindus', unread: 2, excerpt: 'Tere! Kas reede kell 10 sobib?' }), kind: 'chat' }),

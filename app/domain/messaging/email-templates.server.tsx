@@ -11,6 +11,8 @@ import { getFixedT } from '~/i18n/i18n.server'
  * the address block and, for e-mails one may turn off, the links to the preferences and to
  * unsubscribe. The plain-text part is rendered from the same element.
  */
+export type EmailLink = { text: string; url: string }
+
 export type EmailContent = {
 	/** The line mail programs show beside the subject. */
 	preview: string
@@ -18,7 +20,9 @@ export type EmailContent = {
 	paragraphs: string[]
 	facts?: Array<{ label: string; value: string }>
 	/** A list of links (the digest's requests). */
-	items?: Array<{ text: string; url: string }>
+	items?: EmailLink[]
+	/** A second list under its own lead (the digest's requests still waiting for an offer). */
+	more?: { lead: string; items: EmailLink[] }
 	action?: { label: string; url: string }
 }
 
@@ -65,17 +69,12 @@ export function AutohubEmail({ frame, content }: { frame: EmailFrame; content: E
 							))}
 						</Section>
 					) : null}
-					{content.items?.length ? (
-						<Section style={{ margin: '4px 0 12px' }}>
-							{content.items.map((item) => (
-								<Text key={item.url} style={{ fontSize: 15, lineHeight: '22px', margin: '0 0 8px' }}>
-									{'• '}
-									<Link href={item.url} style={{ color: colors.accent }}>
-										{item.text}
-									</Link>
-								</Text>
-							))}
-						</Section>
+					{content.items?.length ? <LinkList items={content.items} /> : null}
+					{content.more?.items.length ? (
+						<>
+							<Text style={{ fontSize: 16, lineHeight: '24px', margin: '16px 0 8px' }}>{content.more.lead}</Text>
+							<LinkList items={content.more.items} />
+						</>
 					) : null}
 					{content.action ? (
 						<Section style={{ margin: '20px 0 8px' }}>
@@ -109,6 +108,21 @@ export function AutohubEmail({ frame, content }: { frame: EmailFrame; content: E
 				</Container>
 			</Body>
 		</Html>
+	)
+}
+
+function LinkList({ items }: { items: EmailLink[] }) {
+	return (
+		<Section style={{ margin: '4px 0 12px' }}>
+			{items.map((item) => (
+				<Text key={item.url} style={{ fontSize: 15, lineHeight: '22px', margin: '0 0 8px' }}>
+					{'• '}
+					<Link href={item.url} style={{ color: colors.accent }}>
+						{item.text}
+					</Link>
+				</Text>
+			))}
+		</Section>
 	)
 }
 

@@ -94,6 +94,8 @@ const events: Record<string, MarketplaceEvent> = {
 	'notifications.offerSelected': { kind: 'offerOutcomes', link: bid },
 	'notifications.offerRejected': { kind: 'offerOutcomes', link: bid },
 	'notifications.requestCancelled': { kind: 'offerOutcomes', link: bid },
+	'notifications.requestExpired': { kind: 'offerOutcomes', link: bid },
+	'notifications.requestExpiredCustomer': { kind: 'offers', link: (row) => `/request-details/${encodeId(row.receivedId)}` },
 	'notifications.jobCompleted': { kind: 'jobUpdates', link: (row) => `/leave-feedback/${encodeId(row.receivedId)}` },
 	'notifications.newReview': { kind: 'reviews', link: () => '/customer-reviews' },
 	'notifications.reviewReply': {

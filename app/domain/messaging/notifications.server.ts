@@ -1,5 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm'
 import { notifications, reviews } from '~/db/schema'
+import { requestMatchesWorkshop, workshopOwnerNotBlocked } from '~/db/sql'
 import { type Language } from '~/i18n/config'
 import { db, queryRows, type DbOrTx } from '~/utils/db.server'
 import { encodeId } from '~/utils/public-id'
@@ -45,29 +46,29 @@ export async function notify(tx: DbOrTx, items: NewNotification | NewNotificatio
 }
 
 /**
- * Tells every workshop that offers at least one of the request's services about a new request,
- * in one statement however many workshops there are.
+ * Tells every workshop the request matches (its services, brand and city: `requestMatchesWorkshop`)
+ * about it, in one statement however many workshops there are. Blocked owners are not told.
  */
 export async function notifyMatchingWorkshops(
 	tx: DbOrTx,
-	input: { requestId: string; serviceIds: string[]; params: Record<string, string | number> },
-) {
-	if (!input.serviceIds.length) return
+	input: { requestId: string; params: Record<string, string | number>; onlyNew?: boolean },
+): Promise<number> {
+	// A widened request tells only the workshops it did not reach before.
+	const notToldYet = input.onlyNew
+		? sql`and not exists (select 1 from notifications n where n.user_id = w.user_id and n.received_id = r.id and n.message_key = 'notifications.newRequest')`
+		: sql``
 	const stored = await queryRows<StoredNotification>(
 		tx,
 		sql`
 		insert into notifications (user_id, type, message_key, message_params, received_id)
-		select w.user_id, ${NotificationType.dialog}, 'notifications.newRequest', ${JSON.stringify(input.params)}::jsonb, ${input.requestId}
-		from workshops w
-		where exists (select 1 from workshop_services ws
-		              where ws.workshop_id = w.id
-		                and ws.service_id in (${sql.join(
-											input.serviceIds.map((id) => sql`${id}::uuid`),
-											sql`, `,
-										)}))
+		select w.user_id, ${NotificationType.dialog}, 'notifications.newRequest', ${JSON.stringify(input.params)}::jsonb, r.id
+		from service_requests r
+		join workshops w on ${requestMatchesWorkshop()} and ${workshopOwnerNotBlocked}
+		where r.id = ${input.requestId} ${notToldYet}
 		returning id, user_id as "userId", message_key as "messageKey", message_params as "messageParams", received_id as "receivedId"`,
 	)
 	await emailNotifications(tx, stored)
+	return stored.length
 }
 
 /** The bell's badge: one indexed count (notifications_user_unread_idx). */
@@ -168,6 +169,8 @@ export async function getNotificationDetail(userId: string, notificationId: stri
 		detail.link = { to: `/chat/${encodeId(row.receivedId)}`, labelKey: 'notifications.openChat' }
 	} else if (row.messageKey === 'notifications.newRequest') {
 		detail.link = { to: `/customer-request-details/${encodeId(row.receivedId)}`, labelKey: 'notifications.openRequest' }
+	} else if (row.messageKey === 'notifications.requestExpiredCustomer') {
+		detail.link = { to: `/request-details/${encodeId(row.receivedId)}`, labelKey: 'notifications.openRequest' }
 	} else if (row.messageKey === 'notifications.reviewReply') {
 		const [review] = await db
 			.select({

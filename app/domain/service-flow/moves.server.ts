@@ -13,8 +13,8 @@ import {
 	vehicles,
 	workshops,
 } from '~/db/schema'
-import { vehicleLabel } from '~/db/sql'
-import { isUniqueViolation, queryRows, type DbOrTx, transaction } from '~/utils/db.server'
+import { requestMatchesWorkshopId, valueList, vehicleLabel } from '~/db/sql'
+import { db, isUniqueViolation, queryRows, type DbOrTx, transaction } from '~/utils/db.server'
 import { forgetUploads, savePreparedUpload, type PreparedUpload } from '~/utils/storage.server'
 import { DomainError, FieldError, notFound } from '~/domain/errors'
 import { NotificationType, notify, notifyMatchingWorkshops } from '~/domain/messaging/notifications.server'
@@ -22,8 +22,21 @@ import { type OfferInput } from './offers'
 import { offerAllowance } from './offers.server'
 import { refreshResponseTimes } from './response-time.server'
 import { refreshWorkshopRatings } from './reviews.server'
-import { MAX_REQUEST_IMAGES, type ServiceRequestInput } from './requests'
-import { canOffer, canRequest, hasChosenWorkshop, initialStatus, offerMoves, requestAfter, statusLists } from './status'
+import { MAX_REQUEST_IMAGES, MAX_REQUEST_SERVICES, type ReopenRequestInput, type ServiceRequestInput, type WidenRequestInput } from './requests'
+import {
+	canOffer,
+	canReopen,
+	canRequest,
+	EXPIRY_DAYS,
+	offerAfter,
+	hasChosenWorkshop,
+	initialStatus,
+	offerMoves,
+	requestAfter,
+	requestMoves,
+	statusLists,
+	type RequestStatus,
+} from './status'
 
 /**
  * The service flow's status model (docs/decisions/0030-status-model.md), every transition one
@@ -31,7 +44,8 @@ import { canOffer, canRequest, hasChosenWorkshop, initialStatus, offerMoves, req
  *
  *   request  pending → offer (first offer) → in_progress (an offer selected) → completed (final price)
  *            pending | offer → cancelled (by the customer)
- *   offer    pending → selected → job_completed;  pending → rejected | request_cancelled;
+ *            offer → expired (nothing chosen 14 days after the first offer) → pending (reopened, once)
+ *   offer    pending → selected → job_completed;  pending → rejected | request_cancelled | request_expired;
  *            a pending offer may be edited or deleted by its workshop.
  *
  * Each function locks what it changes (SELECT … FOR UPDATE) and checks the status under the
@@ -116,7 +130,6 @@ export async function createServiceRequest(customerId: string, input: ServiceReq
 		await addEvent(tx, requestId, initialStatus.request, customerId)
 		await notifyMatchingWorkshops(tx, {
 			requestId,
-			serviceIds,
 			params: { vehicle: vehicle.label, city: cityName ?? input.location },
 		})
 		return requestId
@@ -128,15 +141,131 @@ export async function cancelRequest(customerId: string, requestId: string, withi
 	await inTransaction(within, async (tx) => {
 		const request = await lockCustomerRequest(tx, customerId, requestId)
 		if (!canRequest('cancel', request.status)) throw new DomainError('customer:request.cannotCancel', 409)
-		const status = requestAfter('cancel', request.status)
-		await tx.update(serviceRequests).set({ status }).where(eq(serviceRequests.id, requestId))
+		await endWithOffers(tx, requestId, request.status, 'cancel', customerId)
+	})
+}
+
+/** How a request's pending offers end when it leaves the flow, and what their workshops are told. */
+const offersEndingWith = {
+	cancel: { move: offerMoves.cancelWithRequest, messageKey: 'notifications.requestCancelled' },
+	expire: { move: offerMoves.expireWithRequest, messageKey: 'notifications.requestExpired' },
+} as const
+
+/** A request leaves the flow (cancelled, or expired): its pending offers end with it, their workshops are told. */
+async function endWithOffers(tx: Tx, requestId: string, from: RequestStatus, move: keyof typeof offersEndingWith, actorId: string | null) {
+	const status = requestAfter(move, from)
+	await tx.update(serviceRequests).set({ status }).where(eq(serviceRequests.id, requestId))
+	await addEvent(tx, requestId, status, actorId)
+	const ending = offersEndingWith[move]
+	const ended = await tx
+		.update(offers)
+		.set({ status: ending.move.to })
+		.where(and(eq(offers.requestId, requestId), inArray(offers.status, ending.move.from)))
+		.returning({ id: offers.id, workshopId: offers.workshopId })
+	await notifyWorkshops(tx, ended, ending.messageKey, {})
+}
+
+/** What the "new request" notification names: the vehicle and the city (or the place written). */
+async function newRequestParams(tx: Tx, requestId: string) {
+	const [row] = await queryRows<{ vehicle: string; city: string }>(
+		tx,
+		sql`select ${vehicleLabel()} as vehicle, coalesce(c.name_et, r.location) as city
+		    from service_requests r join vehicles v on v.id = r.vehicle_id join car_brands b on b.id = v.brand_id
+		    left join cities c on c.id = r.city_id
+		    where r.id = ${requestId}`,
+	)
+	return row!
+}
+
+/**
+ * The customer widens a request nobody was chosen for, to reach more workshops: services added,
+ * or its city dropped. The workshops it now reaches, and did not before, are told. Answers how many.
+ */
+export async function widenRequest(customerId: string, requestId: string, input: WidenRequestInput, within?: Tx): Promise<number> {
+	return inTransaction(within, async (tx) => {
+		const request = await lockCustomerRequest(tx, customerId, requestId)
+		if (!canRequest('widen', request.status)) throw new DomainError('customer:requestDetails.cannotWiden', 409)
+		const added = [...new Set(input.serviceIds)]
+		if (added.length) {
+			const known = await tx.select({ id: services.id }).from(services).where(inArray(services.id, added))
+			if (known.length !== added.length) throw new FieldError('serviceIds', 'common:validation.unknownChoice')
+			const current = await tx.select({ id: serviceRequestServices.serviceId }).from(serviceRequestServices).where(eq(serviceRequestServices.requestId, requestId))
+			if (new Set([...current.map((row) => row.id), ...added]).size > MAX_REQUEST_SERVICES) {
+				throw new FieldError('serviceIds', 'customer:requestDetails.tooManyServices', 422, { max: MAX_REQUEST_SERVICES })
+			}
+			await tx
+				.insert(serviceRequestServices)
+				.values(added.map((serviceId) => ({ requestId, serviceId })))
+				.onConflictDoNothing()
+		}
+		if (input.anyCity && request.cityId) await tx.update(serviceRequests).set({ cityId: null }).where(eq(serviceRequests.id, requestId))
+		return notifyMatchingWorkshops(tx, { requestId, params: await newRequestParams(tx, requestId), onlyNew: true })
+	})
+}
+
+/**
+ * The customer asks again for an expired request (at most `REOPEN_LIMIT` times): it waits for
+ * offers as a new one would, and the matching workshops are told again.
+ */
+export async function reopenRequest(customerId: string, requestId: string, input: ReopenRequestInput, within?: Tx) {
+	await inTransaction(within, async (tx) => {
+		const request = await lockCustomerRequest(tx, customerId, requestId)
+		if (!canReopen(request.status, request.reopenCount)) throw new DomainError('customer:requestDetails.cannotReopen', 409)
+		const status = requestAfter('reopen', request.status)
+		await tx
+			.update(serviceRequests)
+			.set({ status, reopenCount: request.reopenCount + 1, preferredAt: input.preferredAt })
+			.where(eq(serviceRequests.id, requestId))
 		await addEvent(tx, requestId, status, customerId)
-		const ended = await tx
-			.update(offers)
-			.set({ status: offerMoves.cancelWithRequest.to })
-			.where(and(eq(offers.requestId, requestId), inArray(offers.status, offerMoves.cancelWithRequest.from)))
-			.returning({ id: offers.id, workshopId: offers.workshopId })
-		await notifyWorkshops(tx, ended, 'notifications.requestCancelled', {})
+		await notifyMatchingWorkshops(tx, { requestId, params: await newRequestParams(tx, requestId) })
+	})
+}
+
+/**
+ * Requests whose customer has chosen nothing `EXPIRY_DAYS` after the first offer still standing
+ * (made since the request was last opened) expire: their pending offers end with them, and the
+ * workshops and the customer are told. Run by the background jobs; `now` is the tests' clock.
+ * Answers how many expired.
+ */
+export async function expireStaleRequests(now = new Date()): Promise<number> {
+	const due = await queryRows<{ id: string }>(
+		db,
+		sql`select r.id from service_requests r
+		    where r.status in ${valueList(requestMoves.expire.from)}
+		      and ${firstStandingOffer()} <= ${now}::timestamptz - make_interval(days => ${EXPIRY_DAYS})
+		    order by r.created_at
+		    limit 500`,
+	)
+	let expired = 0
+	for (const { id } of due) if (await expireRequest(id, now)) expired += 1
+	return expired
+}
+
+/** When the oldest offer still waiting for the customer on request r was made. */
+const firstStandingOffer = () =>
+	sql`(select min(o.created_at) from offers o where o.request_id = r.id and o.status in ${valueList(offerMoves.expireWithRequest.from)})`
+
+/** One request's expiry, if it is still due at `now`; answers whether it expired. */
+export async function expireRequest(requestId: string, now: Date, within?: Tx): Promise<boolean> {
+	return inTransaction(within, async (tx) => {
+		// The same lock order as every move: the request, then its offers. Under the lock the request
+		// may have moved on (an offer chosen, the request cancelled, the first offer withdrawn).
+		const [request] = await queryRows<{ customerId: string; status: RequestStatus; due: boolean }>(
+			tx,
+			sql`select r.customer_id as "customerId", r.status,
+			           coalesce(${firstStandingOffer()} <= ${now}::timestamptz - make_interval(days => ${EXPIRY_DAYS}), false) as due
+			    from service_requests r where r.id = ${requestId} for update of r`,
+		)
+		if (!request || !canRequest('expire', request.status) || !request.due) return false
+		await endWithOffers(tx, requestId, request.status, 'expire', null)
+		await notify(tx, {
+			userId: request.customerId,
+			type: NotificationType.dialog,
+			messageKey: 'notifications.requestExpiredCustomer',
+			messageParams: { days: EXPIRY_DAYS },
+			receivedId: requestId,
+		})
+		return true
 	})
 }
 
@@ -175,9 +304,7 @@ export async function assertOfferAllowed(tx: Tx, workshopId: string) {
 async function requestMatchesWorkshop(tx: Tx, requestId: string, workshopId: string) {
 	const [row] = await queryRows<{ ok: boolean }>(
 		tx,
-		sql`select exists (select 1 from service_request_services rs
-		                   join workshop_services ws on ws.service_id = rs.service_id and ws.workshop_id = ${workshopId}
-		                   where rs.request_id = ${requestId}) as ok`,
+		sql`select exists (select 1 from service_requests r where r.id = ${requestId} and ${requestMatchesWorkshopId(workshopId)}) as ok`,
 	)
 	return Boolean(row?.ok)
 }
@@ -198,27 +325,30 @@ export async function makeOffer(
 			const [request] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, requestId)).for('update')
 			if (!request || !(await requestMatchesWorkshop(tx, requestId, workshop.workshopId))) throw notFound()
 			if (!canRequest('receiveOffer', request.status)) throw new DomainError('workshop:offer.requestClosed', 409)
+			// An offer that ended when the request expired is made again on the reopened request.
 			const [existing] = await tx
-				.select({ id: offers.id })
+				.select({ id: offers.id, status: offers.status, attachmentUploadId: offers.attachmentUploadId })
 				.from(offers)
 				.where(and(eq(offers.requestId, requestId), eq(offers.workshopId, workshop.workshopId)))
-			if (existing) throw new DomainError('workshop:offer.alreadyMade', 409)
+				.for('update')
+			if (existing && !canOffer('renew', existing.status)) throw new DomainError('workshop:offer.alreadyMade', 409)
 			// One workshop's offers are made one at a time, so the monthly count cannot be raced.
 			await tx.select({ id: workshops.id }).from(workshops).where(eq(workshops.id, workshop.workshopId)).for('update')
 			await assertOfferAllowed(tx, workshop.workshopId)
 
 			const upload = attachment ? await savePreparedUpload(tx, attachment, workshop.userId) : null
-			const [offer] = await tx
-				.insert(offers)
-				.values({
-					requestId,
-					workshopId: workshop.workshopId,
-					priceCents: input.price,
-					notes: input.notes ?? '',
-					description: input.description ?? '',
-					attachmentUploadId: upload?.id ?? null,
-				})
-				.returning({ id: offers.id })
+			const terms = { priceCents: input.price, notes: input.notes ?? '', description: input.description ?? '', attachmentUploadId: upload?.id ?? null }
+			const [offer] = existing
+				? await tx
+						.update(offers)
+						.set({ ...terms, status: offerAfter('renew', existing.status), createdAt: new Date() })
+						.where(eq(offers.id, existing.id))
+						.returning({ id: offers.id })
+				: await tx
+						.insert(offers)
+						.values({ requestId, workshopId: workshop.workshopId, ...terms })
+						.returning({ id: offers.id })
+			if (existing) await forgetUploads(tx, [existing.attachmentUploadId])
 			const status = requestAfter('receiveOffer', request.status)
 			if (status !== request.status) {
 				await tx.update(serviceRequests).set({ status }).where(eq(serviceRequests.id, requestId))

@@ -4,7 +4,7 @@ import { db, type DbOrTx, queryRows } from '~/utils/db.server'
 import { notFound } from '~/domain/errors'
 import { type BidFilter } from './offers'
 import { type OfferFields, type OfferStatus, type RequestStatus } from './requests'
-import { localizedName, localMonth, monthStart, serviceNames, valueList, vehicleLabel } from '~/db/sql'
+import { localizedName, localMonth, monthStart, requestMatchesWorkshopId, serviceNames, valueList, vehicleLabel } from '~/db/sql'
 import { offerMoves, statusLists } from './status'
 
 /**
@@ -34,6 +34,9 @@ export type OpenRequest = {
  * first, a page at a time (the dashboard shows a shorter first page); `includeBidOn` also lists
  * the ones it has already made an offer on.
  */
+/** Offers that ended with an expired request: on the reopened request their workshop may offer again. */
+const renewable = valueList(offerMoves.renew.from)
+
 export async function listOpenRequests(
 	workshopId: string,
 	language: Language,
@@ -48,16 +51,14 @@ export async function listOpenRequests(
 		           ${serviceNames(language)} as services,
 		           (select count(*)::int from offers o where o.request_id = r.id) as "offerCount",
 		           (select count(*)::int from service_request_images i where i.request_id = r.id) as "imageCount",
-		           (select o.id from offers o where o.request_id = r.id and o.workshop_id = ${workshopId}) as "myOfferId"
+		           (select o.id from offers o where o.request_id = r.id and o.workshop_id = ${workshopId} and o.status not in ${renewable}) as "myOfferId"
 		    from service_requests r
 		    join vehicles v on v.id = r.vehicle_id
 		    join car_brands b on b.id = v.brand_id
 		    left join cities c on c.id = r.city_id
 		    where r.status in ${valueList(statusLists.openRequests)}
-		      and exists (select 1 from service_request_services rs
-		                  join workshop_services ws on ws.service_id = rs.service_id and ws.workshop_id = ${workshopId}
-		                  where rs.request_id = r.id)
-		      ${options.includeBidOn ? sql`` : sql`and not exists (select 1 from offers o where o.request_id = r.id and o.workshop_id = ${workshopId})`}
+		      and ${requestMatchesWorkshopId(workshopId)}
+		      ${options.includeBidOn ? sql`` : sql`and not exists (select 1 from offers o where o.request_id = r.id and o.workshop_id = ${workshopId} and o.status not in ${renewable})`}
 		    order by r.created_at desc
 		    limit ${pageSize + 1} offset ${(page - 1) * pageSize}`,
 	)

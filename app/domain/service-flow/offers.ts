@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { moneyAmount, optionalText } from '~/utils/validation'
-import { type OfferStatus } from './status'
+import { offerStatuses } from './status'
 
 /** A workshop's offer (bid): price, notes, description; an optional PDF is checked apart. */
 export const OfferSchema = z.object({
@@ -16,5 +16,5 @@ export const CompleteJobSchema = z.object({ finalPrice: moneyAmount() })
 export const offerSorts = ['price', 'rating', 'newest'] as const
 
 /** The bid history's filters: all, or one offer status. */
-export const bidFilters = ['all', 'pending', 'selected', 'job_completed', 'rejected', 'request_cancelled'] as const satisfies ReadonlyArray<'all' | OfferStatus>
+export const bidFilters = ['all', ...offerStatuses] as const
 export type BidFilter = (typeof bidFilters)[number]

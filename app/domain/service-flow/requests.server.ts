@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { type Language } from '~/i18n/config'
 import { db, queryRows } from '~/utils/db.server'
 import { notFound } from '~/domain/errors'
-import { localizedName, serviceNames, valueList, vehicleLabel } from '~/db/sql'
+import { localizedName, requestMatchesWorkshopId, serviceNames, valueList, vehicleLabel } from '~/db/sql'
 import { type OfferForCustomer, type OfferStatus, type RequestDetail, type RequestEvent, type RequestFilter, type RequestListItem } from './requests'
 import { offerColumns } from './offers.server'
 import { isRequestOpen, offerMoves, statusLists } from './status'
@@ -69,12 +69,13 @@ async function loadDetail(where: SQL, language: Language): Promise<RequestDetail
 		db,
 		sql`select r.id, r.customer_id as "customerId", u.first_name || ' ' || u.last_name as "customerName",
 		           u.mobile as "customerMobile", u.email as "customerEmail",
-		           r.status, r.created_at as "createdAt", r.preferred_at as "preferredAt", r.location,
+		           r.status, r.reopen_count as "reopenCount", r.created_at as "createdAt", r.preferred_at as "preferredAt", r.location,
 		           ${localizedName('c', language)} as city, r.details, r.notes,
 		           v.id as "vehicleId", ${vehicleLabel('specification')} as "vehicleName",
 		           v.registration_number as "registrationNumber", v.vehicle_year as year, v.mileage, v.fuel_type as "fuelType",
 		           v.transmission, v.vin,
 		           ${serviceNames(language)} as services,
+		           coalesce((select array_agg(rs.service_id::text) from service_request_services rs where rs.request_id = r.id), '{}') as "serviceIds",
 		           (select count(*)::int from offers o where o.request_id = r.id and o.status not in ${endedWithRequest}) as "offerCount",
 		           r.selected_offer_id as "selectedOfferId", so.workshop_id as "soWorkshopId", w.workshop_name as "soWorkshopName",
 		           w.user_id as "soWorkshopUserId", so.price_cents as "soPriceCents", so.final_price_cents as "soFinalPriceCents",
@@ -142,10 +143,7 @@ export async function getRequestForWorkshop(workshopId: string, requestId: strin
 	const detail = await loadDetail(
 		sql`r.id = ${requestId} and (
 		      exists (select 1 from offers o where o.request_id = r.id and o.workshop_id = ${workshopId})
-		      or (r.status in ${valueList(statusLists.openRequests)} and exists (
-		            select 1 from service_request_services rs
-		            join workshop_services ws on ws.service_id = rs.service_id and ws.workshop_id = ${workshopId}
-		            where rs.request_id = r.id)))`,
+		      or (r.status in ${valueList(statusLists.openRequests)} and ${requestMatchesWorkshopId(workshopId)}))`,
 		language,
 	)
 	const chosen = detail.selectedOffer?.workshopId === workshopId
@@ -154,8 +152,8 @@ export async function getRequestForWorkshop(workshopId: string, requestId: strin
 	return chosen ? detail : { ...detail, images, customerMobile: '', customerEmail: '', customerName: detail.customerName.split(' ')[0] ?? '' }
 }
 
-/** Offers that ended with their cancelled request: not shown among the request's offers. */
-const endedWithRequest = valueList([offerMoves.cancelWithRequest.to])
+/** Offers that ended with their cancelled or expired request: not shown among the request's offers. */
+const endedWithRequest = valueList([offerMoves.cancelWithRequest.to, offerMoves.expireWithRequest.to])
 
 const offerOrder: Record<'price' | 'rating' | 'newest', SQL> = {
 	price: sql`o.price_cents asc, w.rating_average desc`,

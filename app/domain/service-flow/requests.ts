@@ -3,11 +3,13 @@ import { choice, localDateTime, messages, optionalText, requiredText } from '~/u
 import { type OfferStatus, type RequestStatus, requestStatuses } from './status'
 
 export const MAX_REQUEST_IMAGES = 3
+/** How many services one request may name. */
+export const MAX_REQUEST_SERVICES = 10
 
 /** Step 1 of the service flow (spec §3 service request, §5). Images are checked apart, by content. */
 export const ServiceRequestSchema = z.object({
 	vehicleId: choice(),
-	serviceIds: z.array(z.string().uuid(messages.choose), { error: messages.choose }).min(1, messages.choose).max(10),
+	serviceIds: z.array(z.string().uuid(messages.choose), { error: messages.choose }).min(1, messages.choose).max(MAX_REQUEST_SERVICES),
 	preferredAt: localDateTime().refine((date) => date.getTime() > Date.now() - 5 * 60 * 1000, 'validation.futureDate'),
 	location: requiredText(200),
 	cityId: z.string().uuid().optional(),
@@ -15,6 +17,19 @@ export const ServiceRequestSchema = z.object({
 	notes: optionalText(1000),
 })
 export type ServiceRequestInput = z.output<typeof ServiceRequestSchema>
+
+/** Widening a request to reach more workshops: services added, or the city dropped ("any city"). */
+export const WidenRequestSchema = z
+	.object({
+		serviceIds: z.array(z.string().uuid(messages.choose), { error: messages.choose }).max(MAX_REQUEST_SERVICES).default([]),
+		anyCity: z.literal('on').optional(),
+	})
+	.refine((input) => input.serviceIds.length > 0 || input.anyCity, { message: 'customer:requestDetails.widenNothing', path: ['serviceIds'] })
+export type WidenRequestInput = z.output<typeof WidenRequestSchema>
+
+/** Reopening an expired request: when the customer now wants the work done. */
+export const ReopenRequestSchema = z.object({ preferredAt: ServiceRequestSchema.shape.preferredAt })
+export type ReopenRequestInput = z.output<typeof ReopenRequestSchema>
 
 /** The customer's request list filters: the open ones, each status, or all. */
 export const requestFilters = ['open', ...requestStatuses, 'all'] as const
@@ -48,6 +63,8 @@ export type RequestDetail = {
 	customerMobile: string
 	customerEmail: string
 	status: RequestStatus
+	/** Times the customer reopened it after it expired (`canReopen` in status.ts). */
+	reopenCount: number
 	createdAt: string
 	preferredAt: string
 	location: string
@@ -65,6 +82,8 @@ export type RequestDetail = {
 		vin: string | null
 	}
 	services: string[]
+	/** The ids of its services (the widening form leaves them out). */
+	serviceIds: string[]
 	images: string[]
 	events: RequestEvent[]
 	offerCount: number

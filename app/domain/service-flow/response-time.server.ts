@@ -20,8 +20,9 @@ export function responseTimeRefresh(workshopIds?: string[]): SQL {
 		                  then round(percentile_cont(0.5) within group (order by extract(epoch from o.created_at - r.created_at)) / 60)::int
 		             end as minutes
 		      from workshops w
-		      left join offers o on o.workshop_id = w.id and o.created_at > now() - make_interval(days => ${RESPONSE_WINDOW_DAYS})
-		      left join service_requests r on r.id = o.request_id
+		      -- A reopened request's offers answer the reopening, not the request's first day: left out.
+		      left join (offers o join service_requests r on r.id = o.request_id and r.reopen_count = 0)
+		             on o.workshop_id = w.id and o.created_at > now() - make_interval(days => ${RESPONSE_WINDOW_DAYS})
 		      ${which}
 		      group by w.id) t
 		where workshops.id = t.id and workshops.response_minutes is distinct from t.minutes`

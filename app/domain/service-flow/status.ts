@@ -8,11 +8,16 @@
  * Browser-safe: no imports.
  */
 
-export const requestStatuses = ['pending', 'offer', 'in_progress', 'completed', 'cancelled'] as const
+export const requestStatuses = ['pending', 'offer', 'in_progress', 'completed', 'cancelled', 'expired'] as const
 export type RequestStatus = (typeof requestStatuses)[number]
 
-export const offerStatuses = ['pending', 'selected', 'rejected', 'job_completed', 'request_cancelled'] as const
+export const offerStatuses = ['pending', 'selected', 'rejected', 'job_completed', 'request_cancelled', 'request_expired'] as const
 export type OfferStatus = (typeof offerStatuses)[number]
+
+/** Days after a request's first offer (since it was last opened) that it expires with nothing chosen. */
+export const EXPIRY_DAYS = 14
+/** How many times the customer may reopen an expired request. */
+export const REOPEN_LIMIT = 1
 
 /** Where a new request and a new offer start. */
 export const initialStatus = { request: 'pending', offer: 'pending' } as const satisfies { request: RequestStatus; offer: OfferStatus }
@@ -32,10 +37,16 @@ export const requestMoves = {
 	selectOffer: { from: ['offer'], to: 'in_progress', by: 'customer' },
 	/** The chosen workshop enters the final price. */
 	complete: { from: ['in_progress'], to: 'completed', by: 'workshop' },
+	/** The customer asks more workshops while none is chosen: more services, or any city. */
+	widen: { from: ['pending', 'offer'], to: null, by: 'customer' },
 	/** The customer cancels while no offer is selected. */
 	cancel: { from: ['pending', 'offer'], to: 'cancelled', by: 'customer' },
 	/** The customer reviews the finished job (once). */
 	review: { from: ['completed'], to: null, by: 'customer' },
+	/** Nothing chosen `EXPIRY_DAYS` after the first offer: the request lapses (a background job). */
+	expire: { from: ['offer'], to: 'expired', by: 'flow' },
+	/** The customer asks again, once (`REOPEN_LIMIT`): back to waiting for offers. */
+	reopen: { from: ['expired'], to: 'pending', by: 'customer' },
 } as const satisfies Record<string, Move<RequestStatus>>
 export type RequestMove = keyof typeof requestMoves
 
@@ -51,6 +62,10 @@ export const offerMoves = {
 	reject: { from: ['pending'], to: 'rejected', by: 'flow' },
 	/** The request was cancelled before a choice. */
 	cancelWithRequest: { from: ['pending'], to: 'request_cancelled', by: 'flow' },
+	/** The request expired before a choice. */
+	expireWithRequest: { from: ['pending'], to: 'request_expired', by: 'flow' },
+	/** The request it ended with was reopened: the workshop makes its offer again. */
+	renew: { from: ['request_expired'], to: 'pending', by: 'workshop' },
 	/** The workshop finishes the job with the final price. */
 	completeJob: { from: ['selected'], to: 'job_completed', by: 'workshop' },
 } as const satisfies Record<string, Move<OfferStatus>>
@@ -68,6 +83,11 @@ export function canOffer(move: OfferMove, status: OfferStatus, actor?: Actor): b
 	return row.from.includes(status) && (actor === undefined || row.by === actor)
 }
 
+/** Whether the customer may reopen a request in `status` that was reopened `reopenCount` times. */
+export function canReopen(status: RequestStatus, reopenCount: number): boolean {
+	return canRequest('reopen', status, 'customer') && reopenCount < REOPEN_LIMIT
+}
+
 /** The status a move leads to (the same one for actions that keep it). */
 export function requestAfter(move: RequestMove, status: RequestStatus): RequestStatus {
 	return requestMoves[move].to ?? status
@@ -82,12 +102,17 @@ export function offerAfter(move: OfferMove, status: OfferStatus): OfferStatus {
  * whether a workshop has been chosen.
  */
 export const requestStatusInfo = {
-	pending: { step: 1, phase: 'waiting', finished: false, chosen: false },
-	offer: { step: 2, phase: 'comparing', finished: false, chosen: false },
-	in_progress: { step: 3, phase: 'working', finished: false, chosen: true },
-	completed: { step: 4, phase: 'done', finished: true, chosen: true },
-	cancelled: { step: null, phase: 'cancelled', finished: true, chosen: false },
-} as const satisfies Record<RequestStatus, { step: 1 | 2 | 3 | 4 | null; phase: string; finished: boolean; chosen: boolean }>
+	pending: { step: 1, phase: 'waiting', finished: false, chosen: false, page: 'request-details' },
+	offer: { step: 2, phase: 'comparing', finished: false, chosen: false, page: 'request-details' },
+	in_progress: { step: 3, phase: 'working', finished: false, chosen: true, page: 'request-details' },
+	completed: { step: 4, phase: 'done', finished: true, chosen: true, page: 'service-details' },
+	cancelled: { step: null, phase: 'cancelled', finished: true, chosen: false, page: 'service-details' },
+	// Finished, but its page is the request's: the customer may reopen it there.
+	expired: { step: null, phase: 'expired', finished: true, chosen: false, page: 'request-details' },
+} as const satisfies Record<
+	RequestStatus,
+	{ step: 1 | 2 | 3 | 4 | null; phase: string; finished: boolean; chosen: boolean; page: 'request-details' | 'service-details' }
+>
 export type RequestPhase = (typeof requestStatusInfo)[RequestStatus]['phase']
 
 /** Whether an offer still waits for the customer's decision, and whether it counts as a live offer on its request. */
@@ -97,10 +122,13 @@ export const offerStatusInfo = {
 	job_completed: { decided: true, counted: true },
 	rejected: { decided: true, counted: false },
 	request_cancelled: { decided: true, counted: false },
+	request_expired: { decided: true, counted: false },
 } as const satisfies Record<OfferStatus, { decided: boolean; counted: boolean }>
 
 export const requestPhase = (status: RequestStatus): RequestPhase => requestStatusInfo[status].phase
 export const requestStep = (status: RequestStatus) => requestStatusInfo[status].step
+/** The customer's page for a request in `status` (its slug appended). */
+export const requestPagePath = (status: RequestStatus, slug: string) => `/${requestStatusInfo[status].page}/${slug}`
 export const isRequestFinished = (status: RequestStatus) => requestStatusInfo[status].finished
 /** Open to workshops' offers (and their questions about the job). */
 export const isRequestOpen = (status: RequestStatus) => canRequest('receiveOffer', status)

@@ -4,6 +4,7 @@
  * the portal's public ids (app/utils/public-id.ts).
  */
 import { sql, type SQL } from 'drizzle-orm'
+import { requestMatchesWorkshopId } from '~/db/sql'
 import { db, queryRows } from '~/utils/db.server'
 import { encodeId } from '~/utils/public-id'
 
@@ -41,6 +42,7 @@ export async function loadDemo() {
 	const offerRequest = await requestIn('offer')
 	const inProgressRequest = await requestIn('in_progress')
 	const cancelledRequest = await requestIn('cancelled')
+	const expiredRequest = await requestIn('expired')
 	const unreviewedRequest = await one(
 		sql`select r.id from service_requests r where r.customer_id = ${customerId} and r.status = 'completed'
 		    and not exists (select 1 from reviews v where v.request_id = r.id) order by r.created_at limit 1`,
@@ -58,7 +60,7 @@ export async function loadDemo() {
 
 	// The workshop's side: an open request it has not bid on, one it has, its selected offer, someone else's offer.
 	const openRequestWithoutBid = await one(
-		sql`select r.id from service_requests r where r.status in ('pending', 'offer')
+		sql`select r.id from service_requests r where r.status in ('pending', 'offer') and ${requestMatchesWorkshopId(workshopId)}
 		    and not exists (select 1 from offers o where o.request_id = r.id and o.workshop_id = ${workshopId}) order by r.created_at desc limit 1`,
 		'open request without a bid of the workshop',
 	)
@@ -116,6 +118,7 @@ export async function loadDemo() {
 		offerRequest,
 		inProgressRequest,
 		cancelledRequest,
+		expiredRequest,
 		unreviewedRequest,
 		otherRequest,
 		offerToSelect,

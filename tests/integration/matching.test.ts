@@ -1,0 +1,118 @@
+import crypto from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
+import { carBrands, cities, notifications, workshopCarBrands, workshops } from '~/db/schema'
+import { createServiceRequest, makeOffer, selectOffer, widenRequest, type WorkshopActor } from '~/domain/service-flow/moves.server'
+import { listOpenRequests } from '~/domain/service-flow/offers.server'
+import { WidenRequestSchema } from '~/domain/service-flow/requests'
+import { getRequestForWorkshop } from '~/domain/service-flow/requests.server'
+import { db } from '~/utils/db.server'
+import { createCustomer } from '../support/accounts'
+import { customerWithVehicle, inDays, workshopOffering } from '../support/flow'
+
+/**
+ * Issue 15: a request reaches the workshops that do one of its services, serve the vehicle's
+ * brand (or list no brands) and sit in the request's city when it names one, and no others:
+ * the same rule for being told, seeing it, and bidding on it.
+ */
+
+async function cityId(code: string) {
+	return (await db.select().from(cities).where(eq(cities.code, code)))[0]!.id
+}
+
+async function workshopWith(serviceId: string, options: { city?: string; brands?: string[] } = {}) {
+	const workshop = await workshopOffering([serviceId])
+	if (options.city) await db.update(workshops).set({ cityId: await cityId(options.city) }).where(eq(workshops.id, workshop.workshopId))
+	for (const code of options.brands ?? []) {
+		const [brand] = await db.select().from(carBrands).where(eq(carBrands.code, code))
+		await db.insert(workshopCarBrands).values({ workshopId: workshop.workshopId, itemId: brand!.id })
+	}
+	return workshop
+}
+
+async function told(workshop: WorkshopActor, requestId: string) {
+	const rows = await db
+		.select()
+		.from(notifications)
+		.where(and(eq(notifications.userId, workshop.userId), eq(notifications.receivedId, requestId)))
+	return rows.length > 0
+}
+
+describe('which workshops a request reaches', () => {
+	test('services, then the vehicle’s brand, then the request’s city', async () => {
+		const { customer, vehicleId, refs } = await customerWithVehicle() // a Toyota
+		const anyBrand = await workshopWith(refs.brakes, { city: 'tallinn' })
+		const toyota = await workshopWith(refs.brakes, { city: 'tallinn', brands: ['toyota', 'bmw'] })
+		const bmwOnly = await workshopWith(refs.brakes, { city: 'tallinn', brands: ['bmw'] })
+		const tartu = await workshopWith(refs.brakes, { city: 'tartu' })
+		const otherService = await workshopWith(refs.bodywork, { city: 'tallinn' })
+		const requestId = await createServiceRequest(
+			customer.id,
+			{ vehicleId, serviceIds: [refs.brakes], preferredAt: inDays(3), location: 'Mustamäe', cityId: await cityId('tallinn'), details: 'Squeaks' },
+			[],
+		)
+
+		const matching = [anyBrand, toyota]
+		const notMatching = [bmwOnly, tartu, otherService]
+		for (const workshop of matching) {
+			expect(await told(workshop, requestId), workshop.workshopName).toBe(true)
+			const { items } = await listOpenRequests(workshop.workshopId, 'en')
+			expect(items.map((item) => item.id)).toContain(requestId)
+			expect((await getRequestForWorkshop(workshop.workshopId, requestId, 'en')).id).toBe(requestId)
+		}
+		for (const workshop of notMatching) {
+			expect(await told(workshop, requestId), workshop.workshopName).toBe(false)
+			const { items } = await listOpenRequests(workshop.workshopId, 'en')
+			expect(items.map((item) => item.id)).not.toContain(requestId)
+			await expect(getRequestForWorkshop(workshop.workshopId, requestId, 'en')).rejects.toMatchObject({ status: 404 })
+			await expect(makeOffer(workshop, requestId, { price: 5_000 }, null)).rejects.toMatchObject({ status: 404 })
+		}
+		await makeOffer(toyota, requestId, { price: 5_000 }, null)
+	})
+
+	test('a request that names no city reaches matching workshops wherever they are', async () => {
+		const { customer, vehicleId, refs } = await customerWithVehicle()
+		const tartu = await workshopWith(refs.tyres, { city: 'tartu', brands: ['toyota'] })
+		const requestId = await createServiceRequest(
+			customer.id,
+			{ vehicleId, serviceIds: [refs.tyres], preferredAt: inDays(3), location: 'Anywhere', details: 'Winter tyres' },
+			[],
+		)
+		expect(await told(tartu, requestId)).toBe(true)
+	})
+
+	test('a widened request reaches the workshops it did not before, once', async () => {
+		const { customer, vehicleId, refs } = await customerWithVehicle()
+		const brakesHere = await workshopWith(refs.brakes, { city: 'tallinn' })
+		const bodyworkHere = await workshopWith(refs.bodywork, { city: 'tallinn' })
+		const brakesTartu = await workshopWith(refs.brakes, { city: 'tartu' })
+		const requestId = await createServiceRequest(
+			customer.id,
+			{ vehicleId, serviceIds: [refs.brakes], preferredAt: inDays(3), location: 'Kesklinn', cityId: await cityId('tallinn'), details: 'Squeaks' },
+			[],
+		)
+		const toldCount = async (workshop: WorkshopActor) =>
+			(await db.select().from(notifications).where(and(eq(notifications.userId, workshop.userId), eq(notifications.receivedId, requestId)))).length
+		expect([await toldCount(brakesHere), await toldCount(bodyworkHere), await toldCount(brakesTartu)]).toEqual([1, 0, 0])
+
+		// Nothing to widen by is refused before anything changes; so is an unknown service.
+		expect(WidenRequestSchema.safeParse({}).success).toBe(false)
+		await expect(widenRequest(customer.id, requestId, { serviceIds: [crypto.randomUUID()] })).rejects.toMatchObject({ field: 'serviceIds', status: 422 })
+		// Not another customer's to widen.
+		const stranger = await createCustomer()
+		await expect(widenRequest(stranger.id, requestId, { serviceIds: [refs.bodywork] })).rejects.toMatchObject({ status: 404 })
+
+		expect(await widenRequest(customer.id, requestId, { serviceIds: [refs.bodywork] })).toBeGreaterThanOrEqual(1)
+		expect(await widenRequest(customer.id, requestId, { serviceIds: [], anyCity: 'on' })).toBeGreaterThanOrEqual(1)
+		expect([await toldCount(brakesHere), await toldCount(bodyworkHere), await toldCount(brakesTartu)]).toEqual([1, 1, 1])
+		// Asked again with nothing new: nobody is told twice.
+		expect(await widenRequest(customer.id, requestId, { serviceIds: [refs.bodywork], anyCity: 'on' })).toBe(0)
+		const { items } = await listOpenRequests(brakesTartu.workshopId, 'en')
+		expect(items.map((item) => item.id)).toContain(requestId)
+
+		// Once a workshop is chosen, the request is no longer widened.
+		const offerId = await makeOffer(brakesTartu, requestId, { price: 9_000 }, null)
+		await selectOffer(customer.id, requestId, offerId)
+		await expect(widenRequest(customer.id, requestId, { serviceIds: [], anyCity: 'on' })).rejects.toMatchObject({ status: 409 })
+	})
+})
