@@ -6,6 +6,21 @@ import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { bundleBackend } from '~/i18n/bundle-backend'
 import { fallbackLanguage, i18nConfig, isLanguage } from '~/i18n/config'
 
+/**
+ * With single fetch, RemixBrowser suspends on its first render until it has decoded the server's
+ * state. In React 18 a key press or click that forces hydration while the root is suspended throws
+ * "Root did not complete" (#345; fixed in React 19), so a visitor typing while a slow phone
+ * hydrates met an error. Start the decoding and wait for it before hydrating: RemixBrowser throws
+ * that promise before it touches any hook, and renders without suspending afterwards.
+ */
+async function decodeServerState() {
+	try {
+		RemixBrowser({})
+	} catch (thrown) {
+		if (thrown instanceof Promise) await thrown
+	}
+}
+
 async function hydrate() {
 	const lang = document.documentElement.lang
 	await i18next
@@ -14,6 +29,7 @@ async function hydrate() {
 		// Every key exists in every language (tests/unit/locales.test.ts): no fallback bundle to fetch.
 		.init({ ...i18nConfig, lng: isLanguage(lang) ? lang : fallbackLanguage, fallbackLng: false, load: 'currentOnly' })
 
+	await decodeServerState()
 	startTransition(() => {
 		hydrateRoot(
 			document,
