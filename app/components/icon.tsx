@@ -17,6 +17,8 @@ const paths = {
 	arrow: 'M5 12h14M13 6l6 6-6 6',
 	chat: 'M4 5h16v11H9l-5 4z',
 	close: 'M6 6l12 12M18 6L6 18',
+	clock: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2',
+	menu: 'M4 6h16M4 12h16M4 18h16',
 } as const
 
 export type IconName = keyof typeof paths

@@ -1,11 +1,13 @@
-import { NavLink, useRouteLoaderData } from '@remix-run/react'
+import { NavLink, useRouteLoaderData, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ButtonLink } from './button-link'
 import type { SiteData } from '~/domain/site/site'
 import { type RootLoaderData } from '~/root'
+import { REDIRECT_TO, withRedirectTo } from '~/utils/safe-redirect'
 import { Brand } from './brand'
 import { LanguageSelector } from './language-selector'
 import { LogoutButton } from './logout-button'
+import { PhoneMenu } from './phone-menu'
 
 /** The first stop of the keyboard on every page: straight to the page's content. */
 export function SkipLink() {
@@ -17,59 +19,68 @@ export function SkipLink() {
 	)
 }
 
+function PublicLinks() {
+	const { t } = useTranslation()
+	return (
+		<nav className="site-nav" aria-label={t('nav.mainNavigation')}>
+			<ul>
+				<li>
+					<NavLink to="/workshop-list">{t('nav.workshops')}</NavLink>
+				</li>
+				<li>
+					<NavLink to="/about">{t('nav.about')}</NavLink>
+				</li>
+				<li>
+					<NavLink to="/contact-us">{t('nav.contact')}</NavLink>
+				</li>
+			</ul>
+		</nav>
+	)
+}
+
+/**
+ * The public header. Log in and Register (or the dashboard) stay in sight on every screen; on a
+ * phone the other links, the languages and log out sit behind the menu button.
+ */
 export function SiteHeader({ site }: { site: SiteData }) {
 	const { t } = useTranslation()
 	const signedIn = Boolean(useRouteLoaderData<RootLoaderData>('root')?.user)
+	// Sent home by the route guard, a visitor logs in and comes back to the page they asked for.
+	const redirectTo = useSearchParams()[0].get(REDIRECT_TO)
 	return (
 		<header className="site-header">
 			<SkipLink />
 			<div className="container site-header__bar">
 				<Brand site={site} />
-				<nav className="site-nav" aria-label={t('nav.mainNavigation')}>
-					<ul>
-						<li>
-							<NavLink to="/workshop-list">{t('nav.workshops')}</NavLink>
-						</li>
-						<li>
-							<NavLink to="/about">{t('nav.about')}</NavLink>
-						</li>
-						<li>
-							<NavLink to="/contact-us">{t('nav.contact')}</NavLink>
-						</li>
-						{/* On a phone the account links live in this scrolling row (see app.css). */}
-						{signedIn ? (
-							<li className="site-nav__account">
-								<NavLink to="/dashboard" className="site-nav__cta">
-									{t('nav.dashboard')}
-								</NavLink>
-							</li>
-						) : (
-							<>
-								<li className="site-nav__account">
-									<NavLink to="/login">{t('nav.login')}</NavLink>
-								</li>
-								<li className="site-nav__account">
-									<NavLink to="/register" className="site-nav__cta">
-										{t('nav.register')}
-									</NavLink>
-								</li>
-							</>
-						)}
-					</ul>
-				</nav>
+				<div className="site-header__wide">
+					<PublicLinks />
+				</div>
 				<div className="site-header__actions">
-					<LanguageSelector />
+					<div className="site-header__wide">
+						<LanguageSelector />
+					</div>
 					{signedIn ? (
 						<>
-							<LogoutButton />
+							<div className="site-header__wide">
+								<LogoutButton />
+							</div>
 							<ButtonLink to="/dashboard">{t('nav.dashboard')}</ButtonLink>
 						</>
 					) : (
 						<>
-							<ButtonLink to="/login" kind="ghost">{t('nav.login')}</ButtonLink>
-							<ButtonLink to="/register">{t('nav.register')}</ButtonLink>
+							<ButtonLink to={withRedirectTo('/login', redirectTo)} kind="ghost">
+								{t('nav.login')}
+							</ButtonLink>
+							<ButtonLink to={withRedirectTo('/register', redirectTo)}>{t('nav.register')}</ButtonLink>
 						</>
 					)}
+					<PhoneMenu label={t('nav.menu')} className="site-header__phone-menu">
+						<PublicLinks />
+						<div className="phone-menu__tools">
+							<LanguageSelector />
+							{signedIn ? <LogoutButton /> : null}
+						</div>
+					</PhoneMenu>
 				</div>
 			</div>
 		</header>

@@ -359,6 +359,13 @@ export const serviceRequests = pgTable(
 		selectedOfferId: uuid().references((): AnyPgColumn => offers.id),
 		/** Times the customer reopened it after it expired (app/domain/service-flow/status.ts, REOPEN_LIMIT). */
 		reopenCount: integer().notNull().default(0),
+		/**
+		 * The workshop the customer asked from its page: told of the request and free to bid on it
+		 * whatever its services, brands and city (app/db/sql.ts, requestMatchesWorkshop).
+		 */
+		addressedWorkshopId: uuid().references((): AnyPgColumn => workshops.id, { onDelete: 'set null' }),
+		/** Asked only that workshop: the other matching workshops are not told and do not see it. */
+		addressedOnly: boolean().notNull().default(false),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},

@@ -34,17 +34,21 @@ export const listedWorkshop: SQL = sql`w.city_id is not null and ${workshopOwner
 /**
  * A request (alias r) matches a workshop (alias w): the workshop does one of its services, serves
  * the vehicle's brand (a workshop that lists no brands serves them all), and is in the request's
- * city when the request names one (docs/decisions/0078-matching-and-expiry.md). The one rule behind
+ * city when the request names one (docs/decisions/0078-matching-and-expiry.md). A request the
+ * customer addressed to a workshop from its page always matches that one, and, when the customer
+ * asked only it, no other (docs/decisions/0080-phone-menu-and-the-way-back.md). The one rule behind
  * who is told of a request, who sees it, who may bid on it, and whom a customer is pointed to.
  */
 export function requestMatchesWorkshop(request = 'r', workshop = 'w'): SQL {
 	const [r, w] = [sql.raw(identifier(request)), sql.raw(identifier(workshop))]
-	return sql`(exists (select 1 from service_request_services mrs join workshop_services mws on mws.service_id = mrs.service_id
-	                   where mrs.request_id = ${r}.id and mws.workshop_id = ${w}.id)
-	           and (${r}.city_id is null or ${w}.city_id = ${r}.city_id)
-	           and (not exists (select 1 from workshop_car_brands mwb where mwb.workshop_id = ${w}.id)
-	                or exists (select 1 from vehicles mv join workshop_car_brands mwb on mwb.car_brand_id = mv.brand_id
-	                           where mv.id = ${r}.vehicle_id and mwb.workshop_id = ${w}.id)))`
+	return sql`(${r}.addressed_workshop_id = ${w}.id
+	           or (not ${r}.addressed_only
+	               and exists (select 1 from service_request_services mrs join workshop_services mws on mws.service_id = mrs.service_id
+	                           where mrs.request_id = ${r}.id and mws.workshop_id = ${w}.id)
+	               and (${r}.city_id is null or ${w}.city_id = ${r}.city_id)
+	               and (not exists (select 1 from workshop_car_brands mwb where mwb.workshop_id = ${w}.id)
+	                    or exists (select 1 from vehicles mv join workshop_car_brands mwb on mwb.car_brand_id = mv.brand_id
+	                               where mv.id = ${r}.vehicle_id and mwb.workshop_id = ${w}.id))))`
 }
 
 /** `requestMatchesWorkshop` for one workshop by its id (a parameter), the request still alias r. */

@@ -72,13 +72,17 @@ function CustomerDashboard({
 				<Stat label={t('dashboard.customer.inProgress')} value={data.stats.inProgress} />
 			</ul>
 
-			<div className="call-to-action card">
-				<div>
-					<h2>{t('dashboard.customer.ctaTitle')}</h2>
-					<p>{t('dashboard.customer.ctaText')}</p>
+			{data.everRequested ? (
+				<div className="call-to-action card">
+					<div>
+						<h2>{t('dashboard.customer.ctaTitle')}</h2>
+						<p>{t('dashboard.customer.ctaText')}</p>
+					</div>
+					<ButtonLink to="/new-service-register" kind="accent" size="large" icon="plus">{t('dashboard.customer.ctaButton')}</ButtonLink>
 				</div>
-				<ButtonLink to="/new-service-register" kind="accent" size="large" icon="plus">{t('dashboard.customer.ctaButton')}</ButtonLink>
-			</div>
+			) : (
+				<CustomerFirstSteps hasVehicle={data.vehicles.length > 0} />
+			)}
 
 			<Panel id="awaiting-title" title={t('dashboard.customer.awaitingTitle')}>
 				<ListOrEmpty items={data.awaitingDecision} empty={t('dashboard.customer.noneAwaiting')}>
@@ -155,6 +159,67 @@ function CustomerDashboard({
 	)
 }
 
+/** A new customer's way to a first request: a vehicle, then the request, then the offers. */
+function CustomerFirstSteps({ hasVehicle }: { hasVehicle: boolean }) {
+	const { t } = useTranslation('account')
+	const steps = [
+		{ key: 'vehicle', done: hasVehicle, to: '/add-vehicle?returnTo=/new-service-register', current: !hasVehicle },
+		{ key: 'request', done: false, to: '/new-service-register', current: hasVehicle },
+		{ key: 'choose', done: false, to: null, current: false },
+	] as const
+	return (
+		<Panel id="first-steps-title" title={t('dashboard.onboarding.customer.title')} className="panel onboarding">
+			<ol className="onboarding__steps">
+				{steps.map((step) => (
+					<li key={step.key} className={`onboarding__step${step.done ? ' is-done' : ''}${step.current ? ' is-current' : ''}`}>
+						<h3>{t(`dashboard.onboarding.customer.${step.key}Title`)}</h3>
+						<p>{t(`dashboard.onboarding.customer.${step.key}Text`)}</p>
+						{step.current && step.to ? (
+							<ButtonLink to={step.to} kind="accent">
+								{t(`dashboard.onboarding.customer.${step.key}Button`)}
+							</ButtonLink>
+						) : null}
+					</li>
+				))}
+			</ol>
+		</Panel>
+	)
+}
+
+/** A workshop's profile checklist until every part is done, with what the essential parts unlock. */
+function WorkshopChecklist({ profile }: { profile: Awaited<ReturnType<typeof workshopDashboard>>['profile'] }) {
+	const { t } = useTranslation('account')
+	if (profile.doneCount === profile.steps.length) return null
+	return (
+		<Panel id="checklist-title" title={t('dashboard.onboarding.workshop.title')} className="panel onboarding">
+			<p className="onboarding__progress">
+				<progress max={profile.steps.length} value={profile.doneCount} aria-labelledby="checklist-progress" />
+				<span id="checklist-progress">{t('dashboard.onboarding.workshop.progress', { done: profile.doneCount, total: profile.steps.length })}</span>
+			</p>
+			<ul className="onboarding__unlocks">
+				<li className={profile.listed ? 'is-done' : undefined}>
+					{t(profile.listed ? 'dashboard.onboarding.workshop.listed' : 'dashboard.onboarding.workshop.notListed')}
+				</li>
+				<li className={profile.receivesRequests ? 'is-done' : undefined}>
+					{t(profile.receivesRequests ? 'dashboard.onboarding.workshop.receives' : 'dashboard.onboarding.workshop.notReceiving')}
+				</li>
+			</ul>
+			<ul className="checklist">
+				{profile.steps.map((step) => (
+					<li key={step.key} className={step.done ? 'is-done' : undefined}>
+						<span className="visually-hidden">{t(step.done ? 'dashboard.onboarding.workshop.done' : 'dashboard.onboarding.workshop.todo')}: </span>
+						{step.done ? (
+							<span>{t(`dashboard.onboarding.workshop.steps.${step.key}`)}</span>
+						) : (
+							<Link to={step.href}>{t(`dashboard.onboarding.workshop.steps.${step.key}`)}</Link>
+						)}
+					</li>
+				))}
+			</ul>
+		</Panel>
+	)
+}
+
 function WorkshopDashboard({
 	data,
 	language,
@@ -180,6 +245,7 @@ function WorkshopDashboard({
 					to="/workshop-service-history"
 				/>
 			</ul>
+			<WorkshopChecklist profile={data.profile} />
 			{summary.packageName ? (
 				<p className="notice">
 					{t('dashboard.workshop.package', { name: summary.packageName })}{' '}

@@ -4,12 +4,13 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ButtonLink } from '~/components/button-link'
-import { CheckboxGroup, Field, FileField, FormActions, FormAlert, FormSection, FormSecurity, SelectField, TextareaField } from '~/components/forms'
+import { CheckboxGroup, ErrorList, Field, FileField, FormActions, FormAlert, FormSection, FormSecurity, SelectField, TextareaField } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { StepIndicator } from '~/components/step-indicator'
 import { getChoices } from '~/domain/site/reference.server'
 import { MAX_REQUEST_IMAGES, ServiceRequestSchema } from '~/domain/service-flow/requests'
 import { createServiceRequest } from '~/domain/service-flow/moves.server'
+import { workshopToAsk } from '~/domain/service-flow/requests.server'
 import { listVehicles } from '~/domain/service-flow/vehicles.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { requireUser } from '~/utils/auth.server'
@@ -25,9 +26,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request, { role: 'customer' })
 	const language = await getLanguage(request)
 	const t = getFixedT(language, 'customer')
-	const [vehicles, choices] = await Promise.all([listVehicles(user.id), getChoices(language, ['services', 'cities'])])
-	const chosen = decodeId(new URL(request.url).searchParams.get('vehicle'))
+	const params = new URL(request.url).searchParams
+	const [vehicles, choices, workshop] = await Promise.all([
+		listVehicles(user.id),
+		getChoices(language, ['services', 'cities']),
+		// "Ask for an offer" on a workshop's page names the workshop (its public id).
+		workshopToAsk(decodeId(params.get('workshop'))),
+	])
+	const chosen = decodeId(params.get('vehicle'))
 	return {
+		workshop: workshop ? { ...workshop, slug: encodeId(workshop.id) } : null,
 		meta: { title: t('request.newTitle') },
 		vehicles: vehicles.map((v) => ({ value: v.id, label: `${v.brandName} ${v.model} · ${v.registrationNumber}` })),
 		services: choices.services,
@@ -64,18 +72,21 @@ export const meta = routeMeta<typeof loader>()
 
 export default function NewServiceRequestPage() {
 	const { t } = useTranslation('customer')
-	const { vehicles, services, cities, vehicleId, earliest } = useLoaderData<typeof loader>()
+	const { vehicles, services, cities, vehicleId, earliest, workshop } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [form, fields] = useForm({
 		id: 'new-service-request',
 		lastResult: actionData?.result,
-		defaultValue: { vehicleId },
+		defaultValue: { vehicleId, workshopId: workshop?.id, alsoOthers: 'on' },
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: ServiceRequestSchema }),
 		shouldRevalidate: 'onInput',
 	})
 	// The images are checked on the server only (by content).
 	const imageErrors = actionData?.errors?.images
 	const serviceDefaults = fields.serviceIds.initialValue as string[] | string | undefined
+	// Adding a vehicle on the way comes back here, the workshop still named.
+	const here = workshop ? `/new-service-register?workshop=${workshop.slug}` : '/new-service-register'
+	const addVehicle = `/add-vehicle?returnTo=${encodeURIComponent(here)}`
 
 	return (
 		<>
@@ -84,12 +95,23 @@ export default function NewServiceRequestPage() {
 			{vehicles.length === 0 ? (
 				<div className="empty empty--large">
 					<p>{t('request.noVehicle')}</p>
-					<ButtonLink to="/add-vehicle?returnTo=/new-service-register">{t('request.addVehicleFirst')}</ButtonLink>
+					<ButtonLink to={addVehicle}>{t('request.addVehicleFirst')}</ButtonLink>
 				</div>
 			) : (
 				<Form method="post" encType="multipart/form-data" className="form card" {...getFormProps(form)}>
 					<FormSecurity />
 					<FormAlert id={form.errorId} errors={form.errors} />
+					{workshop ? (
+						<div className="addressed">
+							<input {...getInputProps(fields.workshopId, { type: 'hidden' })} />
+							<p className="addressed__to">{t('request.addressedTo', { workshop: workshop.name })}</p>
+							<p className="field__help">{t('request.addressedHint', { workshop: workshop.name })}</p>
+							<label className="checkbox">
+								<input {...getInputProps(fields.alsoOthers, { type: 'checkbox' })} /> {t('request.alsoOthers')}
+							</label>
+							<ErrorList errors={fields.workshopId.errors} />
+						</div>
+					) : null}
 					<fieldset className="fieldset">
 						<legend>{t('request.vehicleSection')}</legend>
 						<SelectField
@@ -101,7 +123,7 @@ export default function NewServiceRequestPage() {
 							errors={fields.vehicleId.errors}
 						/>
 						<p className="field__help">
-							<Link to="/add-vehicle?returnTo=/new-service-register">{t('request.addAnotherVehicle')}</Link>
+							<Link to={addVehicle}>{t('request.addAnotherVehicle')}</Link>
 						</p>
 					</fieldset>
 

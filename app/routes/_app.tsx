@@ -8,6 +8,7 @@ import { Icon } from '~/components/icon'
 import { LanguageSelector } from '~/components/language-selector'
 import { LogoutButton } from '~/components/logout-button'
 import { NotificationBell } from '~/components/notification-bell'
+import { PhoneMenu } from '~/components/phone-menu'
 import { SiteAddress } from '~/components/site-address'
 import { SkipLink } from '~/components/site-header'
 import { type AdSlots } from '~/domain/site/ads'
@@ -17,7 +18,7 @@ import { countVisitInBackground } from '~/domain/site/visits.server'
 import { fallbackLanguage } from '~/i18n/config'
 import { type RootLoaderData } from '~/root'
 import { requireUser } from '~/utils/auth.server'
-import { menus } from '~/utils/menus'
+import { type MenuItem, menus } from '~/utils/menus'
 
 /** The signed-in shell of spec §2: side menu per role, header with name, role, bell, language and log out. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -25,6 +26,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	countVisitInBackground(request, context)
 	const [unreadCount, ads] = await Promise.all([countUnread(user.id), loadAdSlots()])
 	return { unreadCount, ads }
+}
+
+function AccountMenu({ items }: { items: MenuItem[] }) {
+	const { t } = useTranslation('account')
+	return (
+		<nav className="side-menu" aria-label={t('menu.label')}>
+			<ul>
+				{items.map((item) => (
+					<li key={item.to}>
+						<NavLink to={item.to} prefetch="intent">
+							<Icon name={item.icon} />
+							<span>{t(item.key)}</span>
+						</NavLink>
+					</li>
+				))}
+			</ul>
+		</nav>
+	)
 }
 
 function Shell({ children, unreadCount, ads }: { children: React.ReactNode; unreadCount: number; ads?: AdSlots }) {
@@ -39,18 +58,17 @@ function Shell({ children, unreadCount, ads }: { children: React.ReactNode; unre
 			<SkipLink />
 			<aside className="shell__side">
 				<Brand site={site} size={36} className="shell__brand" />
-				<nav className="side-menu" aria-label={t('menu.label')}>
-					<ul>
-						{menus[user.role].map((item) => (
-							<li key={item.to}>
-								<NavLink to={item.to} prefetch="intent">
-									<Icon name={item.icon} />
-									<span>{t(item.key)}</span>
-								</NavLink>
-							</li>
-						))}
-					</ul>
-				</nav>
+				{/* Phones get the menu behind a button; wide screens the side menu. One shows at a time. */}
+				<PhoneMenu label={t('menu.open')} className="shell__phone-menu">
+					<AccountMenu items={menus[user.role]} />
+					<div className="phone-menu__tools">
+						<LanguageSelector />
+						<LogoutButton className="button button--ghost button--small" />
+					</div>
+				</PhoneMenu>
+				<div className="shell__side-menu">
+					<AccountMenu items={menus[user.role]} />
+				</div>
 				<SiteAddress site={site} language={language} className="shell__address" />
 			</aside>
 			<div className="shell__body">
@@ -61,8 +79,10 @@ function Shell({ children, unreadCount, ads }: { children: React.ReactNode; unre
 					</div>
 					<div className="shell__tools">
 						<NotificationBell initialCount={unreadCount} />
-						<LanguageSelector />
-						<LogoutButton className="button button--ghost button--small" />
+						<div className="shell__wide-tools">
+							<LanguageSelector />
+							<LogoutButton className="button button--ghost button--small" />
+						</div>
 					</div>
 				</header>
 				<AdSlot placement="Header" ads={ads?.header} />

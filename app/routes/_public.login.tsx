@@ -1,24 +1,25 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AuthPanel } from '~/components/auth-panel'
 import { Field, FormActions, FormAlert, FormSecurity } from '~/components/forms'
 import { LoginSchema } from '~/domain/accounts/accounts'
 import { accountErrorHeaders, accountErrorMessage, authenticate } from '~/domain/accounts/accounts.server'
 import { getFixedT, getLanguage, languageCookie } from '~/i18n/i18n.server'
-import { createSessionToken, redirectSignedIn, requireAnonymous } from '~/utils/auth.server'
+import { createSessionToken, redirectSignedIn, redirectToOf, requireAnonymous } from '~/utils/auth.server'
 import { clientIp } from '~/utils/client-ip.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { db } from '~/utils/db.server'
 import { routeMeta } from '~/utils/meta'
 import { readForm } from '~/utils/multipart.server'
+import { REDIRECT_TO, safeRedirect, withRedirectTo } from '~/utils/safe-redirect'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAnonymous(request)
 	const t = getFixedT(await getLanguage(request), 'auth')
-	return { meta: { title: t('login.metaTitle') } }
+	return { meta: { title: t('login.metaTitle') }, redirectTo: redirectToOf(request, '') || null }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -38,13 +39,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const token = await createSessionToken(db, { userId: user.id, kind: 'web', userAgent: request.headers.get('User-Agent') })
 	// The interface speaks the language the user chose in their settings.
 	const language = user.preferredLanguage ? { 'Set-Cookie': await languageCookie.serialize(user.preferredLanguage) } : undefined
-	return redirectSignedIn(request, token, '/dashboard', 'auth:login.success', language)
+	return redirectSignedIn(request, token, safeRedirect(formData.get(REDIRECT_TO), '/dashboard'), 'auth:login.success', language)
 }
 
 export const meta = routeMeta<typeof loader>()
 
 export default function LoginPage() {
 	const { t } = useTranslation('auth')
+	const { redirectTo } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [form, fields] = useForm({
 		id: 'login',
@@ -71,6 +73,7 @@ export default function LoginPage() {
 		>
 			<Form method="post" className="form" {...getFormProps(form)}>
 				<FormSecurity />
+				{redirectTo ? <input type="hidden" name={REDIRECT_TO} value={redirectTo} /> : null}
 				<FormAlert id={form.errorId} errors={form.errors} />
 				<Field
 					label={t('login.email')}
@@ -89,7 +92,7 @@ export default function LoginPage() {
 				</FormActions>
 			</Form>
 			<p className="auth__switch">
-				{t('login.noAccount')} <Link to="/register">{t('login.registerLink')}</Link>
+				{t('login.noAccount')} <Link to={withRedirectTo('/register', redirectTo)}>{t('login.registerLink')}</Link>
 			</p>
 		</AuthPanel>
 	)

@@ -9,12 +9,13 @@ import { Field, FormActions, FormAlert, FormSection, FormSecurity } from '~/comp
 import { RegisterSchema } from '~/domain/accounts/accounts'
 import { accountErrorHeaders, accountErrorMessage, allowRegistration, register } from '~/domain/accounts/accounts.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { requireAnonymous } from '~/utils/auth.server'
+import { redirectToOf, requireAnonymous } from '~/utils/auth.server'
 import { clientIp } from '~/utils/client-ip.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { isSpam } from '~/utils/honeypot.server'
 import { routeMeta } from '~/utils/meta'
 import { readForm } from '~/utils/multipart.server'
+import { REDIRECT_TO, safeRedirect, withRedirectTo } from '~/utils/safe-redirect'
 import { redirectWithToast } from '~/utils/toast.server'
 
 type Role = 'customer' | 'workshop'
@@ -23,7 +24,11 @@ const roleFrom = (value: unknown): Role => (value === 'workshop' ? 'workshop' : 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAnonymous(request)
 	const t = getFixedT(await getLanguage(request), 'auth')
-	return { role: roleFrom(new URL(request.url).searchParams.get('role')), meta: { title: t('register.metaTitle') } }
+	return {
+		role: roleFrom(new URL(request.url).searchParams.get('role')),
+		redirectTo: redirectToOf(request, '') || null,
+		meta: { title: t('register.metaTitle') },
+	}
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -31,8 +36,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const formData = await readForm(request)
 	await validateCsrf(request, formData)
 	const hidden = { hideFields: ['password', 'confirmPassword'] }
+	// Registered, the visitor logs in and goes on to the page they were on their way to.
+	const toLogin = withRedirectTo('/login', safeRedirect(formData.get(REDIRECT_TO), '') || null)
 	// A bot gets the same answer as a person, and nothing is stored.
-	if (isSpam(formData)) return redirectWithToast('/login', { type: 'success', key: 'auth:register.success' }, { request })
+	if (isSpam(formData)) return redirectWithToast(toLogin, { type: 'success', key: 'auth:register.success' }, { request })
 	const submission = parseWithZod(formData, { schema: RegisterSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply(hidden) }, { status: 400 })
 
@@ -44,14 +51,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	if (!result.ok) {
 		return data({ result: submission.reply({ ...hidden, fieldErrors: { [result.field]: [result.key] } }) }, { status: 400 })
 	}
-	return redirectWithToast('/login', { type: 'success', key: 'auth:register.success' }, { request })
+	return redirectWithToast(toLogin, { type: 'success', key: 'auth:register.success' }, { request })
 }
 
 export const meta = routeMeta<typeof loader>()
 
 export default function RegisterPage() {
 	const { t } = useTranslation('auth')
-	const { role: initialRole } = useLoaderData<typeof loader>()
+	const { role: initialRole, redirectTo } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	// After a failed submission the form keeps the role that was submitted.
 	const submittedRole = actionData?.result.initialValue?.role
@@ -77,7 +84,7 @@ export default function RegisterPage() {
 				{(['customer', 'workshop'] as const).map((option) => (
 					<Link
 						key={option}
-						to={`/register?role=${option}`}
+						to={withRedirectTo(`/register?role=${option}`, redirectTo)}
 						replace
 						preventScrollReset
 						className="role-switch__option"
@@ -91,6 +98,7 @@ export default function RegisterPage() {
 
 			<Form method="post" className="form" {...getFormProps(form)}>
 				<FormSecurity honeypot />
+				{redirectTo ? <input type="hidden" name={REDIRECT_TO} value={redirectTo} /> : null}
 				<input type="hidden" name="role" value={role} />
 				<FormAlert id={form.errorId} errors={form.errors} />
 
@@ -161,7 +169,7 @@ export default function RegisterPage() {
 				<FormActions submit={t(role === 'workshop' ? 'register.submitWorkshop' : 'register.submitCustomer')} large />
 			</Form>
 			<p className="auth__switch">
-				{t('register.haveAccount')} <Link to="/login">{t('register.loginLink')}</Link>
+				{t('register.haveAccount')} <Link to={withRedirectTo('/login', redirectTo)}>{t('register.loginLink')}</Link>
 			</p>
 		</AuthPanel>
 	)

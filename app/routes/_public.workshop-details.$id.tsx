@@ -16,6 +16,7 @@ import { type RootLoaderData } from '~/root'
 import { formatDate, formatDateTime, formatNumber, formatRating } from '~/utils/format'
 import { routeMeta } from '~/utils/meta'
 import { decodeId } from '~/utils/public-id'
+import { withRedirectTo } from '~/utils/safe-redirect'
 import { pageSeo } from '~/utils/seo.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -52,7 +53,12 @@ export const meta = routeMeta<typeof loader>()
 export default function WorkshopDetailsPage() {
 	const { workshop, reviews, nextFreeTimes } = useLoaderData<typeof loader>()
 	const { t } = useTranslation('public')
-	const language = useRouteLoaderData<RootLoaderData>('root')?.language ?? fallbackLanguage
+	const root = useRouteLoaderData<RootLoaderData>('root')
+	const language = root?.language ?? fallbackLanguage
+	// A visitor logs in (or registers) on the way to the request form; a workshop or an administrator asks no offers.
+	const role = root?.user?.role
+	const requestForm = `/new-service-register?workshop=${workshop.id}`
+	const askOffer = role === undefined ? withRedirectTo('/login', requestForm) : role === 'customer' ? requestForm : null
 	const address = [workshop.address.street, [workshop.address.zipCode, workshop.address.city].filter(Boolean).join(' '), workshop.address.state]
 		.filter(Boolean)
 		.join(', ')
@@ -81,7 +87,11 @@ export default function WorkshopDetailsPage() {
 					<ResponseTime minutes={workshop.responseMinutes} />
 				</div>
 				<div className="workshop-hero__actions">
-					<ButtonLink to="/new-service-register" kind="accent" size="large">{t('workshop.askOffer')}</ButtonLink>
+					{askOffer ? (
+						<ButtonLink to={askOffer} kind="accent" size="large">
+							{t('workshop.askOffer')}
+						</ButtonLink>
+					) : null}
 				</div>
 			</header>
 

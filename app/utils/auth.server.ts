@@ -5,6 +5,7 @@ import { sessions, users, workshops } from '~/db/schema'
 import { type WorkshopActor } from '~/domain/service-flow/moves.server'
 import { db, type DbOrTx } from './db.server'
 import { combineHeaders } from './http'
+import { REDIRECT_TO, safeRedirect, withRedirectTo } from './safe-redirect'
 import { rolesFor, type Role } from './route-access'
 import { getSession, getSessionStorage } from './session.server'
 
@@ -121,7 +122,7 @@ export async function hasStaleToken(request: Request): Promise<boolean> {
  */
 export async function requireUser(request: Request, options: { role?: Role | readonly Role[] } = {}): Promise<SessionUser> {
 	const user = await getOptionalUser(request)
-	if (!user) throw await guardRedirect(request, '/', 'auth:guard.loginRequired')
+	if (!user) throw await guardRedirect(request, loginRequiredPath(request), 'auth:guard.loginRequired')
 	const allowed = options.role === undefined ? null : Array.isArray(options.role) ? options.role : [options.role]
 	if (allowed && !allowed.includes(user.role)) throw await guardRedirect(request, '/dashboard', 'auth:guard.noPermission')
 	return user
@@ -139,9 +140,30 @@ export async function requireWorkshop(request: Request): Promise<{ user: Session
 	return { user, actor: workshopActor(user) }
 }
 
-/** Pages for visitors only (login, registration, forgotten password) send a signed-in user on. */
+/**
+ * Pages for visitors only (login, registration, forgotten password) send a signed-in user on: to
+ * the page they were on their way to, or the dashboard.
+ */
 export async function requireAnonymous(request: Request) {
-	if (await getOptionalUser(request)) throw redirect('/dashboard')
+	if (await getOptionalUser(request)) throw redirect(redirectToOf(request, '/dashboard'))
+}
+
+/** The safe `?redirectTo=` of a request, or the fallback. */
+export function redirectToOf(request: Request, fallback: string) {
+	return safeRedirect(new URL(request.url).searchParams.get(REDIRECT_TO), fallback)
+}
+
+/**
+ * Where the route guard sends a visitor (spec §2: home, with "Please log in to continue."),
+ * remembering the page they asked for so that logging in leads back to it. Only pages: a form
+ * posted without a session cannot be replayed.
+ */
+function loginRequiredPath(request: Request) {
+	if (request.method !== 'GET') return '/'
+	const url = new URL(request.url)
+	url.searchParams.delete('lng')
+	url.searchParams.delete('_routes')
+	return withRedirectTo('/', url.pathname + url.search)
 }
 
 /** Applies the route table of spec §2 to any path (the root loader calls it for every page). */

@@ -12,6 +12,8 @@ const entries = {
 	workshopList: { to: '/workshop-list', key: 'account:menu.workshopList', icon: 'search' },
 	myVehicles: { to: '/my-vehicle', key: 'account:menu.myVehicles', icon: 'car' },
 	newService: { to: '/new-service-register', key: 'account:menu.newService', icon: 'plus' },
+	myRequests: { to: '/my-requests', key: 'account:menu.myRequests', icon: 'list' },
+	serviceHistory: { to: '/my-service-history', key: 'account:menu.serviceHistory', icon: 'clock' },
 	requestsToBid: { to: '/customer-requests', key: 'account:menu.requestsToBid', icon: 'search' },
 	bidHistory: { to: '/workshop-bid-history', key: 'account:menu.bidHistory', icon: 'list' },
 	customerReviews: { to: '/customer-reviews', key: 'account:menu.customerReviews', icon: 'star' },
@@ -23,7 +25,7 @@ const entries = {
 const { dashboard, profile, settings, workshopList } = entries
 
 export const menus: Record<Role, MenuItem[]> = {
-	customer: [dashboard, profile, entries.myVehicles, entries.newService, workshopList, settings],
+	customer: [dashboard, entries.myRequests, entries.newService, entries.myVehicles, entries.serviceHistory, profile, workshopList, settings],
 	workshop: [dashboard, entries.requestsToBid, entries.bidHistory, entries.customerReviews, profile, entries.workshopProfile, workshopList, entries.subscription, settings],
 	admin: [dashboard, entries.admin, profile, settings],
 }

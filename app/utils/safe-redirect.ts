@@ -26,3 +26,18 @@ export function safeRedirect(to: unknown, fallback = '/'): string {
 	const normalised = `${url.pathname}${url.search}${url.hash}`
 	return libraryCheck(normalised, fallback) === normalised ? normalised : fallback
 }
+
+/**
+ * Where a visitor goes back to after logging in: `?redirectTo=` on the home page (where the route
+ * guard sends them), the login and the registration pages, carried along by their links and forms.
+ */
+export const REDIRECT_TO = 'redirectTo'
+
+/** `path` with the visitor's way back attached, when there is one. */
+export function withRedirectTo(path: string, redirectTo: string | null | undefined) {
+	if (!redirectTo) return path
+	const [pathname, search = ''] = path.split('?')
+	const params = new URLSearchParams(search)
+	params.set(REDIRECT_TO, redirectTo)
+	return `${pathname}?${params}`
+}

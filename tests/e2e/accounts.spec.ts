@@ -39,7 +39,7 @@ for (const javaScriptEnabled of [false, true]) {
 			await expectToast(page, et('logout.success'))
 			// The session has ended on the server: the dashboard now asks to log in.
 			await page.goto('/dashboard')
-			await expect(page).toHaveURL(/\/$/)
+			await expect(page).toHaveURL(/\/\?redirectTo=%2Fdashboard$/)
 			await expectToast(page, et('guard.loginRequired'))
 		})
 

@@ -62,7 +62,7 @@ test.describe('the administration area with JavaScript off', () => {
 
 		// The customer's open session has ended: the next page asks to log in.
 		await customer.page.goto('/dashboard?lng=en')
-		await expect(customer.page).toHaveURL(/\/$/)
+		await expect(customer.page).toHaveURL(/\/\?redirectTo=%2Fdashboard$/)
 		await expectToast(customer.page, enAuth('guard.loginRequired'))
 		await customer.page.goto('/login')
 		await customer.page.getByLabel(enAuth('login.email')).fill(email)

@@ -30,7 +30,8 @@ test.describe('the route guard of spec §6, on every route of spec §2', () => {
 		for (const path of [...both, ...workshopOnly, ...customerOnly]) {
 			const { status, location, landing } = await visit(request, path)
 			expect(status, path).toBe(302)
-			expect(location, path).toBe('/')
+			// Home, remembering the page: logging in from there leads back to it.
+			expect(location, path).toBe(`/?redirectTo=${encodeURIComponent(path)}`)
 			expect(landing, path).toContain(loginRequired)
 		}
 	})
@@ -88,7 +89,7 @@ for (const javaScriptEnabled of [true, false]) {
 		test('anonymous: home with the warning; wrong role: dashboard with the warning', async ({ page }) => {
 			await page.goto('/?lng=en')
 			await page.goto('/my-vehicle')
-			await expect(page).toHaveURL(/\/$/)
+			await expect(page).toHaveURL(/\/\?redirectTo=%2Fmy-vehicle$/)
 			await expectToast(page, loginRequired)
 
 			await login(page, demo.customer.email, demo.customer.password)

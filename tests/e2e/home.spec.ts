@@ -80,6 +80,9 @@ test('a phone-sized screen shows the whole header without overflow', async ({ pa
 	await page.goto('/?lng=ru')
 	const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
 	expect(overflow).toBeLessThanOrEqual(0)
+	// Log in and Register stay in sight; the languages sit behind the menu button.
+	await expect(page.locator('.site-header').getByRole('link', { name: dictionary('ru')('nav.register'), exact: true })).toBeVisible()
+	await page.locator('.site-header summary').click()
 	await expect(page.getByRole('navigation', { name: dictionary('ru')('language.label') })).toBeVisible()
 	await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 })

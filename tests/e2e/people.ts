@@ -12,8 +12,15 @@ export async function person(browser: Browser, javaScriptEnabled: boolean, baseU
 }
 
 export async function register(page: Page, role: 'customer' | 'workshop', email: string, names: { first: string; last: string; workshop?: string }) {
-	const a = dictionary('en', 'auth')
 	await page.goto(`/register?lng=en&role=${role}`)
+	await fillRegistration(page, role, email, names)
+	await expect(page).toHaveURL(/\/login$/)
+	await login(page, email, PASSWORD)
+}
+
+/** Fills and sends the registration form on the page (English), with `PASSWORD`. */
+export async function fillRegistration(page: Page, role: 'customer' | 'workshop', email: string, names: { first: string; last: string; workshop?: string }) {
+	const a = dictionary('en', 'auth')
 	if (role === 'workshop') {
 		await page.getByLabel(a('register.workshopName')).fill(names.workshop!)
 		await page.getByLabel(a('register.companyName')).fill(`${names.workshop} OÜ`)
@@ -26,8 +33,6 @@ export async function register(page: Page, role: 'customer' | 'workshop', email:
 	await page.getByLabel(a('register.password'), { exact: true }).fill(PASSWORD)
 	await page.getByLabel(a('register.confirmPassword')).fill(PASSWORD)
 	await page.getByRole('button', { name: a(role === 'workshop' ? 'register.submitWorkshop' : 'register.submitCustomer') }).click()
-	await expect(page).toHaveURL(/\/login$/)
-	await login(page, email, PASSWORD)
 }
 
 

@@ -199,7 +199,7 @@ describe('sessions', () => {
 		expect(await getOptionalUser(next)).toBeNull()
 		const response = await thrownResponse(requireUser(again(request)))
 		expect(response.status).toBe(302)
-		expect(response.headers.get('Location')).toBe('/')
+		expect(response.headers.get('Location')).toBe('/?redirectTo=%2Fdashboard')
 		expect(await flashedToastKey(response)).toBe('auth:guard.loginRequired')
 	})
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { carBrands, cities, notifications, workshopCarBrands, workshops } from '~/db/schema'
+import { carBrands, cities, notifications, serviceRequests, users, workshopCarBrands, workshops } from '~/db/schema'
 import { createServiceRequest, makeOffer, selectOffer, widenRequest, type WorkshopActor } from '~/domain/service-flow/moves.server'
 import { listOpenRequests } from '~/domain/service-flow/offers.server'
 import { WidenRequestSchema } from '~/domain/service-flow/requests'
@@ -114,5 +114,49 @@ describe('which workshops a request reaches', () => {
 		const offerId = await makeOffer(brakesTartu, requestId, { price: 9_000 }, null)
 		await selectOffer(customer.id, requestId, offerId)
 		await expect(widenRequest(customer.id, requestId, { serviceIds: [], anyCity: 'on' })).rejects.toMatchObject({ status: 409 })
+	})
+})
+
+describe('a request addressed to a workshop from its page (issue 16)', () => {
+	async function visible(workshop: WorkshopActor, requestId: string) {
+		const { items } = await listOpenRequests(workshop.workshopId, 'en')
+		return items.some((item) => item.id === requestId)
+	}
+
+	test('the named workshop is told and may bid whatever its filters; the matching ones too, unless the customer asked only it', async () => {
+		const { customer, vehicleId, refs } = await customerWithVehicle() // a Toyota
+		const named = await workshopWith(refs.bodywork, { city: 'tartu', brands: ['bmw'] }) // would match nothing
+		const matching = await workshopWith(refs.brakes, { city: 'tallinn' })
+		const base = { vehicleId, serviceIds: [refs.brakes], preferredAt: inDays(3), location: 'Mustamäe', cityId: await cityId('tallinn'), details: 'Squeaks' }
+
+		const withOthers = await createServiceRequest(customer.id, { ...base, workshopId: named.workshopId, alsoOthers: 'on' }, [])
+		for (const workshop of [named, matching]) {
+			expect(await told(workshop, withOthers), workshop.workshopName).toBe(true)
+			expect(await visible(workshop, withOthers), workshop.workshopName).toBe(true)
+		}
+		await makeOffer(named, withOthers, { price: 9_000 }, null)
+
+		const onlyNamed = await createServiceRequest(customer.id, { ...base, workshopId: named.workshopId }, [])
+		expect(await told(named, onlyNamed)).toBe(true)
+		expect((await getRequestForWorkshop(named.workshopId, onlyNamed, 'en')).id).toBe(onlyNamed)
+		expect(await told(matching, onlyNamed)).toBe(false)
+		expect(await visible(matching, onlyNamed)).toBe(false)
+		await expect(makeOffer(matching, onlyNamed, { price: 5_000 }, null)).rejects.toMatchObject({ status: 404 })
+
+		// Widening asks every matching workshop after all.
+		await widenRequest(customer.id, onlyNamed, WidenRequestSchema.parse({ anyCity: 'on' }))
+		expect(await told(matching, onlyNamed)).toBe(true)
+		await makeOffer(matching, onlyNamed, { price: 5_000 }, null)
+	})
+
+	test('an unknown workshop, or one whose owner is blocked, is that field’s error and nothing is stored', async () => {
+		const { customer, vehicleId, refs } = await customerWithVehicle()
+		const blocked = await workshopWith(refs.brakes)
+		await db.update(users).set({ blocked: true }).where(eq(users.id, blocked.userId))
+		const base = { vehicleId, serviceIds: [refs.brakes], preferredAt: inDays(3), location: 'Mustamäe', details: 'Squeaks' }
+		for (const workshopId of [crypto.randomUUID(), blocked.workshopId]) {
+			await expect(createServiceRequest(customer.id, { ...base, workshopId }, [])).rejects.toMatchObject({ field: 'workshopId', key: 'customer:request.unknownWorkshop' })
+		}
+		expect(await db.select().from(serviceRequests).where(eq(serviceRequests.customerId, customer.id))).toEqual([])
 	})
 })

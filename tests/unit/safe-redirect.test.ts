@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { safeRedirect } from '~/utils/safe-redirect'
+import { safeRedirect, withRedirectTo } from '~/utils/safe-redirect'
 
 const SITE = 'https://autohub.example'
 
@@ -56,5 +56,13 @@ describe('safeRedirect', () => {
 			}),
 			{ numRuns: 2000 },
 		)
+	})
+})
+
+describe('withRedirectTo', () => {
+	test('adds the way back to a path, keeping its own query, and nothing when there is none', () => {
+		expect(withRedirectTo('/login', '/new-service-register')).toBe('/login?redirectTo=%2Fnew-service-register')
+		expect(withRedirectTo('/register?role=customer', '/my-vehicle?x=1')).toBe('/register?role=customer&redirectTo=%2Fmy-vehicle%3Fx%3D1')
+		expect(withRedirectTo('/login', null)).toBe('/login')
 	})
 })

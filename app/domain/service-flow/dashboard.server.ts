@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { type Language } from '~/i18n/config'
 import { db, queryRows } from '~/utils/db.server'
 import { localizedName, monthStart, serviceNames, valueList, vehicleLabel } from '~/db/sql'
+import { workshopProfileSteps } from '~/domain/directory/onboarding.server'
 import { listOpenRequests, type OpenRequest } from './offers.server'
 import { type RequestListItem } from './requests'
 import { canRequest, hasChosenWorkshop, offerMoves, statusLists } from './status'
@@ -39,8 +40,14 @@ export async function customerDashboard(userId: string, language: Language) {
 		    order by r.created_at desc
 		    limit 20`,
 	)
+	// A customer who has never asked for anything is led to a first request (issue 16, onboarding).
+	const [{ everRequested } = { everRequested: false }] = await queryRows<{ everRequested: boolean }>(
+		db,
+		sql`select exists (select 1 from service_requests r where r.customer_id = ${userId}) as "everRequested"`,
+	)
 	return {
 		vehicles,
+		everRequested,
 		openRequests: requests,
 		awaitingDecision: requests.filter((r) => canRequest('selectOffer', r.status)),
 		stats: {
@@ -112,6 +119,7 @@ export async function workshopDashboard(workshopId: string, language: Language) 
 		},
 		newRequests,
 		jobs,
+		profile: await workshopProfileSteps(workshopId),
 	}
 }
 

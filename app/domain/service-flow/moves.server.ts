@@ -13,7 +13,7 @@ import {
 	vehicles,
 	workshops,
 } from '~/db/schema'
-import { requestMatchesWorkshopId, valueList, vehicleLabel } from '~/db/sql'
+import { requestMatchesWorkshopId, valueList, vehicleLabel, workshopOwnerNotBlocked } from '~/db/sql'
 import { db, isUniqueViolation, queryRows, type DbOrTx, transaction } from '~/utils/db.server'
 import { forgetUploads, savePreparedUpload, type PreparedUpload } from '~/utils/storage.server'
 import { DomainError, FieldError, notFound } from '~/domain/errors'
@@ -108,11 +108,20 @@ export async function createServiceRequest(customerId: string, input: ServiceReq
 			cityName = city.name
 		}
 
+		let addressedWorkshopId: string | null = null
+		if (input.workshopId) {
+			const [workshop] = await queryRows<{ id: string }>(tx, sql`select w.id from workshops w where w.id = ${input.workshopId} and ${workshopOwnerNotBlocked}`)
+			if (!workshop) throw new FieldError('workshopId', 'customer:request.unknownWorkshop')
+			addressedWorkshopId = workshop.id
+		}
+
 		const [request] = await tx
 			.insert(serviceRequests)
 			.values({
 				customerId,
 				vehicleId: vehicle.id,
+				addressedWorkshopId,
+				addressedOnly: addressedWorkshopId !== null && !input.alsoOthers,
 				preferredAt: input.preferredAt,
 				location: input.location,
 				cityId: input.cityId ?? null,
@@ -199,6 +208,8 @@ export async function widenRequest(customerId: string, requestId: string, input:
 				.onConflictDoNothing()
 		}
 		if (input.anyCity && request.cityId) await tx.update(serviceRequests).set({ cityId: null }).where(eq(serviceRequests.id, requestId))
+		// Widening asks every matching workshop, also when the customer first asked only one.
+		await tx.update(serviceRequests).set({ addressedOnly: false }).where(and(eq(serviceRequests.id, requestId), eq(serviceRequests.addressedOnly, true)))
 		return notifyMatchingWorkshops(tx, { requestId, params: await newRequestParams(tx, requestId), onlyNew: true })
 	})
 }

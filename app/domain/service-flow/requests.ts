@@ -15,6 +15,10 @@ export const ServiceRequestSchema = z.object({
 	cityId: z.string().uuid().optional(),
 	details: requiredText(2000),
 	notes: optionalText(1000),
+	/** The workshop asked from its page ("Ask for an offer"): always told, whatever its filters. */
+	workshopId: z.string().uuid().optional(),
+	/** With a workshop named: ask the other matching workshops too (ticked unless the customer unticks it). */
+	alsoOthers: z.literal('on').optional(),
 })
 export type ServiceRequestInput = z.output<typeof ServiceRequestSchema>
 

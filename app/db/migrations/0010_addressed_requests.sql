@@ -1,0 +1,3 @@
+ALTER TABLE "service_requests" ADD COLUMN "addressed_workshop_id" uuid;--> statement-breakpoint
+ALTER TABLE "service_requests" ADD COLUMN "addressed_only" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "service_requests" ADD CONSTRAINT "service_requests_addressed_workshop_id_workshops_id_fk" FOREIGN KEY ("addressed_workshop_id") REFERENCES "public"."workshops"("id") ON DELETE set null ON UPDATE no action;

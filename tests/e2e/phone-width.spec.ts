@@ -1,0 +1,86 @@
+import { type Page } from '@playwright/test'
+import { demo, expect, login, test } from './fixtures'
+
+/**
+ * No page is wider than a phone's screen (issue 16). For each role, the test follows every link
+ * it finds from the dashboard and the menus, visiting each kind of page once (a request's page
+ * once, not every request), in all three languages, and fails with the pages and the elements
+ * that stick out. Without JavaScript, so the widths are those of the server's HTML, which is what
+ * a phone shows first; the dialogs and the chat are measured with JavaScript in their own tests.
+ */
+const WIDTH = Number(process.env.PHONE_WIDTH ?? 360)
+const languages = ['et', 'en', 'ru'] as const
+
+// Pages that are not pages: files, e-mail previews (a mail client's width), the log-out form's target.
+const skipped = [/^\/uploads\//, /^\/admin\/emails\/preview\//, /^\/logout/, /^\/resources\//, /^\/sitemap/, /^\/robots/, /^\/unsubscribe\//, /^\/subscription\/stripe-return/, /^\/webhooks\//, /^\/admin\/api\//, /^\/widgets/]
+
+/** The kind of a page: its path with the ids and slugs left out. */
+function kindOf(path: string) {
+	return path
+		.split('/')
+		.map((segment) => (/\d/.test(segment) && segment.length > 3 ? ':id' : segment))
+		.join('/')
+}
+
+async function overflowOf(page: Page) {
+	return page.evaluate((width) => {
+		if (document.documentElement.scrollWidth <= width) return null
+		// The outermost elements that reach past the right edge, named so a person can find them.
+		const name = (element: Element) =>
+			element.tagName.toLowerCase() + (element.id ? `#${element.id}` : '') + [...element.classList].map((c) => `.${c}`).join('')
+		const sticking = [...document.body.querySelectorAll('*')].filter((element) => {
+			const box = element.getBoundingClientRect()
+			if (box.width === 0 || box.right <= width + 1) return false
+			const parent = element.parentElement
+			return !parent || parent.getBoundingClientRect().right <= width + 1
+		})
+		return { width: document.documentElement.scrollWidth, elements: sticking.slice(0, 5).map((element) => `${name(element.parentElement!)} > ${name(element)}`) }
+	}, WIDTH)
+}
+
+async function crawl(page: Page, language: (typeof languages)[number], starts: string[]) {
+	const seen = new Set<string>()
+	const queue = [...starts]
+	const problems: string[] = []
+	let visited = 0
+	while (queue.length > 0) {
+		const path = queue.shift()!
+		const kind = kindOf(path)
+		if (seen.has(kind) || skipped.some((pattern) => pattern.test(path))) continue
+		seen.add(kind)
+		const response = await page.goto(`${path}${path.includes('?') ? '&' : '?'}lng=${language}`)
+		if (!response || !response.headers()['content-type']?.includes('text/html')) continue
+		visited++
+		const overflow = await overflowOf(page)
+		if (overflow) problems.push(`${path} (${language}) is ${overflow.width} px wide: ${overflow.elements.join(', ')}`)
+		const links = await page.locator('a[href^="/"]').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!))
+		for (const href of links) {
+			const url = new URL(href, 'http://portal')
+			url.searchParams.delete('lng')
+			const next = url.pathname + url.search
+			if (!seen.has(kindOf(next))) queue.push(next)
+		}
+	}
+	return { problems, visited }
+}
+
+test.use({ javaScriptEnabled: false, viewport: { width: WIDTH, height: 780 } })
+
+const people = [
+	{ role: 'visitor', starts: ['/', '/workshop-list', '/login', '/register', '/register?role=workshop', '/forget-password', '/contact-us', '/about'] },
+	{ role: 'customer', who: demo.customer, starts: ['/dashboard', '/my-requests', '/my-service-history', '/my-vehicle', '/notifications'] },
+	{ role: 'workshop', who: demo.workshop, starts: ['/dashboard', '/customer-requests', '/workshop-bid-history', '/workshop-service-history', '/notifications'] },
+	{ role: 'admin', who: demo.admin, starts: ['/dashboard', '/admin'] },
+] as const
+
+for (const person of people) {
+	for (const language of languages) {
+		test(`every page fits a ${WIDTH} px screen: ${person.role}, ${language}`, async ({ page }) => {
+			test.setTimeout(120_000)
+			if ('who' in person) await login(page, person.who.email, person.who.password)
+			const { problems, visited } = await crawl(page, language, [...person.starts])
+			expect(visited, 'pages visited').toBeGreaterThan(5)
+			expect(problems, 'pages wider than the screen').toEqual([])
+		})
+	}
+}
