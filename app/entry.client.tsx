@@ -23,13 +23,15 @@ async function decodeServerState() {
 
 async function hydrate() {
 	const lang = document.documentElement.lang
-	await i18next
-		.use(initReactI18next)
-		.use(bundleBackend)
-		// Every key exists in every language (tests/unit/locales.test.ts): no fallback bundle to fetch.
-		.init({ ...i18nConfig, lng: isLanguage(lang) ? lang : fallbackLanguage, fallbackLng: false, load: 'currentOnly' })
-
-	await decodeServerState()
+	// The dictionaries load while the server's state is decoded.
+	await Promise.all([
+		i18next
+			.use(initReactI18next)
+			.use(bundleBackend)
+			// Every key exists in every language (tests/unit/locales.test.ts): no fallback bundle to fetch.
+			.init({ ...i18nConfig, lng: isLanguage(lang) ? lang : fallbackLanguage, fallbackLng: false, load: 'currentOnly' }),
+		decodeServerState(),
+	])
 	startTransition(() => {
 		hydrateRoot(
 			document,

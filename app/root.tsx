@@ -8,6 +8,7 @@ import {
 	useLoaderData,
 	useRouteError,
 	useRouteLoaderData,
+	type ShouldRevalidateFunction,
 } from '@remix-run/react'
 import toastStyles from 'react-toastify/ReactToastify.css?url'
 import { useChangeLanguage } from 'remix-i18next/react'
@@ -24,6 +25,7 @@ import { enforceRouteAccess, getOptionalUser, hasStaleToken } from '~/utils/auth
 import { commitCsrfToken } from '~/utils/csrf.server'
 import { honeypotInputProps } from '~/utils/honeypot.server'
 import { combineHeaders } from '~/utils/http'
+import { isSharedPage, isSharedRequest } from '~/utils/http-cache'
 import { useNonce } from '~/utils/nonce-provider'
 import { getToast } from '~/utils/toast.server'
 
@@ -40,10 +42,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const language = await getLanguage(request)
 	const requested = getRequestedLanguage(request)
 	const [user, dropToken] = [await getOptionalUser(request), await hasStaleToken(request)]
+	// A shared page (app/utils/http-cache.ts) has no form that posts: no CSRF token or honeypot, so a
+	// cache may give it to anyone (and no cookie is set for it).
+	const shared = isSharedRequest(request)
 	const [site, { toast, headers: toastHeaders }, [csrfToken, csrfCookie], rememberedLanguage] = await Promise.all([
 		getSiteData(),
 		getToast(request, { dropToken }),
-		commitCsrfToken(request),
+		shared ? (['', null] as const) : commitCsrfToken(request),
 		languageCookie.parse(request.headers.get('Cookie')),
 	])
 	const headers = combineHeaders(
@@ -55,8 +60,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const account = user
 		? { firstName: user.firstName, lastName: user.lastName, role: user.role, workshopName: user.workshop?.workshopName ?? null }
 		: null
-	return data({ language, site, toast, csrfToken, honeypot: honeypotInputProps(), user: account }, { headers })
+	return data({ language, site, toast, csrfToken, honeypot: shared ? {} : honeypotInputProps(), user: account }, { headers })
 }
+
+// Leaving a shared page for one with a form: load the token and the honeypot it went without.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+	defaultShouldRevalidate || (isSharedPage(currentUrl.pathname) && !isSharedPage(nextUrl.pathname))
 
 export type RootLoaderData = typeof loader
 

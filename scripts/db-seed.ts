@@ -6,14 +6,17 @@
 import { loadDemoDataIfEmpty } from '~/db/seed/demo-data.server'
 import { migrateDatabase } from '~/db/migrate.server'
 import { closeDatabase, getConnection } from '~/utils/db.server'
+import { getFileStore } from '~/utils/file-store.server'
 
 const started = performance.now()
 try {
 	await migrateDatabase()
+	// With S3_BUCKET the demo images go to the bucket: it must be there first.
+	await getFileStore().check()
 	const loaded = await loadDemoDataIfEmpty()
 	console.log(
 		loaded
-			? `Demo data loaded into ${getConnection().target} in ${Math.round(performance.now() - started)} ms.`
+			? `Demo data loaded into ${getConnection().target} (files in ${getFileStore().location}) in ${Math.round(performance.now() - started)} ms.`
 			: `${getConnection().target} already has data; nothing loaded.`,
 	)
 } finally {

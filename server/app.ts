@@ -2,18 +2,21 @@
  * The Express application around the Remix request handler. It owns what is true of every
  * response: security headers with a per-request CSP nonce, one structured log line per request,
  * /healthz, the cross-origin check of form posts, answering 503 while the database is not there,
- * and a last line of defence that turns a failure of the visitor's making into a 4xx.
+ * HTTP caching (Cache-Control, ETag and 304, server/http-cache.ts), and a last line of defence
+ * that turns a failure of the visitor's making into a 4xx.
  * server/index.ts listens with it; the tests run it in-process (tests/fuzz).
  */
 import crypto from 'node:crypto'
 import { STATUS_CODES } from 'node:http'
-import { createRequestHandler } from '@remix-run/express'
-import { type ServerBuild } from '@remix-run/node'
+// The adapter's own two halves (its package index exports only the whole handler; the version is pinned).
+import { createRemixRequest, sendRemixResponse } from '@remix-run/express/dist/server.js'
+import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import helmet from 'helmet'
 import { MAX_FORM_BYTES, UNAVAILABLE_RETRY_SECONDS } from '../app/utils/http'
 import { loggablePath, logger } from '../app/utils/logger.server'
+import { withHttpCaching } from './http-cache'
 
 /** What the app's entry module (app/entry.server.tsx) gives the server besides rendering. */
 export type AppEntry = {
@@ -43,6 +46,8 @@ export type ServerOptions = {
 }
 
 const STARTUP_RETRY_MS = 5_000
+/** The partner widgets' script and styles (public/widgets/), at an address that never changes. */
+const WIDGET_CACHE = 'public, max-age=300, s-maxage=3600, stale-while-revalidate=86400'
 /** Methods whose requests change something: these must come from the portal's own pages. */
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 /**
@@ -78,6 +83,13 @@ export async function createServerApp(options: ServerOptions) {
 	app.disable('x-powered-by')
 	if (options.trustProxy) app.set('trust proxy', trustProxyValue(options.trustProxy))
 
+	// While stopping, requests already on their way are answered, and their connections closed.
+	let draining = false
+	app.use((_req, res, next) => {
+		if (draining) res.set('Connection', 'close')
+		next()
+	})
+
 	// One line per request: method, path, status, duration. No query string; secrets in paths are redacted.
 	app.use((req, res, next) => {
 		const started = process.hrtime.bigint()
@@ -110,7 +122,8 @@ export async function createServerApp(options: ServerOptions) {
 					'default-src': ["'self'"],
 					'script-src': ["'self'", nonce],
 					'style-src': ["'self'", nonce],
-					'img-src': ["'self'", 'data:', 'https:'],
+					// blob: for the previews of photos chosen in a form (they never leave the browser).
+					'img-src': ["'self'", 'data:', 'blob:', 'https:'],
 					'font-src': ["'self'"],
 					'connect-src': mode === 'development' ? ["'self'", 'ws:'] : ["'self'"],
 					'object-src': ["'none'"],
@@ -169,8 +182,14 @@ export async function createServerApp(options: ServerOptions) {
 		next()
 	})
 
+	// Liveness: the process serves and its database answers.
 	app.get('/healthz', async (_req, res) => {
 		const { status, body } = await entry.checkHealth()
+		res.status(status).set('Cache-Control', 'no-store').json(body)
+	})
+	// Readiness: the same, and not stopping; a load balancer sends no new requests to a 503.
+	app.get('/readyz', async (_req, res) => {
+		const { status, body } = draining ? { status: 503, body: { status: 'draining' } } : await entry.checkHealth()
 		res.status(status).set('Cache-Control', 'no-store').json(body)
 	})
 
@@ -180,7 +199,16 @@ export async function createServerApp(options: ServerOptions) {
 		// Fingerprinted assets never change; everything else in public/ may.
 		// A missing fingerprinted asset is a 404, not a redirect to the home page.
 		app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', fallthrough: false }))
-		app.use(express.static('build/client', { maxAge: '1h' }))
+		app.use(
+			express.static('build/client', {
+				maxAge: '1h',
+				// The widgets' script keeps its address on partners' pages (no fingerprint): browsers and
+				// CDNs revalidate it (ETag) every few minutes, a CDN may serve it a day while it asks again.
+				setHeaders: (res, file) => {
+					if (/[/\\]widgets[/\\][^/\\]+\.(m?js|css)$/.test(file)) res.setHeader('Cache-Control', WIDGET_CACHE)
+				},
+			}),
+		)
 	}
 
 	// An answer sent before its request's body was read (a form over its limit, refused unread) leaves
@@ -233,12 +261,16 @@ export async function createServerApp(options: ServerOptions) {
 		}),
 	)
 
+	// Remix's Express adapter, with the caching headers set between Remix's answer and its sending.
+	const handleRemix = createRequestHandler(
+		viteDevServer ? async () => guardBuild(await options.getBuild(), entry) : guardBuild(await options.getBuild(), entry),
+		mode,
+	)
 	app.all(
 		'*',
-		createRequestHandler({
-			build: viteDevServer ? async () => guardBuild(await options.getBuild(), entry) : guardBuild(await options.getBuild(), entry),
-			mode,
-			getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? 'unknown' }),
+		guarded(async (req, res) => {
+			const answer = await handleRemix(createRemixRequest(req, res), { cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? 'unknown' })
+			await sendRemixResponse(res, await withHttpCaching(req, res, answer))
 		}),
 	)
 
@@ -251,7 +283,16 @@ export async function createServerApp(options: ServerOptions) {
 		void refuse(req, res, status >= 500 ? 503 : status, status >= 500 ? UNAVAILABLE_RETRY_SECONDS : undefined)
 	})
 
-	return { app, entry, ready: () => ready, shutdown: () => entry.shutdown() }
+	return {
+		app,
+		entry,
+		ready: () => ready,
+		/** From now on /readyz answers 503 and every answer closes its connection. */
+		drain: () => {
+			draining = true
+		},
+		shutdown: () => entry.shutdown(),
+	}
 }
 
 /** Express ignores the promise a middleware returns: a failure in one must reach the error handler, not crash the process. */

@@ -1,8 +1,15 @@
 /**
- * The HTTP server: the Express app of server/app.ts (Vite's middleware in development) on PORT,
- * and a clean stop on SIGTERM/SIGINT.
+ * The HTTP server: the Express app of server/app.ts (Vite's middleware in development) on PORT.
+ * With WEB_CONCURRENCY above 1 (a server database) this process is the primary of that many web
+ * processes (node:cluster, sharing the port), and starts a new one when one dies. On SIGTERM or
+ * SIGINT each web process stops taking connections, lets the requests in flight finish (at most
+ * SHUTDOWN_TIMEOUT_MS), and exits; /readyz answers 503 from the signal on (and for
+ * SHUTDOWN_DELAY_MS before it stops listening).
  */
+import cluster from 'node:cluster'
+import { fileURLToPath } from 'node:url'
 import { type ServerBuild } from '@remix-run/node'
+import { getEnv, getSessionSecrets, type Env } from '../app/utils/env.server'
 import { logger } from '../app/utils/logger.server'
 import { createServerApp } from './app'
 
@@ -11,52 +18,138 @@ const PORT = Number(process.env.PORT ?? 3000)
 const HOST = process.env.HOST ?? '0.0.0.0'
 const BUILD_URL = new URL('../build/server/index.js', import.meta.url).href
 
-const viteDevServer =
-	MODE === 'development'
-		? await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true }, appType: 'custom' }))
-		: undefined
-
-async function getBuild(): Promise<ServerBuild> {
-	if (viteDevServer) return (await viteDevServer.ssrLoadModule('virtual:remix/server-build')) as ServerBuild
-	return (await import(BUILD_URL)) as ServerBuild
-}
-
 function refuseToStart(error: unknown): never {
 	logger.error('the server cannot start: invalid configuration', { reason: error instanceof Error ? error.message : String(error) })
 	process.exit(1)
 }
 
-// A missing SESSION_SECRET on a shared database, or a TRUST_PROXY Express cannot read (say `yes`),
-// stops the start here, with the reason (createServerApp checks the configuration first).
-const { app, entry } = await createServerApp({
-	mode: MODE,
-	getBuild,
-	viteDevServer,
-	trustProxy: process.env.TRUST_PROXY || undefined,
-	appUrl: process.env.APP_URL || undefined,
-	stripeCheckout: Boolean(process.env.STRIPE_SECRET_KEY && process.env.STRIPE_WEBHOOK_SECRET),
-}).catch(refuseToStart)
-
-const server = app.listen(PORT, HOST, () => {
-	logger.info('server listening', { url: `http://localhost:${PORT}`, mode: MODE })
-})
-server.on('error', (error) => {
-	logger.error('server failed to listen', { port: PORT, err: error })
-	void entry.shutdown().finally(() => process.exit(1))
-})
-
-let stopping = false
-async function stop(signal: string) {
-	if (stopping) return
-	stopping = true
-	logger.info('server stopping', { signal })
-	server.close()
-	await viteDevServer?.close()
-	// PGlite must be closed cleanly so its files are consistent on the next start.
-	await entry.shutdown().catch((error) => logger.error('shutdown failed', { err: error }))
-	process.exit(0)
+/** The configuration, checked before any process starts: a bad one stops here, not in a restart loop. */
+function checkedEnv(): Env {
+	try {
+		const env = getEnv()
+		getSessionSecrets()
+		return env
+	} catch (error) {
+		refuseToStart(error)
+	}
 }
+
 // A promise nobody awaited failed: a bug to log and fix, not a reason to stop serving everyone.
 process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', { err: reason }))
-process.on('SIGTERM', () => void stop('SIGTERM'))
-process.on('SIGINT', () => void stop('SIGINT'))
+
+if (cluster.isPrimary) {
+	const env = checkedEnv()
+	if (env.WEB_CONCURRENCY && env.WEB_CONCURRENCY > 1 && env.usesEmbeddedDatabase) {
+		logger.warn('WEB_CONCURRENCY is ignored on the embedded database: one process opens it', { WEB_CONCURRENCY: env.WEB_CONCURRENCY })
+	}
+	if (MODE === 'production' && env.webConcurrency > 1) runPrimary(env)
+	else await serve(env)
+} else {
+	await serve(getEnv())
+}
+
+function runPrimary(env: Env) {
+	let stopping = false
+	let quickDeaths = 0
+	const startedAt = new Map<number, number>()
+	const fork = () => {
+		const worker = cluster.fork()
+		startedAt.set(worker.id, Date.now())
+	}
+	const workers = () => Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined)
+
+	// Each web process runs this file, whatever started the primary (npm start, a test's script).
+	cluster.setupPrimary({ exec: fileURLToPath(import.meta.url) })
+	logger.info('starting web processes', { count: env.webConcurrency })
+	for (let i = 0; i < env.webConcurrency; i++) fork()
+
+	cluster.on('exit', (worker, code, signal) => {
+		const lived = Date.now() - (startedAt.get(worker.id) ?? 0)
+		startedAt.delete(worker.id)
+		if (stopping) {
+			if (workers().length === 0) process.exit(0)
+			return
+		}
+		// One that dies again and again right after its start (the database refuses it) is restarted
+		// ever more slowly, up to half a minute apart.
+		quickDeaths = lived < 10_000 ? quickDeaths + 1 : 0
+		const delay = Math.min(30_000, 250 * 2 ** quickDeaths)
+		logger.error('a web process stopped; starting another', { pid: worker.process.pid, code, signal, inMs: delay })
+		setTimeout(() => {
+			if (!stopping) fork()
+		}, delay)
+	})
+
+	const stop = (signal: string) => {
+		if (stopping) return
+		stopping = true
+		logger.info('stopping web processes', { signal })
+		if (workers().length === 0) process.exit(0)
+		for (const worker of workers()) worker.process.kill('SIGTERM')
+		setTimeout(() => {
+			logger.error('web processes did not stop in time: killed')
+			for (const worker of workers()) worker.process.kill('SIGKILL')
+			process.exit(1)
+		}, env.SHUTDOWN_DELAY_MS + env.SHUTDOWN_TIMEOUT_MS + 5_000).unref()
+	}
+	process.on('SIGTERM', () => stop('SIGTERM'))
+	process.on('SIGINT', () => stop('SIGINT'))
+}
+
+async function serve(env: Env) {
+	const viteDevServer =
+		MODE === 'development'
+			? await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true }, appType: 'custom' }))
+			: undefined
+
+	async function getBuild(): Promise<ServerBuild> {
+		if (viteDevServer) return (await viteDevServer.ssrLoadModule('virtual:remix/server-build')) as ServerBuild
+		return (await import(BUILD_URL)) as ServerBuild
+	}
+
+	// A missing SESSION_SECRET on a shared database, or a TRUST_PROXY Express cannot read (say `yes`),
+	// stops the start here, with the reason (createServerApp checks the configuration first).
+	const { app, entry, drain } = await createServerApp({
+		mode: MODE,
+		getBuild,
+		viteDevServer,
+		trustProxy: process.env.TRUST_PROXY || undefined,
+		appUrl: process.env.APP_URL || undefined,
+		stripeCheckout: Boolean(process.env.STRIPE_SECRET_KEY && process.env.STRIPE_WEBHOOK_SECRET),
+	}).catch(refuseToStart)
+
+	const server = app.listen(PORT, HOST, () => {
+		logger.info('server listening', { url: `http://localhost:${PORT}`, mode: MODE })
+	})
+	server.on('error', (error) => {
+		logger.error('server failed to listen', { port: PORT, err: error })
+		void entry.shutdown().finally(() => process.exit(1))
+	})
+
+	let stopping = false
+	async function stop(signal: string) {
+		if (stopping) return
+		stopping = true
+		logger.info('server stopping', { signal })
+		drain()
+		// Still taking requests for a moment, answering /readyz with 503, so a load balancer that
+		// checks it sends the next ones elsewhere before this process stops listening.
+		if (env.SHUTDOWN_DELAY_MS) await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DELAY_MS))
+		// No new connections; idle ones close now, busy ones once their answer is sent.
+		const closed = new Promise<'closed'>((resolve) => server.close(() => resolve('closed')))
+		setInterval(() => server.closeIdleConnections(), 100).unref()
+		const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), env.SHUTDOWN_TIMEOUT_MS).unref())
+		if ((await Promise.race([closed, late])) === 'late') {
+			logger.warn('requests still in flight at the time limit: their connections are closed', { ms: env.SHUTDOWN_TIMEOUT_MS })
+			server.closeAllConnections()
+		}
+		await viteDevServer?.close()
+		// PGlite must be closed cleanly so its files are consistent on the next start.
+		await entry.shutdown().catch((error) => logger.error('shutdown failed', { err: error }))
+		process.exit(0)
+	}
+	process.on('SIGTERM', () => void stop('SIGTERM'))
+	process.on('SIGINT', () => void stop('SIGINT'))
+	// The primary is gone (killed): this process must not live on alone.
+	if (cluster.isWorker) process.on('disconnect', () => void stop('disconnect'))
+}

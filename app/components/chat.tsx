@@ -17,13 +17,22 @@ export type ChatPartnerRef = { id: string; name: string }
  * "Chat with …": a link to the chat page (JavaScript off); with JavaScript the same link opens
  * the chat dialog of spec §2 over the current page.
  */
-export function ChatLink({ partner, className = 'button button--ghost button--small' }: { partner: ChatPartnerRef; className?: string }) {
+export function ChatLink({
+	partner,
+	requestSlug,
+	className = 'button button--ghost button--small',
+}: {
+	partner: ChatPartnerRef
+	/** The request the page is about: the chat page leads back to it. */
+	requestSlug?: string
+	className?: string
+}) {
 	const { t } = useTranslation()
 	const [open, setOpen] = useState(false)
 	return (
 		<>
 			<Link
-				to={`/chat/${encodeId(partner.id)}`}
+				to={`/chat/${encodeId(partner.id)}${requestSlug ? `?request=${requestSlug}` : ''}`}
 				className={className}
 				onClick={(event) => {
 					event.preventDefault()

@@ -1,9 +1,10 @@
 import { type FieldMetadata } from '@conform-to/react'
 import { useNavigation, useFormAction } from '@remix-run/react'
-import { useId } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { translateMessage } from '~/utils/messages'
+import { acceptOf, heldFieldName, IMAGE_TYPES, type FileKind, type HeldFile } from '~/utils/upload-url'
 import { useHoneypot } from './honeypot-context'
 
 /**
@@ -154,8 +155,10 @@ export function SelectField({
 }
 
 /**
- * A file input (checked on the server only) with its help line and error, and the file it already
- * holds: a link to it, and a box to remove it.
+ * A file input (checked on the server only) with its help line and error; the file it already
+ * holds (a link to it, and a box to remove it); the files held from the form's last sending, each
+ * with a box to keep it (checked), so a form that failed on another field does not lose them; and,
+ * with JavaScript, previews of the files just chosen.
  */
 export function FileField({
 	id,
@@ -166,34 +169,72 @@ export function FileField({
 	multiple,
 	errors,
 	current,
+	held,
 }: {
 	id: string
 	name: string
 	label: string
 	help: string
-	accept: string
+	accept: FileKind
 	multiple?: boolean
 	errors?: ListOfErrors
 	current?: { href?: string; label?: string; removeName: string; removeLabel: string } | null
+	held?: HeldFile[] | null
 }) {
+	const { t } = useTranslation()
+	const [previews, setPreviews] = useState<Array<{ name: string; url: string | null }>>([])
+	useEffect(() => () => previews.forEach((preview) => preview.url && URL.revokeObjectURL(preview.url)), [previews])
+	const showPreviews = (input: HTMLInputElement) =>
+		setPreviews([...(input.files ?? [])].map((file) => ({ name: file.name, url: (IMAGE_TYPES as readonly string[]).includes(file.type) ? URL.createObjectURL(file) : null })))
+	// Files now held leave the input (a new input), or the next sending would carry them twice.
+	const heldKey = held?.map((file) => file.id).join() ?? ''
+	useEffect(() => setPreviews([]), [heldKey])
 	return (
 		<div className="field">
 			<label htmlFor={id} className="field__label">
 				{label}
 			</label>
 			<input
+				key={heldKey}
 				id={id}
 				name={name}
 				type="file"
-				accept={accept}
+				accept={acceptOf(accept)}
 				multiple={multiple}
 				className="field__input field__input--file"
 				aria-describedby={`${id}-help ${id}-error`}
 				aria-invalid={errors?.length ? true : undefined}
+				onChange={(event) => showPreviews(event.currentTarget)}
 			/>
 			<p id={`${id}-help`} className="field__help">
 				{help}
 			</p>
+			{previews.length ? (
+				<ul className="file-list" aria-label={t('upload.chosen')}>
+					{previews.map((preview, index) => (
+						<li key={`${heldKey}-${index}`} className="file-list__item">
+							{preview.url ? <img src={preview.url} alt="" width={96} height={72} /> : null}
+							<span className="file-list__name">{preview.name}</span>
+						</li>
+					))}
+				</ul>
+			) : null}
+			{held?.length ? (
+				<fieldset className="fieldset file-list__held">
+					<legend>{t('upload.held')}</legend>
+					<ul className="file-list">
+						{held.map((file) => (
+							<li key={file.id} className="file-list__item">
+								{file.image ? <img src={`/uploads/${file.id}?variant=thumb`} alt="" width={96} height={72} /> : null}
+								<label className="checkbox">
+									<input type="checkbox" name={heldFieldName(name)} value={file.id} defaultChecked />
+									<span className="file-list__name">{t('upload.keep', { name: file.name || t('upload.unnamed') })}</span>
+								</label>
+							</li>
+						))}
+					</ul>
+				</fieldset>
+			) : null}
 			{current ? (
 				<p className="field__help">
 					{current.href ? (

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { OfferSchema } from '~/domain/service-flow/offers'
-import { uploadUrl } from '~/utils/upload-url'
+import { uploadUrl, type HeldFile } from '~/utils/upload-url'
 import { Field, FileField, FormActions, FormAlert, FormSecurity, TextareaField } from './forms'
 
 /** Making or changing an offer: price, description, notes and an optional PDF. */
@@ -13,6 +13,7 @@ export function OfferForm({
 	attachmentUploadId,
 	lastResult,
 	attachmentErrors,
+	attachmentHeld,
 	submitLabel,
 	limitNote,
 }: {
@@ -21,6 +22,8 @@ export function OfferForm({
 	attachmentUploadId?: string | null
 	lastResult?: SubmissionResult<string[]>
 	attachmentErrors?: string[] | null
+	/** The PDF held from the form's last sending, when it failed on another field. */
+	attachmentHeld?: HeldFile[] | null
 	submitLabel: string
 	limitNote?: React.ReactNode
 }) {
@@ -51,8 +54,9 @@ export function OfferForm({
 				name="attachment"
 				label={t('offer.attachment')}
 				help={t('offer.attachmentHelp')}
-				accept="application/pdf"
+				accept="pdf"
 				errors={attachmentErrors}
+				held={attachmentHeld}
 				current={
 					attachmentUploadId
 						? { href: uploadUrl(attachmentUploadId), label: t('offer.currentAttachment'), removeName: 'removeAttachment', removeLabel: t('offer.removeAttachment') }

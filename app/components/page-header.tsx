@@ -11,10 +11,11 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
 	)
 }
 
-/** A public page (the directory, the contact page): its heading and lead line above the content. */
-export function PublicPage({ title, lead, children }: { title: string; lead: string; children: React.ReactNode }) {
+/** A public page (the directory, the contact page): its breadcrumbs, heading and lead line above the content. */
+export function PublicPage({ title, lead, breadcrumbs, children }: { title: string; lead: string; breadcrumbs?: React.ReactNode; children: React.ReactNode }) {
 	return (
 		<div className="container page-section">
+			{breadcrumbs}
 			<header className="page-heading">
 				<h1>{title}</h1>
 				<p className="page-heading__lead">{lead}</p>

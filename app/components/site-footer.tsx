@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { type SiteData } from '~/domain/site/site'
 import { type Language } from '~/i18n/config'
+import { publicLinks } from '~/utils/menus'
 import { SiteAddress } from './site-address'
 
 /** Links to the public pages and the side address block of spec §2. */
@@ -19,21 +20,11 @@ export function SiteFooter({ site, language }: { site: SiteData; language: Langu
 				<nav aria-labelledby="footer-links">
 					<h2 id="footer-links">{t('footer.links')}</h2>
 					<ul>
-						<li>
-							<Link to="/workshop-list">{t('nav.workshops')}</Link>
-						</li>
-						<li>
-							<Link to="/about">{t('nav.about')}</Link>
-						</li>
-						<li>
-							<Link to="/contact-us">{t('nav.contact')}</Link>
-						</li>
-						<li>
-							<Link to="/terms-conditions">{t('nav.terms')}</Link>
-						</li>
-						<li>
-							<Link to="/privacy-poicy">{t('nav.privacy')}</Link>
-						</li>
+						{publicLinks.map((link) => (
+							<li key={link.to}>
+								<Link to={link.to}>{t(link.key)}</Link>
+							</li>
+						))}
 					</ul>
 				</nav>
 				<SiteAddress site={site} language={language} heading={t('footer.contact')} />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { ButtonLink } from './button-link'
 import type { SiteData } from '~/domain/site/site'
 import { type RootLoaderData } from '~/root'
+import { publicLinks } from '~/utils/menus'
 import { REDIRECT_TO, withRedirectTo } from '~/utils/safe-redirect'
 import { Brand } from './brand'
 import { LanguageSelector } from './language-selector'
@@ -24,15 +25,13 @@ function PublicLinks() {
 	return (
 		<nav className="site-nav" aria-label={t('nav.mainNavigation')}>
 			<ul>
-				<li>
-					<NavLink to="/workshop-list">{t('nav.workshops')}</NavLink>
-				</li>
-				<li>
-					<NavLink to="/about">{t('nav.about')}</NavLink>
-				</li>
-				<li>
-					<NavLink to="/contact-us">{t('nav.contact')}</NavLink>
-				</li>
+				{publicLinks
+					.filter((link) => link.inHeader)
+					.map((link) => (
+						<li key={link.to}>
+							<NavLink to={link.to}>{t(link.key)}</NavLink>
+						</li>
+					))}
 			</ul>
 		</nav>
 	)

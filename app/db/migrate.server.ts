@@ -1,14 +1,10 @@
-import pg from 'pg'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator'
 import { type PgliteDatabase } from 'drizzle-orm/pglite'
 import { type NodePgDatabase } from 'drizzle-orm/node-postgres'
-import { getConnection } from '~/utils/db.server'
+import { ADVISORY_LOCKS, getConnection, withAdvisoryLock } from '~/utils/db.server'
 import { getEnv } from '~/utils/env.server'
 import { migrationsDir } from '~/utils/paths.server'
-
-// Any constant works; it only has to be the same in every process that migrates.
-const MIGRATION_LOCK = 727_001
 
 /**
  * Applies the SQL migrations in app/db/migrations that have not run yet.
@@ -20,13 +16,7 @@ export async function migrateDatabase() {
 		await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder: migrationsDir })
 		return
 	}
-	const lock = new pg.Client({ connectionString: getEnv().DATABASE_URL })
-	await lock.connect()
-	try {
-		await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
-		await migratePostgres(db as unknown as NodePgDatabase, { migrationsFolder: migrationsDir })
-	} finally {
-		await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {})
-		await lock.end()
-	}
+	await withAdvisoryLock(getEnv().DATABASE_URL!, ADVISORY_LOCKS.migrations, () =>
+		migratePostgres(db as unknown as NodePgDatabase, { migrationsFolder: migrationsDir }),
+	)
 }

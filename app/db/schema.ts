@@ -199,9 +199,18 @@ export const uploads = pgTable(
 		originalName: text(),
 		/** Re-encoded without metadata (every upload since issue 13; older images by the clean-up job). */
 		metadataStripped: boolean().notNull().default(true),
+		/**
+		 * Held for a form that failed on another field (issue 16): the owner's only, until the form
+		 * is sent again (then null) or the clean-up job forgets it a day later.
+		 */
+		heldSince: moment(),
 		createdAt: createdAt(),
 	},
-	(t) => [index('uploads_owner_idx').on(t.ownerId), index('uploads_unstripped_idx').on(t.id).where(sql`not metadata_stripped`)],
+	(t) => [
+		index('uploads_owner_idx').on(t.ownerId),
+		index('uploads_unstripped_idx').on(t.id).where(sql`not metadata_stripped`),
+		index('uploads_held_idx').on(t.heldSince).where(sql`held_since is not null`),
+	],
 )
 
 // ---------------------------------------------------------------- workshops
@@ -472,7 +481,8 @@ export const reviews = pgTable(
 		customerId: uuid()
 			.notNull()
 			.references(() => users.id, { onDelete: 'cascade' }),
-		rating: smallint().notNull(),
+		/** Stars, halves allowed (0.5 to 5 in steps of 0.5): exact in a double. */
+		rating: doublePrecision().notNull(),
 		title: text().notNull().default(''),
 		body: text().notNull(),
 		reply: text(),
@@ -483,7 +493,7 @@ export const reviews = pgTable(
 	(t) => [
 		index('reviews_workshop_idx').on(t.workshopId, t.createdAt.desc()),
 		index('reviews_created_idx').on(t.createdAt.desc()),
-		check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+		check('reviews_rating_halves', sql`${t.rating} between 0.5 and 5 and ${t.rating} * 2 = trunc(${t.rating} * 2)`),
 	],
 )
 

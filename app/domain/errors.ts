@@ -15,6 +15,10 @@ export class DomainError extends Error {
 /** Not there, or not yours: the same answer, so another user's ids reveal nothing. */
 export const notFound = () => new DomainError('common:errors.notFoundTitle', 404)
 
+/** A limit reached (429): "try again in N minutes", which also sets the answer's Retry-After. */
+export const tooManyAttempts = (retryAfterSeconds: number) =>
+	new DomainError('common:validation.tooManyAttempts', 429, { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) })
+
 /** A refusal about one field of a form (an unknown choice, a taken value): shown next to that field. */
 export class FieldError extends DomainError {
 	constructor(

@@ -9,8 +9,9 @@ import { statusLists } from '~/domain/service-flow/status'
 /** Files anyone may see. */
 const PUBLIC_PURPOSES: UploadPurpose[] = ['workshop_logo', 'workshop_photo', 'warranty_document', 'site_logo', 'site_favicon', 'ad_image']
 
-export function isPublicUpload(upload: Pick<Upload, 'purpose'>) {
-	return PUBLIC_PURPOSES.includes(upload.purpose)
+/** A file anyone may see, and caches may keep: a public kind, and not held for a failed form. */
+export function isPublicUpload(upload: Pick<Upload, 'purpose' | 'heldSince'>) {
+	return PUBLIC_PURPOSES.includes(upload.purpose) && !upload.heldSince
 }
 
 /**
@@ -20,12 +21,14 @@ export function isPublicUpload(upload: Pick<Upload, 'purpose'>) {
  * the customer has chosen (in progress, completed, or cancelled after that) only the chosen
  * workshop. The workshop's request page lists them on the same terms (getRequestForWorkshop).
  * Offer attachments: the offer's workshop and the request's customer. Invoices: their workshop.
- * Administrators see every file.
+ * Administrators see every file (but another's held one).
  */
 export async function findViewableUpload(uploadId: string, viewer: SessionUser | null): Promise<Upload | null> {
 	const [upload] = await db.select().from(uploads).where(eq(uploads.id, uploadId))
 	if (!upload) return null
 	if (isPublicUpload(upload)) return upload
+	// A file held for a form that failed is its owner's only, whatever it is for.
+	if (upload.heldSince) return viewer && upload.ownerId === viewer.id ? upload : null
 	if (!viewer) return null
 	if (viewer.role === 'admin') return upload
 	if (upload.purpose === 'request_image') {

@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { SortOrderAndActive } from '~/components/admin-fields'
 import { ButtonLink } from '~/components/button-link'
-import { ErrorList, Field, FormActions, FormAlert, FormSecurity, SelectField, TextareaField } from '~/components/forms'
+import { Field, FileField, FormActions, FormAlert, FormSecurity, SelectField, TextareaField } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { AdSchema } from '~/domain/admin/admin'
 import { deleteAd, getAd, saveAd } from '~/domain/admin/catalog.server'
@@ -13,7 +13,7 @@ import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { routeMeta } from '~/utils/meta'
-import { readUploads, withFormFiles } from '~/utils/multipart.server'
+import { readFormUploads, withFormFiles } from '~/utils/multipart.server'
 import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -38,14 +38,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			return redirectWithToast('/admin/ads', { type: 'success', key: 'admin:ads.deleted' }, { request })
 		}
 		const submission = parseWithZod(formData, { schema: AdSchema })
-		const image = await readUploads(formData, 'image', 'ad_image', 1)
-		if (submission.status !== 'success' || image.error) {
-			return data({ result: submission.reply(), imageErrors: image.error ? [image.error] : [] }, { status: 400 })
+		const uploads = await readFormUploads(formData, admin.id, { image: { purpose: 'ad_image', max: 1 } })
+		if (submission.status !== 'success' || !uploads.ok) {
+			return data({ result: submission.reply(), imageErrors: uploads.errors.image ?? [], held: await uploads.hold() }, { status: 400 })
 		}
 		try {
-			await or404(saveAd(admin.id, adId, submission.value, image.files[0]))
+			await or404(saveAd(admin.id, adId, submission.value, uploads.files.image[0]))
 		} catch (error) {
-			return handleDomainError(error, { as: 'data', data: (text) => ({ result: submission.reply(), imageErrors: [text] }) })
+			const held = await uploads.hold()
+			return handleDomainError(error, { as: 'data', data: (text) => ({ result: submission.reply(), imageErrors: [text], held }) })
 		}
 		return redirectWithToast('/admin/ads', { type: 'success', key: 'admin:ads.saved' }, { request })
 	})
@@ -101,15 +102,16 @@ export default function AdminAdPage() {
 					</div>
 					<fieldset className="card">
 						<legend>{t('ads.types.image')}</legend>
-						<div className="field">
-							<label htmlFor="ad-image" className="field__label">
-								{t('ads.image')}
-							</label>
-							{ad?.image ? <img src={ad.image} alt={t('settings.current')} className="admin-preview" /> : null}
-							<input id="ad-image" name="image" type="file" accept="image/png,image/jpeg,image/webp" className="field__input" />
-							<p className="field__help">{t('settings.imageHelp')}</p>
-							<ErrorList errors={actionData?.imageErrors} />
-						</div>
+						{ad?.image ? <img src={ad.image} alt={t('settings.current')} className="admin-preview" /> : null}
+						<FileField
+							id="ad-image"
+							name="image"
+							label={t('ads.image')}
+							help={t('settings.imageHelp')}
+							accept="images"
+							errors={actionData?.imageErrors}
+							held={actionData?.held?.image}
+						/>
 						<Field label={t('ads.link')} help={t('ads.linkHelp')} inputProps={getInputProps(fields.adsLink, { type: 'text' })} errors={fields.adsLink.errors} />
 					</fieldset>
 					<fieldset className="card">

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { ErrorList, Field, FormActions, FormSecurity } from '~/components/forms'
+import { Field, FileField, FormActions, FormSecurity } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { SiteSettingsSchema } from '~/domain/admin/admin'
 import { getSiteSettingsForEdit, saveSiteSettings } from '~/domain/admin/content.server'
@@ -11,7 +11,7 @@ import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { routeMeta } from '~/utils/meta'
-import { readUploads, withFormFiles } from '~/utils/multipart.server'
+import { readFormUploads, withFormFiles } from '~/utils/multipart.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -25,17 +25,16 @@ export async function action({ request }: ActionFunctionArgs) {
 	return withFormFiles(request, async (formData) => {
 		await validateCsrf(request, formData)
 		const submission = parseWithZod(formData, { schema: SiteSettingsSchema })
-		const [logo, favicon] = await Promise.all([
-			readUploads(formData, 'logo', 'site_logo', 1),
-			readUploads(formData, 'favicon', 'site_favicon', 1),
-		])
-		const fileErrors = { ...(logo.error ? { logo: [logo.error] } : {}), ...(favicon.error ? { favicon: [favicon.error] } : {}) }
-		if (submission.status !== 'success' || Object.keys(fileErrors).length) {
-			return data({ result: submission.reply(), fileErrors }, { status: 400 })
+		const uploads = await readFormUploads(formData, admin.id, {
+			logo: { purpose: 'site_logo', max: 1 },
+			favicon: { purpose: 'site_favicon', max: 1 },
+		})
+		if (submission.status !== 'success' || !uploads.ok) {
+			return data({ result: submission.reply(), fileErrors: uploads.errors, held: await uploads.hold() }, { status: 400 })
 		}
 		await saveSiteSettings(admin.id, submission.value, {
-			logo: logo.files[0],
-			favicon: favicon.files[0],
+			logo: uploads.files.logo[0],
+			favicon: uploads.files.favicon[0],
 			removeLogo: formData.get('removeLogo') === 'yes',
 			removeFavicon: formData.get('removeFavicon') === 'yes',
 		})
@@ -67,7 +66,7 @@ export default function AdminSettingsPage() {
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: SiteSettingsSchema }),
 		shouldRevalidate: 'onInput',
 	})
-	const fileErrors: Partial<Record<'logo' | 'favicon', string[]>> = actionData?.fileErrors ?? {}
+	const fileErrors = actionData?.fileErrors ?? {}
 	return (
 		<>
 			<PageHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
@@ -93,27 +92,18 @@ export default function AdminSettingsPage() {
 						{(['logo', 'favicon'] as const).map((name) => {
 							const current = name === 'logo' ? logo : favicon
 							return (
-								<div key={name} className="field">
-									<label htmlFor={`site-${name}`} className="field__label">
-										{t(`settings.fields.${name}`)}
-									</label>
+								<div key={name}>
 									{current ? <img src={current} alt={t('settings.current')} className="admin-preview" /> : null}
-									<input
+									<FileField
 										id={`site-${name}`}
 										name={name}
-										type="file"
-										accept="image/png,image/jpeg,image/webp"
-										className="field__input"
-										aria-invalid={fileErrors[name] ? true : undefined}
+										label={t(`settings.fields.${name}`)}
+										help={t('settings.imageHelp')}
+										accept="images"
+										errors={fileErrors[name]}
+										held={actionData?.held?.[name]}
+										current={current ? { removeName: name === 'logo' ? 'removeLogo' : 'removeFavicon', removeLabel: t('settings.remove') } : null}
 									/>
-									<p className="field__help">{t('settings.imageHelp')}</p>
-									<ErrorList errors={fileErrors[name]} />
-									{current ? (
-										<label className="admin-check">
-											<input type="checkbox" name={name === 'logo' ? 'removeLogo' : 'removeFavicon'} value="yes" />
-											{t('settings.remove')}
-										</label>
-									) : null}
 								</div>
 							)
 						})}

@@ -33,7 +33,7 @@ export default function AdminLayout() {
 				<ul>
 					{sections.map((section) => (
 						<li key={section.to}>
-							<NavLink to={section.to} end={'end' in section ? section.end : false}>
+							<NavLink to={section.to} end={'end' in section ? section.end : false} aria-current="true">
 								{t(section.key)}
 							</NavLink>
 						</li>

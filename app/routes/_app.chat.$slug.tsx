@@ -4,17 +4,19 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ButtonLink } from '~/components/button-link'
 import { ChatLog } from '~/components/chat'
 import { FormAlert, FormSecurity, StatusButton, TextareaField, useIsPending } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { ChatMessageSchema } from '~/domain/messaging/chat'
-import { getChat, markChatRead, requireChatPartner, sendChatMessage } from '~/domain/messaging/chat.server'
+import { chatRequestLink, getChat, markChatRead, requireChatPartner, sendChatMessage } from '~/domain/messaging/chat.server'
 import { NOTIFICATION_POLL_MS } from '~/domain/messaging/notifications'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { routeMeta } from '~/utils/meta'
 import { readForm } from '~/utils/multipart.server'
+import { decodeId } from '~/utils/public-id'
 import { handleDomainError, idParam } from '~/utils/route-helpers.server'
 
 /** The chat dialog without JavaScript: the conversation with one user, and a form to write. */
@@ -31,7 +33,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const partner = await partnerOr403(request, user.id, params.slug)
 	const t = getFixedT(await getLanguage(request), 'common')
 	await markChatRead(user.id, partner.id)
-	return { meta: { title: t('chat.title') }, partner, chats: await getChat(user.id, partner.id) }
+	const [chats, back] = await Promise.all([getChat(user.id, partner.id), chatRequestLink(user.id, partner.id, decodeId(new URL(request.url).searchParams.get('request')))])
+	return { meta: { title: t('chat.title') }, partner, chats, back }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -47,14 +50,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	} catch (error) {
 		return handleDomainError(error, { as: 'form', submission })
 	}
-	return redirect(`/chat/${params.slug}#chat-form`)
+	// The same page again, still knowing the request it leads back to.
+	return redirect(`/chat/${params.slug}${new URL(request.url).search}#chat-form`)
 }
 
 export const meta = routeMeta<typeof loader>()
 
 export default function ChatPage() {
 	const { t } = useTranslation()
-	const { partner, chats } = useLoaderData<typeof loader>()
+	const { partner, chats, back } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const isPending = useIsPending()
 	const revalidator = useRevalidator()
@@ -73,7 +77,11 @@ export default function ChatPage() {
 
 	return (
 		<>
-			<PageHeader title={t('chat.title')} subtitle={partner.name} />
+			<PageHeader
+				title={t('chat.title')}
+				subtitle={partner.name}
+				actions={back ? <ButtonLink to={back} kind="ghost">{t('chat.backToRequest')}</ButtonLink> : null}
+			/>
 			<section className="card chat-page">
 				<ChatLog entries={chats} partnerId={partner.id} />
 				<Form method="post" {...getFormProps(form)} className="chat-form" key={chats.at(-1)?.created_at ?? 'empty'}>

@@ -107,7 +107,7 @@ export default function CompareOffersPage() {
 									<div className="offer-card__who">
 										<h2 className="offer-card__name">
 											<Link to={`/workshop-details/${offer.workshopSlug}`}>{offer.workshopName}</Link>
-											{offer.featured ? <span className="badge badge--pro">{t('offers.pro')}</span> : null}
+											{offer.featured ? <span className="badge badge--featured">{t('public:workshop.featured')}</span> : null}
 										</h2>
 										<p className="offer-card__rating">
 											<Stars rating={offer.ratingAverage} size="small" />
@@ -147,7 +147,7 @@ export default function CompareOffersPage() {
 									) : null}
 								</dl>
 								<div className="offer-card__actions">
-									<ChatLink partner={{ id: offer.workshopUserId, name: offer.workshopName }} />
+									<ChatLink partner={{ id: offer.workshopUserId, name: offer.workshopName }} requestSlug={slug} />
 									{offer.attachmentUploadId ? (
 										<a href={uploadUrl(offer.attachmentUploadId)} className="button button--ghost button--small" download>
 											{t('offers.attachment')}

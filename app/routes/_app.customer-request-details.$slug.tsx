@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ButtonLink } from '~/components/button-link'
 import { ChatLink } from '~/components/chat'
@@ -10,10 +10,12 @@ import { PageHeader } from '~/components/page-header'
 import { Panel } from '~/components/panel'
 import { RequestSummary } from '~/components/request-summary'
 import { StatusBadge } from '~/components/status-badge'
-import { findOwnOffer, offerAllowance } from '~/domain/service-flow/offers.server'
+import { findOwnOffer } from '~/domain/service-flow/offers.server'
 import { OfferSchema } from '~/domain/service-flow/offers'
 import { getRequestForWorkshop } from '~/domain/service-flow/requests.server'
 import { deleteOffer, makeOffer, updateOffer } from '~/domain/service-flow/moves.server'
+import { offerAllowanceNotice } from '~/domain/billing/subscription.server'
+import { OfferAllowanceNotice } from '~/components/offer-allowance'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
 import { requireWorkshop } from '~/utils/auth.server'
@@ -21,7 +23,7 @@ import { validateCsrf } from '~/utils/csrf.server'
 import { formatDateTime, formatMoney } from '~/utils/format'
 import { formatMoneyInput } from '~/utils/money'
 import { routeMeta } from '~/utils/meta'
-import { readUploads, withFormFiles } from '~/utils/multipart.server'
+import { readFormUploads, withFormFiles } from '~/utils/multipart.server'
 import { encodeId } from '~/utils/public-id'
 import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -32,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const requestId = idParam(params.slug)
 	const language = await getLanguage(request)
 	const detail = await or404(getRequestForWorkshop(actor.workshopId, requestId, language))
-	const [own, allowance] = await Promise.all([findOwnOffer(actor.workshopId, requestId), offerAllowance(actor.workshopId)])
+	const [own, allowance] = await Promise.all([findOwnOffer(actor.workshopId, requestId), offerAllowanceNotice(actor.workshopId, language)])
 	const t = getFixedT(language, 'workshop')
 	return {
 		meta: { title: t('requestPage.title', { services: detail.services.join(', ') }) },
@@ -62,11 +64,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		}
 
 		const submission = parseWithZod(formData, { schema: OfferSchema })
-		const attachment = await readUploads(formData, 'attachment', 'offer_attachment', 1)
-		if (submission.status !== 'success' || attachment.error) {
-			return data({ intent, result: submission.reply(), attachmentErrors: attachment.error ? [attachment.error] : null }, { status: 400 })
+		const uploads = await readFormUploads(formData, actor.userId, { attachment: { purpose: 'offer_attachment', max: 1 } })
+		if (submission.status !== 'success' || !uploads.ok) {
+			return data({ intent, result: submission.reply(), attachmentErrors: uploads.errors.attachment ?? null, held: await uploads.hold() }, { status: 400 })
 		}
-		const file = attachment.files[0] ?? null
+		const file = uploads.files.attachment[0] ?? null
 		try {
 			if (intent === 'update') {
 				if (!own) throw new Response('Not found', { status: 404 })
@@ -75,7 +77,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 				await or404(makeOffer(actor, requestId, submission.value, file))
 			}
 		} catch (error) {
-			return handleDomainError(error, { as: 'form', submission, data: { intent, attachmentErrors: null } })
+			return handleDomainError(error, { as: 'form', submission, data: { intent, attachmentErrors: null, held: await uploads.hold() } })
 		}
 		return redirectWithToast(here, { type: 'success', key: intent === 'update' ? 'workshop:offer.updated' : 'workshop:offer.made' }, { request })
 	})
@@ -91,12 +93,7 @@ export default function CustomerRequestPage() {
 	const open = isRequestOpen(request.status)
 	// The request expired with this offer and was reopened: the workshop may offer again.
 	const renewing = own !== null && open && canOffer('renew', own.status)
-	const limitNote =
-		allowance.limit !== null ? (
-			<p className="notice">
-				{t('offer.allowance', { used: allowance.used, limit: allowance.limit })} <Link to="/subscription">{t('offer.upgrade')}</Link>
-			</p>
-		) : null
+	const limitNote = <OfferAllowanceNotice allowance={allowance} />
 	return (
 		<>
 			<PageHeader
@@ -104,7 +101,7 @@ export default function CustomerRequestPage() {
 				subtitle={`${t('requestPage.customer', { name: request.customerName })} · ${formatDateTime(request.preferredAt, language)}`}
 				actions={
 					<>
-						{own ? <ChatLink partner={{ id: request.customerId, name: request.customerName }} /> : null}
+						{own ? <ChatLink partner={{ id: request.customerId, name: request.customerName }} requestSlug={encodeId(request.id)} /> : null}
 						<ButtonLink to="/customer-requests" kind="ghost">{t('requestPage.back')}</ButtonLink>
 					</>
 				}
@@ -123,6 +120,7 @@ export default function CustomerRequestPage() {
 								defaults={{ price: own.price, description: own.description, notes: own.notes }}
 								lastResult={actionData?.intent === 'make' ? actionData.result : undefined}
 								attachmentErrors={actionData?.intent === 'make' ? actionData.attachmentErrors : null}
+								attachmentHeld={actionData?.intent === 'make' ? actionData.held?.attachment : null}
 								submitLabel={t('offer.send')}
 								limitNote={limitNote}
 							/>
@@ -143,6 +141,7 @@ export default function CustomerRequestPage() {
 								attachmentUploadId={own.attachmentUploadId}
 								lastResult={actionData?.intent === 'update' ? actionData.result : undefined}
 								attachmentErrors={actionData?.intent === 'update' ? actionData.attachmentErrors : null}
+								attachmentHeld={actionData?.intent === 'update' ? actionData.held?.attachment : null}
 								submitLabel={t('offer.update')}
 							/>
 							<div className="danger-zone">
@@ -163,6 +162,7 @@ export default function CustomerRequestPage() {
 							intent="make"
 							lastResult={actionData?.intent === 'make' ? actionData.result : undefined}
 							attachmentErrors={actionData?.intent === 'make' ? actionData.attachmentErrors : null}
+								attachmentHeld={actionData?.intent === 'make' ? actionData.held?.attachment : null}
 							submitLabel={t('offer.send')}
 							limitNote={limitNote}
 						/>

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next'
 import { ButtonLink } from '~/components/button-link'
 import { FilterTabs, Item, ListOrEmpty } from '~/components/item-list'
 import { PageHeader } from '~/components/page-header'
-import { listOpenRequests, offerAllowance } from '~/domain/service-flow/offers.server'
+import { OfferAllowanceNotice } from '~/components/offer-allowance'
+import { listOpenRequests } from '~/domain/service-flow/offers.server'
+import { offerAllowanceNotice } from '~/domain/billing/subscription.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
 import { requireWorkshop } from '~/utils/auth.server'
@@ -20,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const includeBidOn = url.searchParams.get('show') === 'all'
 	const [{ items, hasMore }, allowance] = await Promise.all([
 		listOpenRequests(actor.workshopId, language, { page, includeBidOn }),
-		offerAllowance(actor.workshopId),
+		offerAllowanceNotice(actor.workshopId, language),
 	])
 	const t = getFixedT(language, 'workshop')
 	return { meta: { title: t('requests.title') }, page, hasMore, includeBidOn, allowance, requests: items.map((r) => ({ ...r, slug: encodeId(r.id) })) }
@@ -36,11 +38,7 @@ export default function CustomerRequestsPage() {
 	return (
 		<>
 			<PageHeader title={t('requests.title')} subtitle={t('requests.subtitle')} />
-			{allowance.limit !== null ? (
-				<p className="notice">
-					{t('offer.allowance', { used: allowance.used, limit: allowance.limit })} <Link to="/subscription">{t('offer.upgrade')}</Link>
-				</p>
-			) : null}
+			<OfferAllowanceNotice allowance={allowance} />
 			<FilterTabs
 				label={t('requests.filterLabel')}
 				tabs={[

@@ -168,10 +168,13 @@ function CustomerFirstSteps({ hasVehicle }: { hasVehicle: boolean }) {
 		{ key: 'choose', done: false, to: null, current: false },
 	] as const
 	return (
-		<Panel id="first-steps-title" title={t('dashboard.onboarding.customer.title')} className="panel onboarding">
-			<ol className="onboarding__steps">
-				{steps.map((step) => (
-					<li key={step.key} className={`onboarding__step${step.done ? ' is-done' : ''}${step.current ? ' is-current' : ''}`}>
+		<Panel id="first-steps-title" title={t('dashboard.onboarding.customer.title')}>
+			<ol className="steps steps--onboarding">
+				{steps.map((step, index) => (
+					<li key={step.key} className={`step${step.current ? ' step--current' : ''}`} aria-current={step.current ? 'step' : undefined}>
+						<span className="step__number" aria-hidden="true">
+							{step.done ? '✓' : index + 1}
+						</span>
 						<h3>{t(`dashboard.onboarding.customer.${step.key}Title`)}</h3>
 						<p>{t(`dashboard.onboarding.customer.${step.key}Text`)}</p>
 						{step.current && step.to ? (
@@ -191,12 +194,12 @@ function WorkshopChecklist({ profile }: { profile: Awaited<ReturnType<typeof wor
 	const { t } = useTranslation('account')
 	if (profile.doneCount === profile.steps.length) return null
 	return (
-		<Panel id="checklist-title" title={t('dashboard.onboarding.workshop.title')} className="panel onboarding">
+		<Panel id="checklist-title" title={t('dashboard.onboarding.workshop.title')}>
 			<p className="onboarding__progress">
 				<progress max={profile.steps.length} value={profile.doneCount} aria-labelledby="checklist-progress" />
 				<span id="checklist-progress">{t('dashboard.onboarding.workshop.progress', { done: profile.doneCount, total: profile.steps.length })}</span>
 			</p>
-			<ul className="onboarding__unlocks">
+			<ul className="check-list check-list--todo">
 				<li className={profile.listed ? 'is-done' : undefined}>
 					{t(profile.listed ? 'dashboard.onboarding.workshop.listed' : 'dashboard.onboarding.workshop.notListed')}
 				</li>
@@ -204,7 +207,7 @@ function WorkshopChecklist({ profile }: { profile: Awaited<ReturnType<typeof wor
 					{t(profile.receivesRequests ? 'dashboard.onboarding.workshop.receives' : 'dashboard.onboarding.workshop.notReceiving')}
 				</li>
 			</ul>
-			<ul className="checklist">
+			<ul className="check-list check-list--todo check-list--columns">
 				{profile.steps.map((step) => (
 					<li key={step.key} className={step.done ? 'is-done' : undefined}>
 						<span className="visually-hidden">{t(step.done ? 'dashboard.onboarding.workshop.done' : 'dashboard.onboarding.workshop.todo')}: </span>

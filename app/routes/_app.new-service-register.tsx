@@ -16,7 +16,7 @@ import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { routeMeta } from '~/utils/meta'
-import { readUploads, withFormFiles } from '~/utils/multipart.server'
+import { readFormUploads, withFormFiles } from '~/utils/multipart.server'
 import { decodeId, encodeId } from '~/utils/public-id'
 import { handleDomainError } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -51,19 +51,15 @@ export async function action({ request }: ActionFunctionArgs) {
 	return withFormFiles(request, async (formData) => {
 		await validateCsrf(request, formData)
 		const submission = parseWithZod(formData, { schema: ServiceRequestSchema })
-		const images = await readUploads(formData, 'images', 'request_image', MAX_REQUEST_IMAGES)
-		if (submission.status !== 'success' || images.error) {
-			const errors: Record<string, string[] | null> = {
-				...(submission.status === 'success' ? {} : submission.error),
-				...(images.error ? { images: [images.error] } : {}),
-			}
-			return data({ result: submission.reply(), errors }, { status: 400 })
+		const uploads = await readFormUploads(formData, user.id, { images: { purpose: 'request_image', max: MAX_REQUEST_IMAGES } })
+		if (submission.status !== 'success' || !uploads.ok) {
+			return data({ result: submission.reply(), fileErrors: uploads.errors, held: await uploads.hold() }, { status: 400 })
 		}
 		try {
-			const requestId = await createServiceRequest(user.id, submission.value, images.files)
+			const requestId = await createServiceRequest(user.id, submission.value, uploads.files.images)
 			return redirectWithToast(`/request-details/${encodeId(requestId)}`, { type: 'success', key: 'customer:request.created' }, { request })
 		} catch (error) {
-			return handleDomainError(error, { as: 'form', submission, data: { errors: null } })
+			return handleDomainError(error, { as: 'form', submission, data: { fileErrors: null, held: await uploads.hold() } })
 		}
 	})
 }
@@ -81,8 +77,6 @@ export default function NewServiceRequestPage() {
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: ServiceRequestSchema }),
 		shouldRevalidate: 'onInput',
 	})
-	// The images are checked on the server only (by content).
-	const imageErrors = actionData?.errors?.images
 	const serviceDefaults = fields.serviceIds.initialValue as string[] | string | undefined
 	// Adding a vehicle on the way comes back here, the workshop still named.
 	const here = workshop ? `/new-service-register?workshop=${workshop.slug}` : '/new-service-register'
@@ -111,7 +105,10 @@ export default function NewServiceRequestPage() {
 							</label>
 							<ErrorList errors={fields.workshopId.errors} />
 						</div>
-					) : null}
+					) : (
+						// The workshop named could not be asked (its owner blocked meanwhile): said here, the form goes to others.
+						<ErrorList errors={fields.workshopId.errors} />
+					)}
 					<fieldset className="fieldset">
 						<legend>{t('request.vehicleSection')}</legend>
 						<SelectField
@@ -181,9 +178,10 @@ export default function NewServiceRequestPage() {
 						name="images"
 						label={t('request.images')}
 						help={t('common:upload.imagesHelp')}
-						accept="image/png,image/jpeg,image/webp"
+						accept="images"
 						multiple
-						errors={imageErrors}
+						errors={actionData?.fileErrors?.images}
+						held={actionData?.held?.images}
 					/>
 
 					<FormActions submit={t('request.submit')} large />

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmAction } from '~/components/confirm-action'
 import { Field, FormActions, FormAlert, FormSecurity, StatusButton, useIsPending } from '~/components/forms'
@@ -19,6 +20,7 @@ import { routeMeta } from '~/utils/meta'
 import { readForm } from '~/utils/multipart.server'
 import { decodeId } from '~/utils/public-id'
 import { handleDomainError, or404 } from '~/utils/route-helpers.server'
+import { FieldError } from '~/domain/errors'
 import { redirectWithToast } from '~/utils/toast.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: billingStyles }]
@@ -69,6 +71,11 @@ export async function action({ request }: ActionFunctionArgs) {
 				return redirect(outcome.url)
 		}
 	} catch (error) {
+		// No billing e-mail yet: the refusal is shown at that field, as the billing form's own error.
+		if (error instanceof FieldError && error.field === 'billingEmail') {
+			const billing = parseWithZod(formData, { schema: BillingEmailSchema })
+			return handleDomainError(error, { as: 'form', submission: billing, data: { intent: 'billingEmail' as const, error: null, refusedSubscription: true } })
+		}
 		return handleDomainError(error, { as: 'data', data: (text) => ({ intent: 'subscribe' as const, result: null, error: text }) })
 	}
 }
@@ -87,6 +94,11 @@ export default function SubscriptionPage() {
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: BillingEmailSchema }),
 		shouldRevalidate: 'onInput',
 	})
+	// A package chosen before the billing e-mail: the field that says why gets the focus (and the view).
+	const refusedSubscription = actionData && 'refusedSubscription' in actionData
+	useEffect(() => {
+		if (refusedSubscription) document.getElementById(fields.billingEmail.id)?.focus()
+	}, [refusedSubscription, actionData, fields.billingEmail.id])
 	const paidCurrent = current && !current.isFree
 	return (
 		<>
@@ -145,7 +157,7 @@ export default function SubscriptionPage() {
 					<FormAlert id="subscribe-error" errors={actionData?.intent === 'subscribe' ? [actionData.error] : undefined} />
 					<ul className="plans">
 						{packages.map((pkg) => (
-							<Plan key={pkg.id} pkg={pkg} isCurrent={current?.packageId === pkg.id && !current.cancelAtPeriodEnd} />
+							<Plan key={pkg.id} pkg={pkg} />
 						))}
 					</ul>
 					<p className="form-note">{t('packages.vatNote', { rate: vatRatePercent })}</p>
@@ -200,16 +212,16 @@ export default function SubscriptionPage() {
 	)
 }
 
-function Plan({ pkg, isCurrent }: { pkg: PackageView; isCurrent: boolean }) {
+function Plan({ pkg }: { pkg: PackageView }) {
 	const { t } = useTranslation('billing')
 	const language = useLanguage()
 	const isPending = useIsPending()
-	const classes = ['plan', pkg.featured ? 'plan--featured' : '', isCurrent ? 'plan--current' : ''].filter(Boolean).join(' ')
+	const classes = ['plan', pkg.featured ? 'plan--featured' : '', pkg.isCurrent ? 'plan--current' : ''].filter(Boolean).join(' ')
 	return (
 		<li className={classes}>
 			<div className="plan__head">
 				<h3 className="plan__name">{pkg.name}</h3>
-				{isCurrent ? <span className="badge badge--pro">{t('packages.yours')}</span> : null}
+				{pkg.isCurrent ? <span className="badge badge--pro">{t('packages.current')}</span> : null}
 			</div>
 			<p className="plan__price">{pkg.isFree ? t('packages.free') : t('packages.perMonth', { price: formatMoney(pkg.priceCents, language, pkg.currency) })}</p>
 			{pkg.description ? <p className="plan__description">{pkg.description}</p> : null}
@@ -217,8 +229,8 @@ function Plan({ pkg, isCurrent }: { pkg: PackageView; isCurrent: boolean }) {
 				<li>{pkg.offersPerMonth === null ? t('packages.unlimited') : t('packages.offers', { count: pkg.offersPerMonth })}</li>
 				{pkg.featured ? <li>{t('packages.featured')}</li> : null}
 			</ul>
-			{/* The free package can always be chosen again; a running paid one cannot be bought twice. */}
-			{isCurrent && !pkg.isFree ? null : (
+			{/* The package one is on is not offered again; a cancelled paid one can be resumed. */}
+			{pkg.canChoose ? (
 				<Form method="post">
 					<FormSecurity intent="subscribe" />
 					<input type="hidden" name="packageId" value={pkg.id} />
@@ -226,7 +238,7 @@ function Plan({ pkg, isCurrent }: { pkg: PackageView; isCurrent: boolean }) {
 						{t('packages.subscribe')}
 					</StatusButton>
 				</Form>
-			)}
+			) : null}
 		</li>
 	)
 }

@@ -35,9 +35,10 @@ function AccountMenu({ items }: { items: MenuItem[] }) {
 			<ul>
 				{items.map((item) => (
 					<li key={item.to}>
-						<NavLink to={item.to} prefetch="intent">
+						{/* The menu names the section one is in ("true"); "page" is left to the page's own tabs. */}
+						<NavLink to={item.to} prefetch="intent" aria-current="true">
 							<Icon name={item.icon} />
-							<span>{t(item.key)}</span>
+							<span className="side-menu__label">{t(item.key)}</span>
 						</NavLink>
 					</li>
 				))}
@@ -59,7 +60,7 @@ function Shell({ children, unreadCount, ads }: { children: React.ReactNode; unre
 			<aside className="shell__side">
 				<Brand site={site} size={36} className="shell__brand" />
 				{/* Phones get the menu behind a button; wide screens the side menu. One shows at a time. */}
-				<PhoneMenu label={t('menu.open')} className="shell__phone-menu">
+				<PhoneMenu label={t('common:nav.menu')} className="shell__phone-menu">
 					<AccountMenu items={menus[user.role]} />
 					<div className="phone-menu__tools">
 						<LanguageSelector />

@@ -60,7 +60,7 @@ export default function WorkProgressPage() {
 								{workshop.phone && workshop.email ? ' · ' : null}
 								{workshop.email ? <a href={`mailto:${workshop.email}`}>{workshop.email}</a> : null}
 							</p>
-							<ChatLink partner={{ id: offer.workshopUserId, name: workshop.workshopName }} />
+							<ChatLink partner={{ id: offer.workshopUserId, name: workshop.workshopName }} requestSlug={slug} />
 						</div>
 					</div>
 					<dl className="facts">

@@ -71,7 +71,7 @@ export default function BidDetailsPage() {
 			<PageHeader
 				title={request.services.join(', ')}
 				subtitle={<StatusBadge kind="offer" status={offer.status} />}
-				actions={<ChatLink partner={{ id: request.customerId, name: request.customerName }} />}
+				actions={<ChatLink partner={{ id: request.customerId, name: request.customerName }} requestSlug={requestSlug} />}
 			/>
 			<div className="detail-grid">
 				<div className="stack">

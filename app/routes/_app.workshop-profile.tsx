@@ -14,7 +14,7 @@ import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { requireWorkshop } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { routeMeta } from '~/utils/meta'
-import { readUploads, withFormFiles } from '~/utils/multipart.server'
+import { readFormUploads, withFormFiles } from '~/utils/multipart.server'
 import { decodeId, encodeId } from '~/utils/public-id'
 import { handleDomainError, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -83,33 +83,29 @@ export async function action({ request }: ActionFunctionArgs) {
 	return withFormFiles(request, async (formData) => {
 		await validateCsrf(request, formData)
 		const submission = parseWithZod(formData, { schema: WorkshopProfileSchema })
-		const [logo, photos, document] = await Promise.all([
-			readUploads(formData, 'logo', 'workshop_logo', 1),
-			readUploads(formData, 'photos', 'workshop_photo', MAX_WORKSHOP_PHOTOS),
-			readUploads(formData, 'warrantyDocument', 'warranty_document', 1),
-		])
-		const fileErrors = {
-			...(logo.error ? { logo: [logo.error] } : {}),
-			...(photos.error ? { photos: [photos.error] } : {}),
-			...(document.error ? { warrantyDocument: [document.error] } : {}),
+		const uploads = await readFormUploads(formData, user.id, {
+			logo: { purpose: 'workshop_logo', max: 1 },
+			photos: { purpose: 'workshop_photo', max: MAX_WORKSHOP_PHOTOS },
+			warrantyDocument: { purpose: 'warranty_document', max: 1 },
+		})
+		if (submission.status !== 'success' || !uploads.ok) {
+			return data({ result: submission.reply(), fileErrors: uploads.errors, held: await uploads.hold() }, { status: 400 })
 		}
-		if (submission.status !== 'success' || Object.keys(fileErrors).length) {
-			return data({ result: submission.reply(), fileErrors }, { status: 400 })
-		}
+		const { logo, photos, warrantyDocument } = uploads.files
 		try {
 			await saveWorkshopProfile(actor.workshopId, user.id, submission.value, {
-				logo: logo.files[0] ?? null,
+				logo: logo[0] ?? null,
 				removeLogo: formData.get('removeLogo') === 'yes',
-				photos: photos.files,
+				photos,
 				removePhotoIds: formData
 					.getAll('removePhoto')
 					.map((value) => decodeId(String(value)))
 					.filter((id): id is string => Boolean(id)),
-				warrantyDocument: document.files[0] ?? null,
+				warrantyDocument: warrantyDocument[0] ?? null,
 				removeWarrantyDocument: formData.get('removeWarrantyDocument') === 'yes',
 			})
 		} catch (error) {
-			return handleDomainError(error, { as: 'form', submission, data: { fileErrors } })
+			return handleDomainError(error, { as: 'form', submission, data: { fileErrors: uploads.errors, held: await uploads.hold() } })
 		}
 		return redirectWithToast('/workshop-profile', { type: 'success', key: 'workshop:profile.saved' }, { request })
 	})
@@ -129,7 +125,8 @@ export default function WorkshopProfilePage() {
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: WorkshopProfileSchema }),
 		shouldRevalidate: 'onInput',
 	})
-	const fileErrors = (actionData?.fileErrors ?? {}) as Record<string, string[] | undefined>
+	const fileErrors = actionData?.fileErrors ?? {}
+	const held = actionData?.held
 	const listDefault = (value: unknown) => (Array.isArray(value) ? (value as string[]) : typeof value === 'string' ? [value] : [])
 	const freeTimes = listDefault(fields.nextFreeTimes.initialValue)
 
@@ -243,8 +240,9 @@ export default function WorkshopProfilePage() {
 						name="warrantyDocument"
 						label={t('profile.warrantyDocument')}
 						help={t('profile.pdfHelp')}
-						accept="application/pdf"
+						accept="pdf"
 						errors={fileErrors.warrantyDocument}
+						held={held?.warrantyDocument}
 						current={
 							loaderData.warrantyDocumentUploadId
 								? { href: uploadUrl(loaderData.warrantyDocumentUploadId), label: t('profile.currentDocument'), removeName: 'removeWarrantyDocument', removeLabel: t('profile.removeFile') }
@@ -261,8 +259,9 @@ export default function WorkshopProfilePage() {
 							name="logo"
 							label={t('profile.logo')}
 							help={t('profile.imageHelp')}
-							accept="image/png,image/jpeg,image/webp"
+							accept="images"
 							errors={fileErrors.logo}
+							held={held?.logo}
 							current={loaderData.logoUploadId ? { removeName: 'removeLogo', removeLabel: t('profile.removeLogoLabel') } : null}
 						/>
 					</div>
@@ -287,9 +286,10 @@ export default function WorkshopProfilePage() {
 						name="photos"
 						label={t('profile.addPhotos')}
 						help={t('profile.photosHelp', { max: MAX_WORKSHOP_PHOTOS })}
-						accept="image/png,image/jpeg,image/webp"
+						accept="images"
 						multiple
 						errors={fileErrors.photos}
+						held={held?.photos}
 					/>
 				</Panel>
 

@@ -2,10 +2,13 @@ import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ButtonLink } from '~/components/button-link'
+import { JsonLd } from '~/components/json-ld'
 import { ReviewItem } from '~/components/review-item'
 import { WorkshopCard } from '~/components/workshop-card'
 import { FilterSelects } from '~/components/workshop-filters'
 import { getFeaturedWorkshops, getFilterOptions, getLatestReviews } from '~/domain/directory/workshops.server'
+import { siteSearchData } from '~/domain/site/search-data.server'
+import { getSiteData } from '~/domain/site/site.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { formatDate } from '~/utils/format'
 import { routeMeta } from '~/utils/meta'
@@ -14,10 +17,11 @@ import { pageSeo } from '~/utils/seo.server'
 export async function loader({ request }: LoaderFunctionArgs) {
 	const language = await getLanguage(request)
 	const t = getFixedT(language)
-	const [options, featured, latestReviews] = await Promise.all([
+	const [options, featured, latestReviews, site] = await Promise.all([
 		getFilterOptions(language),
 		getFeaturedWorkshops(language, 6),
 		getLatestReviews(6),
+		getSiteData(),
 	])
 	return {
 		options,
@@ -27,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			createdLabel: formatDate(review.createdAt, language),
 			repliedLabel: review.repliedAt ? formatDate(review.repliedAt, language) : null,
 		})),
+		searchData: siteSearchData(site, language),
 		meta: pageSeo(request, language, { title: t('home.metaTitle'), description: t('home.metaDescription') }),
 	}
 }
@@ -36,7 +41,7 @@ export const meta = routeMeta<typeof loader>()
 const steps = ['request', 'compare', 'progress', 'feedback'] as const
 
 export default function HomePage() {
-	const { options, featured, latestReviews } = useLoaderData<typeof loader>()
+	const { options, featured, latestReviews, searchData } = useLoaderData<typeof loader>()
 	const { t } = useTranslation(['public', 'common'])
 	const heroFacts = [
 		[t('common:home.factFree'), t('common:home.factFreeText')],
@@ -45,6 +50,7 @@ export default function HomePage() {
 	]
 	return (
 		<>
+			<JsonLd data={searchData} />
 			<section className="hero" aria-labelledby="hero-title">
 				<div className="container hero__inner">
 					<div className="hero__text">

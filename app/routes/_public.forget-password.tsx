@@ -12,13 +12,15 @@ import { requireAnonymous } from '~/utils/auth.server'
 import { clientIp } from '~/utils/client-ip.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { routeMeta } from '~/utils/meta'
+import { pageSeo } from '~/utils/seo.server'
 import { readForm } from '~/utils/multipart.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAnonymous(request)
-	const t = getFixedT(await getLanguage(request), 'auth')
-	return { meta: { title: t('forgot.metaTitle') } }
+	const language = await getLanguage(request)
+	const t = getFixedT(language, 'auth')
+	return { meta: pageSeo(request, language, { title: t('forgot.metaTitle'), description: t('forgot.metaDescription') }) }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

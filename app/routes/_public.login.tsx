@@ -8,18 +8,20 @@ import { Field, FormActions, FormAlert, FormSecurity } from '~/components/forms'
 import { LoginSchema } from '~/domain/accounts/accounts'
 import { accountErrorHeaders, accountErrorMessage, authenticate } from '~/domain/accounts/accounts.server'
 import { getFixedT, getLanguage, languageCookie } from '~/i18n/i18n.server'
-import { createSessionToken, redirectSignedIn, redirectToOf, requireAnonymous } from '~/utils/auth.server'
+import { createSessionToken, redirectSignedIn, redirectToOf, requireAnonymous, wayOn } from '~/utils/auth.server'
 import { clientIp } from '~/utils/client-ip.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { db } from '~/utils/db.server'
 import { routeMeta } from '~/utils/meta'
+import { pageSeo } from '~/utils/seo.server'
 import { readForm } from '~/utils/multipart.server'
-import { REDIRECT_TO, safeRedirect, withRedirectTo } from '~/utils/safe-redirect'
+import { REDIRECT_TO, wayBack, withRedirectTo } from '~/utils/safe-redirect'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAnonymous(request)
-	const t = getFixedT(await getLanguage(request), 'auth')
-	return { meta: { title: t('login.metaTitle') }, redirectTo: redirectToOf(request, '') || null }
+	const language = await getLanguage(request)
+	const t = getFixedT(language, 'auth')
+	return { meta: pageSeo(request, language, { title: t('login.metaTitle'), description: t('login.metaDescription') }), redirectTo: redirectToOf(request) }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -39,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const token = await createSessionToken(db, { userId: user.id, kind: 'web', userAgent: request.headers.get('User-Agent') })
 	// The interface speaks the language the user chose in their settings.
 	const language = user.preferredLanguage ? { 'Set-Cookie': await languageCookie.serialize(user.preferredLanguage) } : undefined
-	return redirectSignedIn(request, token, safeRedirect(formData.get(REDIRECT_TO), '/dashboard'), 'auth:login.success', language)
+	return redirectSignedIn(request, token, wayOn(user.role, wayBack(formData.get(REDIRECT_TO))), 'auth:login.success', language)
 }
 
 export const meta = routeMeta<typeof loader>()

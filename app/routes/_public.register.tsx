@@ -14,8 +14,9 @@ import { clientIp } from '~/utils/client-ip.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { isSpam } from '~/utils/honeypot.server'
 import { routeMeta } from '~/utils/meta'
+import { pageSeo } from '~/utils/seo.server'
 import { readForm } from '~/utils/multipart.server'
-import { REDIRECT_TO, safeRedirect, withRedirectTo } from '~/utils/safe-redirect'
+import { REDIRECT_TO, wayBack, withRedirectTo } from '~/utils/safe-redirect'
 import { redirectWithToast } from '~/utils/toast.server'
 
 type Role = 'customer' | 'workshop'
@@ -23,11 +24,12 @@ const roleFrom = (value: unknown): Role => (value === 'workshop' ? 'workshop' : 
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAnonymous(request)
-	const t = getFixedT(await getLanguage(request), 'auth')
+	const language = await getLanguage(request)
+	const t = getFixedT(language, 'auth')
 	return {
 		role: roleFrom(new URL(request.url).searchParams.get('role')),
-		redirectTo: redirectToOf(request, '') || null,
-		meta: { title: t('register.metaTitle') },
+		redirectTo: redirectToOf(request),
+		meta: pageSeo(request, language, { title: t('register.metaTitle'), description: t('register.metaDescription') }),
 	}
 }
 
@@ -37,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	await validateCsrf(request, formData)
 	const hidden = { hideFields: ['password', 'confirmPassword'] }
 	// Registered, the visitor logs in and goes on to the page they were on their way to.
-	const toLogin = withRedirectTo('/login', safeRedirect(formData.get(REDIRECT_TO), '') || null)
+	const toLogin = withRedirectTo('/login', wayBack(formData.get(REDIRECT_TO)))
 	// A bot gets the same answer as a person, and nothing is stored.
 	if (isSpam(formData)) return redirectWithToast(toLogin, { type: 'success', key: 'auth:register.success' }, { request })
 	const submission = parseWithZod(formData, { schema: RegisterSchema })

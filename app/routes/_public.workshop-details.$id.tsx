@@ -1,14 +1,17 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import { useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { Breadcrumbs } from '~/components/breadcrumbs'
 import { ButtonLink } from '~/components/button-link'
+import { JsonLd } from '~/components/json-ld'
 import { ResponseTime } from '~/components/response-time'
 import { Pagination } from '~/components/pagination'
 import { Fact, Panel } from '~/components/panel'
 import { ReviewItem } from '~/components/review-item'
 import { Stars } from '~/components/stars'
 import { ReviewPageSchema } from '~/domain/directory/list-query'
-import { type OpeningHours } from '~/domain/directory/workshops'
+import { SEARCH_DATA_REVIEWS, workshopSearchData } from '~/domain/directory/search-data.server'
+import { cityPagePath, type OpeningHours } from '~/domain/directory/workshops'
 import { getWorkshopProfile, getWorkshopReviews } from '~/domain/directory/workshops.server'
 import { fallbackLanguage } from '~/i18n/config'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
@@ -16,8 +19,9 @@ import { type RootLoaderData } from '~/root'
 import { formatDate, formatDateTime, formatNumber, formatRating } from '~/utils/format'
 import { routeMeta } from '~/utils/meta'
 import { decodeId } from '~/utils/public-id'
+import { rolesFor } from '~/utils/route-access'
 import { withRedirectTo } from '~/utils/safe-redirect'
-import { pageSeo } from '~/utils/seo.server'
+import { breadcrumbTrail, pageSeo } from '~/utils/seo.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const workshopId = decodeId(params.id)
@@ -27,7 +31,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	if (!workshop) throw new Response('Not found', { status: 404 })
 
 	const { page } = ReviewPageSchema.parse({ page: new URL(request.url).searchParams.get('page') ?? undefined })
-	const reviews = await getWorkshopReviews(workshopId, workshop.reviewCount, page)
+	// The search data names the newest reviews, whichever page of them is shown.
+	const [reviews, newest] = await Promise.all([
+		getWorkshopReviews(workshopId, workshop.reviewCount, page),
+		page === 1 ? null : getWorkshopReviews(workshopId, workshop.reviewCount, 1, SEARCH_DATA_REVIEWS),
+	])
 	const t = getFixedT(language, 'public')
 	const description = [workshop.address.city, workshop.marketingText].filter(Boolean).join(' · ')
 	return {
@@ -41,6 +49,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 				repliedLabel: review.repliedAt ? formatDate(review.repliedAt, language) : null,
 			})),
 		},
+		searchData: workshopSearchData(workshop, (newest ?? reviews).items),
+		trail: breadcrumbTrail(request, language, [
+			{ name: t('breadcrumbs.home'), path: '/' },
+			{ name: t('list.title'), path: '/workshop-list' },
+			...(workshop.address.city && workshop.address.cityCode
+				? [{ name: workshop.address.city, path: cityPagePath(workshop.address.cityCode) }]
+				: []),
+			{ name: workshop.name, path: `/workshop-details/${workshop.id}` },
+		]),
 		meta: pageSeo(request, language, {
 			title: workshop.address.city ? t('workshop.metaTitle', { name: workshop.name, city: workshop.address.city }) : workshop.name,
 			description: description.length > 160 ? `${description.slice(0, 157).replace(/\s+\S*$/, '')}…` : description,
@@ -51,14 +68,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta = routeMeta<typeof loader>()
 
 export default function WorkshopDetailsPage() {
-	const { workshop, reviews, nextFreeTimes } = useLoaderData<typeof loader>()
+	const { workshop, reviews, nextFreeTimes, searchData, trail } = useLoaderData<typeof loader>()
 	const { t } = useTranslation('public')
 	const root = useRouteLoaderData<RootLoaderData>('root')
 	const language = root?.language ?? fallbackLanguage
-	// A visitor logs in (or registers) on the way to the request form; a workshop or an administrator asks no offers.
+	// A visitor logs in (or registers) on the way to the request form; a signed-in user whose role
+	// may not open it (the route table of spec §2) sees no button.
 	const role = root?.user?.role
 	const requestForm = `/new-service-register?workshop=${workshop.id}`
-	const askOffer = role === undefined ? withRedirectTo('/login', requestForm) : role === 'customer' ? requestForm : null
+	const askOffer = role === undefined ? withRedirectTo('/login', requestForm) : rolesFor('/new-service-register')?.includes(role) ? requestForm : null
 	const address = [workshop.address.street, [workshop.address.zipCode, workshop.address.city].filter(Boolean).join(' '), workshop.address.state]
 		.filter(Boolean)
 		.join(', ')
@@ -66,14 +84,8 @@ export default function WorkshopDetailsPage() {
 
 	return (
 		<div className="container page-section workshop">
-			<nav className="breadcrumbs" aria-label={t('workshop.breadcrumbs')}>
-				<ol>
-					<li>
-						<Link to="/workshop-list">{t('list.title')}</Link>
-					</li>
-					<li aria-current="page">{workshop.name}</li>
-				</ol>
-			</nav>
+			<Breadcrumbs trail={trail} />
+			<JsonLd data={searchData} />
 
 			<header className="workshop-hero card">
 				<div className="workshop-hero__logo">

@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from '@remix-run/react'
+import { Form, Link, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { Breadcrumbs } from '~/components/breadcrumbs'
 import { ButtonLink } from '~/components/button-link'
 import { Field, SelectField } from '~/components/forms'
 import { PublicPage } from '~/components/page-header'
@@ -9,14 +10,14 @@ import { Pagination } from '~/components/pagination'
 import { WorkshopCard } from '~/components/workshop-card'
 import { FilterSelects } from '~/components/workshop-filters'
 import { parseWorkshopListQuery } from '~/domain/directory/list-query'
-import { workshopListParams, workshopSorts } from '~/domain/directory/workshops'
+import { cityPagePath, isCityPage, workshopListParams, workshopSorts } from '~/domain/directory/workshops'
 import { getFilterOptions, searchWorkshops } from '~/domain/directory/workshops.server'
 import { fallbackLanguage } from '~/i18n/config'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { type RootLoaderData } from '~/root'
 import { formatNumber } from '~/utils/format'
 import { routeMeta } from '~/utils/meta'
-import { pageSeo } from '~/utils/seo.server'
+import { breadcrumbTrail, pageSeo } from '~/utils/seo.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const url = new URL(request.url)
@@ -33,14 +34,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const focus = [nameOf(options.services, query.service), nameOf(options.brands, query.brand), nameOf(options.cities, query.city)]
 		.filter(Boolean)
 		.join(', ')
-	const title = focus ? t('list.metaTitleFiltered', { filters: focus }) : t('list.metaTitle')
+	// A city's page (/cities links there) has a title and description of its own.
+	const city = isCityPage(query) ? nameOf(options.cities, query.city) : undefined
+	const cityTitle = city ? t('list.cityMetaTitle', { city }) : null
+	const title = cityTitle ?? (focus ? t('list.metaTitleFiltered', { filters: focus }) : t('list.metaTitle'))
 	return {
 		query,
 		result,
 		options,
+		heading: cityTitle ?? t('list.title'),
+		trail: breadcrumbTrail(request, language, [
+			{ name: t('breadcrumbs.home'), path: '/' },
+			{ name: t('list.title'), path: '/workshop-list' },
+			...(city ? [{ name: city, path: cityPagePath(query.city!) }] : []),
+		]),
 		meta: pageSeo(request, language, {
 			title: query.page > 1 ? t('list.metaTitlePage', { title, page: query.page }) : title,
-			description: t('list.metaDescription'),
+			description: city ? t('list.cityMetaDescription', { city }) : t('list.metaDescription'),
 		}),
 	}
 }
@@ -48,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta = routeMeta<typeof loader>()
 
 export default function WorkshopListPage() {
-	const { query, result, options } = useLoaderData<typeof loader>()
+	const { query, result, options, heading, trail } = useLoaderData<typeof loader>()
 	const { t } = useTranslation('public')
 	const language = useRouteLoaderData<RootLoaderData>('root')?.language ?? fallbackLanguage
 	const location = useLocation()
@@ -61,7 +71,7 @@ export default function WorkshopListPage() {
 	const filtered = Boolean(query.q || query.city || query.service || query.brand)
 
 	return (
-		<PublicPage title={t('list.title')} lead={t('list.intro')}>
+		<PublicPage title={heading} lead={t('list.intro')} breadcrumbs={<Breadcrumbs trail={trail} />}>
 			<div className="directory">
 				<Panel id="filters-title" title={t('list.filtersTitle')} className="directory__filters card" titleClassName="card__title">
 					{/* A GET form: the filters become the address, so a list can be shared and works without JavaScript. */}
@@ -82,6 +92,9 @@ export default function WorkshopListPage() {
 							) : null}
 						</div>
 					</Form>
+					<p className="directory__cities">
+						<Link to="/cities">{t('common:nav.cities')}</Link>
+					</p>
 				</Panel>
 
 				<section className="directory__results" aria-labelledby="results-title" aria-busy={searching || undefined}>

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { absoluteUrl, shortCache } from '~/utils/public-api.server'
+import { shortCache } from '~/utils/public-api.server'
+import { absoluteUrl } from '~/utils/seo.server'
 import { methodNotAllowed } from '~/utils/failures.server'
 import { getSiteData } from '~/domain/site/site.server'
 import { apiJson } from '~/utils/api.server'

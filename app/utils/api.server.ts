@@ -19,7 +19,11 @@ export function apiJson(body: unknown, init: { status?: number; headers?: Header
 	const headers = new Headers(init.headers)
 	headers.set('Content-Type', 'application/json; charset=utf-8')
 	if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store')
-	if (init.cors) for (const [key, value] of Object.entries(corsHeaders)) headers.set(key, value)
+	if (init.cors) {
+		headers.set('Access-Control-Allow-Origin', corsHeaders['Access-Control-Allow-Origin'])
+		// Added to what the answer varies with already (the language's headers, say).
+		headers.append('Vary', corsHeaders.Vary)
+	}
 	return new Response(JSON.stringify(body), { status: init.status ?? 200, headers })
 }
 

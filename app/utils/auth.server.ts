@@ -5,9 +5,10 @@ import { sessions, users, workshops } from '~/db/schema'
 import { type WorkshopActor } from '~/domain/service-flow/moves.server'
 import { db, type DbOrTx } from './db.server'
 import { combineHeaders } from './http'
-import { REDIRECT_TO, safeRedirect, withRedirectTo } from './safe-redirect'
+import { REDIRECT_TO, wayBack, withRedirectTo } from './safe-redirect'
 import { rolesFor, type Role } from './route-access'
 import { getSession, getSessionStorage } from './session.server'
+import { pagePath } from './seo.server'
 
 /**
  * Sign-in state. A browser holds a random token in the signed `__session` cookie, an API
@@ -145,12 +146,23 @@ export async function requireWorkshop(request: Request): Promise<{ user: Session
  * the page they were on their way to, or the dashboard.
  */
 export async function requireAnonymous(request: Request) {
-	if (await getOptionalUser(request)) throw redirect(redirectToOf(request, '/dashboard'))
+	const user = await getOptionalUser(request)
+	if (user) throw redirect(wayOn(user.role, redirectToOf(request)))
 }
 
-/** The safe `?redirectTo=` of a request, or the fallback. */
-export function redirectToOf(request: Request, fallback: string) {
-	return safeRedirect(new URL(request.url).searchParams.get(REDIRECT_TO), fallback)
+/**
+ * Where a user goes once signed in: the way back when their role may open that page (a workshop
+ * that pressed "Ask for an offer" as a visitor may not), else the dashboard.
+ */
+export function wayOn(role: Role, wayBackTo: string | null): string {
+	if (!wayBackTo) return '/dashboard'
+	const roles = rolesFor(new URL(wayBackTo, 'http://portal').pathname)
+	return roles && !roles.includes(role) ? '/dashboard' : wayBackTo
+}
+
+/** The safe `?redirectTo=` of a request, or null. */
+export function redirectToOf(request: Request): string | null {
+	return wayBack(new URL(request.url).searchParams.get(REDIRECT_TO))
 }
 
 /**
@@ -161,9 +173,7 @@ export function redirectToOf(request: Request, fallback: string) {
 function loginRequiredPath(request: Request) {
 	if (request.method !== 'GET') return '/'
 	const url = new URL(request.url)
-	url.searchParams.delete('lng')
-	url.searchParams.delete('_routes')
-	return withRedirectTo('/', url.pathname + url.search)
+	return withRedirectTo('/', pagePath(url.pathname, url.search))
 }
 
 /** Applies the route table of spec §2 to any path (the root loader calls it for every page). */

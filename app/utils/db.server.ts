@@ -154,10 +154,37 @@ const commitHooks = new WeakMap<object, Array<() => Promise<void>>>()
  * Runs `after` once `tx` has committed; outside a transaction (or in one not opened by
  * `transaction()`), at once. A rolled-back attempt's hooks never run.
  */
-export async function afterCommit(tx: DbOrTx, after: () => Promise<void>) {
+export async function afterCommit(tx: DbOrTx, after: () => Promise<void>, options: { once?: string } = {}) {
 	const hooks = commitHooks.get(tx)
-	if (hooks) hooks.push(after)
-	else await after()
+	if (!hooks) return after()
+	// `once`: a step many writes ask for (wake the outbox) runs once per transaction.
+	if (options.once) {
+		const asked = onceAsked.get(hooks) ?? new Set<string>()
+		onceAsked.set(hooks, asked)
+		if (asked.has(options.once)) return
+		asked.add(options.once)
+	}
+	hooks.push(after)
+}
+const onceAsked = new WeakMap<object, Set<string>>()
+
+/** The advisory locks processes take on a PostgreSQL server, side by side so no two share a key. */
+export const ADVISORY_LOCKS = { migrations: 727_001, jobQueues: 727_002 } as const
+
+/**
+ * Runs `work` holding an advisory lock on a connection of its own, so processes starting at once
+ * (migrations, creating the job queues) take turns.
+ */
+export async function withAdvisoryLock(url: string, key: number, work: () => Promise<void>) {
+	const lock = new pg.Client({ connectionString: url })
+	await lock.connect()
+	try {
+		await lock.query('select pg_advisory_lock($1)', [key])
+		await work()
+	} finally {
+		await lock.query('select pg_advisory_unlock($1)', [key]).catch(() => {})
+		await lock.end()
+	}
 }
 
 /**

@@ -3,9 +3,11 @@ import path from 'node:path'
 import { and, eq, inArray, lte, sql } from 'drizzle-orm'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { emailOutbox, uploads, type EmailAttachment } from '~/db/schema'
-import { db, queryRows, type DbOrTx } from './db.server'
+import { afterCommit, db, queryRows, type DbOrTx } from './db.server'
 import { getEnv } from './env.server'
+import { triggerJob } from './job-queue.server'
 import { logger } from './logger.server'
+import { StoredFileMissing } from './file-store.server'
 import { readStoredFile } from './storage.server'
 
 /**
@@ -43,8 +45,14 @@ export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<st
 		})
 		.onConflictDoNothing({ target: emailOutbox.dedupeKey })
 		.returning({ id: emailOutbox.id })
+	// On PostgreSQL a worker delivers it now rather than at the next minute's sweep; once committed,
+	// so the run finds the row (a burst of e-mails makes one run: the queue holds one waiting run).
+	if (row) await afterCommit(tx, () => triggerJob(OUTBOX_JOB), { once: OUTBOX_JOB })
 	return row?.id ?? null
 }
+
+/** The background job that delivers the outbox (app/utils/jobs.server.ts). */
+export const OUTBOX_JOB = 'email-outbox'
 
 const BATCH = 20
 const MAX_ATTEMPTS = 12
@@ -178,8 +186,8 @@ async function loadAttachments(attachments: EmailAttachment[]) {
 		attachments.map(async (attachment) => {
 			const upload = rows.find((row) => row.id === attachment.uploadId)
 			if (!upload) throw new Error(`attachment ${attachment.uploadId} is missing`)
-			const content = await readStoredFile(upload.storageKey).catch((error: NodeJS.ErrnoException) => {
-				throw error.code === 'ENOENT' ? new AttachmentNotReady(`attachment ${attachment.uploadId} is not stored yet`) : error
+			const content = await readStoredFile(upload.storageKey).catch((error: unknown) => {
+				throw error instanceof StoredFileMissing ? new AttachmentNotReady(`attachment ${attachment.uploadId} is not stored yet`) : error
 			})
 			return { filename: attachment.filename, content, contentType: upload.mimeType }
 		}),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 import { projectRoot } from './paths.server'
@@ -32,13 +33,37 @@ const EnvSchema = z.object({
 	STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
 	/** How often the background worker renews or expires due subscriptions. */
 	SUBSCRIPTION_POLL_MS: z.coerce.number().int().min(1000).default(15 * 60 * 1000),
+	/** `false`: this web process runs no background jobs (`npm run worker` does); it still queues them. Default: it runs them. */
+	RUN_JOBS: z.enum(['true', 'false']).optional(),
+	/** Web processes to run; default: the cores with a server database, 1 on the embedded one. */
+	WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+	/** How long a stopping process keeps taking requests (answering /readyz with 503) before it stops listening. */
+	SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+	/** How long a stopping process lets requests in flight finish. */
+	SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+	/** An S3-compatible bucket for stored files; without it they stay under DATA_DIR/uploads (decision 0086). */
+	S3_BUCKET: z.string().min(3).max(63).optional(),
+	/** The S3 server, e.g. http://minio:9000; empty for AWS. */
+	S3_ENDPOINT: z.string().url().optional(),
+	S3_REGION: z.string().min(1).default('us-east-1'),
+	/** Both set, or neither (the SDK's own chain: AWS_* variables, an instance role). */
+	S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+	S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+	/** `true` for MinIO-style servers that address buckets by path, not by host name. */
+	S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+}).refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
+	message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither',
+	path: ['S3_SECRET_ACCESS_KEY'],
 })
 
 export type Env = z.infer<typeof EnvSchema> & {
 	dataDir: string
+	/** WEB_CONCURRENCY, or its default; always 1 on the embedded database (one process opens it). */
+	webConcurrency: number
 	usesEmbeddedDatabase: boolean
 	seedDemoData: boolean
 	isProduction: boolean
+	runJobs: boolean
 }
 
 let cached: Env | undefined
@@ -59,9 +84,11 @@ export function getEnv(): Env {
 	cached = {
 		...env,
 		dataDir,
+		webConcurrency: usesEmbeddedDatabase ? 1 : (env.WEB_CONCURRENCY ?? os.availableParallelism()),
 		usesEmbeddedDatabase,
 		seedDemoData: env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === 'true' : usesEmbeddedDatabase,
 		isProduction: env.NODE_ENV === 'production',
+		runJobs: env.RUN_JOBS !== 'false',
 	}
 	return cached
 }

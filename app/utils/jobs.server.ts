@@ -3,45 +3,71 @@ import { expireStaleRequests } from '~/domain/service-flow/moves.server'
 import { sendAnswerReminders, sendNewRequestDigests, sendNoOfferNudges, sendUnreadChatEmails } from '~/domain/messaging/email-jobs.server'
 import { refreshResponseTimes } from '~/domain/service-flow/response-time.server'
 import { db } from './db.server'
-import { processOutbox } from './email.server'
+import { OUTBOX_JOB, processOutbox } from './email.server'
 import { getEnv } from './env.server'
+import { type Job, startJobQueue, stopJobQueue, triggerJob } from './job-queue.server'
 import { logger } from './logger.server'
 import { deleteExpiredRateLimits } from './rate-limit.server'
 import { singleton } from './singleton.server'
-import { cleanUpStoredFiles, stripLegacyImages } from './storage.server'
+import { cleanUpStoredFiles, forgetOldHeldUploads, stripLegacyImages } from './storage.server'
 
 /**
- * The server's periodic work. Each job runs again only after its previous run finished,
+ * The server's periodic work, one list for both databases. On PostgreSQL each job is a pg-boss
+ * queue with a cron schedule, worked by the web processes (unless RUN_JOBS=false) and by
+ * `npm run worker` (job-queue.server.ts, docs/decisions/0084-job-queue.md). On the embedded
+ * database each runs on a timer in the one process, again only after its previous run finished,
  * so a slow SMTP server never piles runs up. `npm run jobs` runs each once.
  */
-/** `atStart: false`: first run after one interval, not while the server is starting. */
-type Job = { name: string; everyMs: () => number; run: () => Promise<unknown>; atStart?: false }
-
-const jobs: Job[] = [
-	{ name: 'email outbox', everyMs: () => getEnv().OUTBOX_POLL_MS, run: processOutbox },
+export const backgroundJobs: Job[] = [
+	// Queued e-mails wake it at once (enqueueEmail); the schedule is the safety net.
+	{ name: OUTBOX_JOB, everyMs: () => getEnv().OUTBOX_POLL_MS, run: deliverOutbox },
 	{ name: 'cleanup', everyMs: () => 10 * 60 * 1000, run: deleteExpiredRateLimits },
-	{ name: 'subscription renewal', everyMs: () => getEnv().SUBSCRIPTION_POLL_MS, run: () => renewDueSubscriptions() },
-	// Staged files a failed form or a rolled-back save left, and stored files no row names.
-	{ name: 'stored files clean-up', everyMs: () => 60 * 60 * 1000, run: () => cleanUpStoredFiles() },
-	{ name: 'old images re-encoded', everyMs: () => 60 * 1000, run: () => stripLegacyImages() },
+	{ name: 'subscription-renewal', everyMs: () => getEnv().SUBSCRIPTION_POLL_MS, run: () => renewDueSubscriptions() },
+	// Files held for failed forms a day ago, staged files a failed form or a rolled-back save left, and stored files no row names.
+	{ name: 'stored-files-clean-up', everyMs: () => 60 * 60 * 1000, run: async () => [await forgetOldHeldUploads(), await cleanUpStoredFiles()] },
+	{ name: 'old-images-re-encoded', everyMs: () => 60 * 1000, run: () => stripLegacyImages() },
 	// Idempotent (a dedupe key per e-mail): a second process or a rerun sends nothing twice.
-	{ name: 'unread chat e-mails', everyMs: () => 60 * 1000, run: () => sendUnreadChatEmails() },
-	{ name: 'new-request digests', everyMs: () => 5 * 60 * 1000, run: () => sendNewRequestDigests() },
-	{ name: 'answer reminders', everyMs: () => 10 * 60 * 1000, run: () => sendAnswerReminders() },
-	{ name: 'no-offer nudges', everyMs: () => 10 * 60 * 1000, run: () => sendNoOfferNudges() },
+	{ name: 'unread-chat-emails', everyMs: () => 60 * 1000, run: () => sendUnreadChatEmails() },
+	{ name: 'new-request-digests', everyMs: () => 5 * 60 * 1000, run: () => sendNewRequestDigests() },
+	{ name: 'answer-reminders', everyMs: () => 10 * 60 * 1000, run: () => sendAnswerReminders() },
+	{ name: 'no-offer-nudges', everyMs: () => 10 * 60 * 1000, run: () => sendNoOfferNudges() },
 	// Each request is expired in its own transaction, under the lock every move takes.
-	{ name: 'request expiry', everyMs: () => 10 * 60 * 1000, run: () => expireStaleRequests() },
+	{ name: 'request-expiry', everyMs: () => 10 * 60 * 1000, run: () => expireStaleRequests() },
 	// Old offers leave the 90 days of the public response time.
-	{ name: 'response times', everyMs: () => 6 * 60 * 60 * 1000, run: () => refreshResponseTimes(db), atStart: false },
+	{ name: 'response-times', everyMs: () => 6 * 60 * 60 * 1000, run: () => refreshResponseTimes(db), atStart: false },
 ]
+
+/**
+ * The outbox once, and while it had work another look after OUTBOX_POLL_MS (rows waiting for an
+ * attachment, the next batch), as the timer did; an empty outbox waits for the next e-mail.
+ */
+async function deliverOutbox() {
+	const result = await processOutbox()
+	if (result.sent + result.retried + result.failed > 0) await triggerJob(OUTBOX_JOB, { afterSeconds: getEnv().OUTBOX_POLL_MS / 1000 })
+	return result
+}
 
 const state = singleton('jobs', () => ({ timers: new Map<string, NodeJS.Timeout>(), running: false }))
 
-export function startBackgroundJobs() {
+/**
+ * Starts this process's part of the background jobs. `work: false` (RUN_JOBS=false): on PostgreSQL
+ * jobs are only queued, for `npm run worker`; on the embedded database nothing runs them at all.
+ * The job list is a parameter for the tests only.
+ */
+export async function startBackgroundJobs(options: { work: boolean }, list: Job[] = backgroundJobs) {
+	const env = getEnv()
+	if (env.DATABASE_URL) {
+		await startJobQueue({ url: env.DATABASE_URL, jobs: list, work: options.work })
+		return
+	}
+	if (!options.work) {
+		logger.warn('RUN_JOBS=false on the embedded database: nothing runs the background jobs (e-mails stay in the outbox). A worker cannot share PGlite: unset RUN_JOBS.')
+		return
+	}
 	if (state.running) return
 	state.running = true
-	for (const job of jobs) schedule(job, job.atStart === false ? job.everyMs() : 0)
-	logger.info('background jobs started', { jobs: jobs.map((j) => j.name) })
+	for (const job of list) schedule(job, job.atStart === false ? job.everyMs() : 0)
+	logger.info('background jobs started', { jobs: list.map((j) => j.name) })
 }
 
 function schedule(job: Job, delay: number) {
@@ -57,15 +83,16 @@ function schedule(job: Job, delay: number) {
 	state.timers.set(job.name, timer)
 }
 
-export function stopBackgroundJobs() {
+export async function stopBackgroundJobs() {
 	state.running = false
 	for (const timer of state.timers.values()) clearTimeout(timer)
 	state.timers.clear()
+	await stopJobQueue()
 }
 
 /** Every job once, in order (npm run jobs). */
 export async function runJobsOnce() {
-	for (const job of jobs) {
+	for (const job of backgroundJobs) {
 		const result = await job.run()
 		logger.info('job done', { job: job.name, result: result ?? null })
 	}

@@ -29,3 +29,13 @@ export const menus: Record<Role, MenuItem[]> = {
 	workshop: [dashboard, entries.requestsToBid, entries.bidHistory, entries.customerReviews, profile, entries.workshopProfile, workshopList, entries.subscription, settings],
 	admin: [dashboard, entries.admin, profile, settings],
 }
+
+/** The public pages' links: the header names the first ones, the footer all of them. */
+export const publicLinks = [
+	{ to: '/workshop-list', key: 'nav.workshops', inHeader: true },
+	{ to: '/cities', key: 'nav.cities', inHeader: false },
+	{ to: '/about', key: 'nav.about', inHeader: true },
+	{ to: '/contact-us', key: 'nav.contact', inHeader: true },
+	{ to: '/terms-conditions', key: 'nav.terms', inHeader: false },
+	{ to: '/privacy-poicy', key: 'nav.privacy', inHeader: false },
+] as const

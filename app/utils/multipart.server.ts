@@ -6,12 +6,18 @@ import { BadRequest } from './failures.server'
 import { discardStaged, newStagingKey, stagedPath, writeStaged } from './file-store.server'
 import { MAX_FORM_BYTES } from './http'
 import { message } from './messages'
+import { decodeId, encodeId } from './public-id'
+import { heldFieldName, type HeldFile } from './upload-url'
 import {
+	findHeldUploads,
+	holdUpload,
 	MAX_UPLOAD_BYTES,
 	prepareUpload,
 	rejectionMessage,
 	UploadRejected,
+	type FormUpload,
 	type PreparedUpload,
+	type Upload,
 	type UploadPurpose,
 } from './storage.server'
 
@@ -285,30 +291,63 @@ async function stagedInput(formData: FormData, file: File) {
 	return { stagedKey: key }
 }
 
+/** A file field of a form: what its files are for, and how many it takes. */
+export type UploadField = { purpose: UploadPurpose; max: number }
+
+
 /**
- * The files of one field, checked by content for their purpose (images re-encoded), at most
- * `max` of them. Returns the prepared files, or the message for the field when one is refused.
- * What is prepared stays staged until a transaction stores it or the form is discarded.
+ * The files of a form's file fields, each checked by content for its purpose (images re-encoded),
+ * with the files held from the form's earlier sending that the form still lists (the owner's own,
+ * of that purpose: any other id is ignored). A refused file is an error for its field; the files
+ * that passed are kept. Too many files is an error, and the new ones are dropped; for a field of
+ * one file, a new file replaces the held one. What is prepared stays staged until a transaction
+ * stores it (savePreparedUpload) or `hold` keeps it, or the form is discarded.
  */
-export async function readUploads(
-	formData: FormData,
-	field: string,
-	purpose: UploadPurpose,
-	max: number,
-): Promise<{ files: PreparedUpload[]; error: null } | { files: []; error: string }> {
-	const files = formData.getAll(field).filter((value): value is File => value instanceof File && (value.size > 0 || value.type === TOO_LARGE_TYPE))
-	if (files.length > max) return { files: [], error: message('common:upload.tooMany', { max }) }
-	try {
-		const prepared = []
-		for (const file of files) {
-			if (file.type === TOO_LARGE_TYPE) throw new UploadRejected('tooLarge')
-			const upload = await prepareUpload({ ...(await stagedInput(formData, file)), purpose, originalName: file.name })
-			track(formData, upload)
-			prepared.push(upload)
+export async function readFormUploads<F extends string>(formData: FormData, ownerId: string, fields: Record<F, UploadField>) {
+	const files = {} as Record<F, FormUpload[]>
+	const errors: Partial<Record<F, string[]>> = {}
+	const kept = {} as Record<F, { held: Upload[]; fresh: PreparedUpload[] }>
+	for (const field of Object.keys(fields) as F[]) {
+		const { purpose, max } = fields[field]
+		const chosen = formData.getAll(field).filter((value): value is File => value instanceof File && (value.size > 0 || value.type === TOO_LARGE_TYPE))
+		const heldIds = [...new Set(formData.getAll(heldFieldName(field)).flatMap((value) => decodeId(String(value)) ?? []))]
+		let held = await findHeldUploads(ownerId, purpose, heldIds)
+		if (max === 1 && chosen.length > 0) held = []
+		const fresh: PreparedUpload[] = []
+		if (held.length + chosen.length > max) errors[field] = [message('common:upload.tooMany', { max })]
+		else {
+			for (const file of chosen) {
+				try {
+					if (file.type === TOO_LARGE_TYPE) throw new UploadRejected('tooLarge')
+					const upload = await prepareUpload({ ...(await stagedInput(formData, file)), purpose, originalName: file.name })
+					track(formData, upload)
+					fresh.push(upload)
+				} catch (error) {
+					if (!(error instanceof UploadRejected)) throw error
+					errors[field] ??= [rejectionMessage(error)]
+				}
+			}
 		}
-		return { files: prepared, error: null }
-	} catch (error) {
-		if (error instanceof UploadRejected) return { files: [], error: rejectionMessage(error) }
-		throw error
+		kept[field] = { held, fresh }
+		files[field] = [...held.map((upload) => ({ heldUploadId: upload.id, purpose })), ...fresh]
+	}
+	return {
+		files,
+		errors,
+		ok: Object.keys(errors).length === 0,
+		/**
+		 * For an answer that refuses the form: holds the new files that passed, for the form's next
+		 * sending, and lists every held file by field for the form to show.
+		 */
+		hold: async (): Promise<Record<F, HeldFile[]>> => {
+			const listed = {} as Record<F, HeldFile[]>
+			for (const field of Object.keys(kept) as F[]) {
+				const { held, fresh } = kept[field]
+				const rows = [...held]
+				for (const file of fresh) rows.push(await holdUpload(file, ownerId))
+				listed[field] = rows.map((row) => ({ id: encodeId(row.id), name: row.originalName ?? '', image: row.mimeType.startsWith('image/') }))
+			}
+			return listed
+		},
 	}
 }

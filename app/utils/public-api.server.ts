@@ -1,20 +1,15 @@
 import { fallbackLanguage } from '~/i18n/config'
-import { getFixedT, getLanguage } from '~/i18n/i18n.server'
+import { getFixedT, getLanguage, getRequestedLanguage } from '~/i18n/i18n.server'
 import { failureResponse } from '~/utils/failures.server'
 import { apiError } from '~/utils/api.server'
 import { loggablePath, logger } from '~/utils/logger.server'
-import { publicOrigin } from '~/utils/seo.server'
+import { absoluteUrl } from '~/utils/seo.server'
 import { type PublicReview, type WorkshopCard, type WorkshopProfile } from '~/domain/directory/workshops'
 
 /**
  * What the public JSON API (docs/api.md) shares: absolute URLs (partner sites are on other
  * origins), CORS on every answer, and errors as `{ status, message }` in the language asked for.
  */
-export function absoluteUrl(path: string | null): string | null {
-	if (!path) return null
-	return path.startsWith('/') ? `${publicOrigin()}${path}` : path
-}
-
 // The JSON API keeps the shape of spec §7: the response time (issue 15) is the portal's own, for now.
 export type ApiWorkshopCard = Omit<WorkshopCard, 'responseMinutes'> & { url: string }
 
@@ -34,16 +29,21 @@ export function apiWorkshopProfile({ responseMinutes: _responseMinutes, ...profi
 
 export type ApiReview = PublicReview
 
-/** Caching for answers that are the same for everyone for a short while. */
-export const shortCache = { 'Cache-Control': 'public, max-age=60' }
+/**
+ * Caching for answers that are the same for everyone for a short while; a CDN may serve them five
+ * minutes longer while it asks again. The server adds the ETag (server/http-cache.ts).
+ */
+export const shortCache = { 'Cache-Control': 'public, max-age=60, s-maxage=60, stale-while-revalidate=300' }
 
 /**
  * Caching for answers in a language: shared caches may keep them only when the address names the
- * language (?lng=); otherwise the language came from the caller's cookie and only the caller may keep it.
+ * language (?lng=); otherwise the language came from the caller's Accept-Language or cookie and only
+ * the caller may keep it, per those headers.
  */
-export function languageCache(request: Request, seconds: number) {
-	const named = new URL(request.url).searchParams.has('lng')
-	return { 'Cache-Control': `${named ? 'public' : 'private'}, max-age=${seconds}` }
+export function languageCache(request: Request, seconds: number): Record<string, string> {
+	const named = getRequestedLanguage(request) !== null
+	if (named) return { 'Cache-Control': `public, max-age=${seconds}, s-maxage=${seconds}, stale-while-revalidate=${seconds * 10}` }
+	return { 'Cache-Control': `private, max-age=${seconds}`, Vary: 'Accept-Language, Cookie' }
 }
 
 /**

@@ -33,6 +33,12 @@ export function safeRedirect(to: unknown, fallback = '/'): string {
  */
 export const REDIRECT_TO = 'redirectTo'
 
+/** The visitor's way back from a form field or a query parameter: a safe path, or null. */
+export function wayBack(to: unknown): string | null {
+	const path = safeRedirect(to, '')
+	return path === '' ? null : path
+}
+
 /** `path` with the visitor's way back attached, when there is one. */
 export function withRedirectTo(path: string, redirectTo: string | null | undefined) {
 	if (!redirectTo) return path

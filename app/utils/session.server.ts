@@ -1,5 +1,6 @@
 import { createCookieSessionStorage } from '@remix-run/node'
 import { getEnv, getSessionSecrets } from './env.server'
+import { SESSION_COOKIE } from './http-cache'
 import { type Toast } from './toast'
 
 /**
@@ -14,7 +15,8 @@ let storage: ReturnType<typeof create> | undefined
 function create() {
 	return createCookieSessionStorage<SessionData, SessionFlashData>({
 		cookie: {
-			name: '__session',
+			// Its presence alone makes every page personal (app/utils/http-cache.ts).
+			name: SESSION_COOKIE,
 			path: '/',
 			httpOnly: true,
 			sameSite: 'lax',

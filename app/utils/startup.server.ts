@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { loadDemoDataIfEmpty } from '~/db/seed/demo-data.server'
 import { migrateDatabase } from '~/db/migrate.server'
+import { startCacheListener, stopCacheListener } from './cache-bus.server'
 import { closeDatabase, db, getConnection } from './db.server'
+import { getFileStore } from './file-store.server'
 import { getEnv, getSessionSecrets, usesDevelopmentSessionSecret } from './env.server'
 import { startBackgroundJobs, stopBackgroundJobs } from './jobs.server'
 import { logger } from './logger.server'
@@ -34,11 +36,16 @@ export function startup(options: { backgroundJobs: boolean } = { backgroundJobs:
 		try {
 			const { target } = getConnection()
 			await migrateDatabase()
+			await getFileStore().check()
 			const seeded = env.seedDemoData ? await loadDemoDataIfEmpty() : false
+			// RUN_JOBS=false: on PostgreSQL this process only queues jobs, `npm run worker` runs them.
+			if (options.backgroundJobs) await startBackgroundJobs({ work: env.runJobs })
+			// Other processes' changes to the settings, ads and lists empty this one's caches too.
+			startCacheListener()
 			state.phase = 'ready'
-			if (options.backgroundJobs) startBackgroundJobs()
 			logger.info('database ready', {
 				database: target,
+				files: getFileStore().location,
 				demoDataLoaded: seeded,
 				ms: Math.round(performance.now() - started),
 			})
@@ -68,6 +75,8 @@ export async function checkHealth(): Promise<{ status: number; body: Record<stri
 }
 
 export async function shutdown() {
-	stopBackgroundJobs()
+	// Running jobs finish first (for a few seconds at most): they need the database.
+	await stopBackgroundJobs().catch((error: unknown) => logger.error('stopping the background jobs failed', { err: error }))
+	await stopCacheListener()
 	await closeDatabase()
 }

@@ -1,26 +1,29 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import fs from 'node:fs/promises'
-import { eq, inArray, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import sharp, { type Sharp } from 'sharp'
 import { uploads, type uploadPurposes } from '~/db/schema'
 import { afterCommit, db, getConnection, queryRows, transaction, type DbOrTx } from './db.server'
 import {
-	deleteStoredFile,
+	deleteStagedFile,
 	discardStaged,
-	isStagingKey,
-	listStoredFiles,
+	getFileStore,
+	listStagedFiles,
+	localFileStore,
 	newStagingKey,
 	openStoredFile,
 	promote,
-	rootOwner,
 	stagedPath,
 	storageRoot,
 	writeStaged,
+	type FileStore,
 	type StoredFileEntry,
 } from './file-store.server'
+import { DomainError } from '~/domain/errors'
 import { logger } from './logger.server'
 import { message } from './messages'
+import { IMAGE_TYPES, PDF_TYPES } from './upload-url'
 
 export { readStoredFile } from './file-store.server'
 
@@ -28,8 +31,6 @@ export type UploadPurpose = (typeof uploadPurposes)[number]
 export type Upload = typeof uploads.$inferSelect
 
 /** What each kind of upload may be, by content (spec §5, §9). */
-const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
-const PDF_TYPES = ['application/pdf'] as const
 const allowedTypes: Record<UploadPurpose, readonly string[]> = {
 	workshop_logo: IMAGE_TYPES,
 	workshop_photo: IMAGE_TYPES,
@@ -48,6 +49,7 @@ export const MAX_IMAGE_PIXELS = 50_000_000
 /** Larger images are scaled down to this on the long side, not refused. */
 export const MAX_IMAGE_SIDE = 2560
 const THUMBNAIL_WIDTH = 480
+const THUMBNAIL_TYPE = 'image/webp'
 const extensions: Record<string, string> = {
 	'image/png': 'png',
 	'image/jpeg': 'jpg',
@@ -94,6 +96,15 @@ export type PreparedUpload = {
 	stagedKey: string
 	stagedThumbnailKey: string | null
 	originalName: string | null
+}
+
+/** A file held from an earlier, failed sending of the form (see holdUpload), claimed when it is stored. */
+export type HeldUpload = { heldUploadId: string; purpose: UploadPurpose }
+/** A file of a form: checked and staged now, or held from the form's earlier sending. */
+export type FormUpload = PreparedUpload | HeldUpload
+
+export function isHeld(file: FormUpload): file is HeldUpload {
+	return 'heldUploadId' in file
 }
 
 type UploadInput = ({ bytes: Uint8Array } | { stagedKey: string }) & { purpose: UploadPurpose; originalName?: string | null }
@@ -206,9 +217,15 @@ async function describeFile(file: string) {
 /**
  * Records a checked file, and moves it (and its thumbnail) from the staging area into the store
  * once the transaction commits: a rolled-back save leaves no file behind. Outside a transaction
- * the file moves at once.
+ * the file moves at once. A held file is claimed instead: it is the owner's again to use, and a
+ * rolled-back save leaves it held.
  */
-export async function savePreparedUpload(tx: DbOrTx, file: PreparedUpload, ownerId?: string | null): Promise<Upload> {
+export async function savePreparedUpload(tx: DbOrTx, file: FormUpload, ownerId?: string | null): Promise<Upload> {
+	if (isHeld(file)) return claimHeldUpload(tx, file, ownerId ?? null)
+	return insertUpload(tx, file, ownerId ?? null, null)
+}
+
+async function insertUpload(tx: DbOrTx, file: PreparedUpload, ownerId: string | null, heldSince: Date | null): Promise<Upload> {
 	const id = randomUUID()
 	const now = new Date()
 	const folder = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`
@@ -218,7 +235,7 @@ export async function savePreparedUpload(tx: DbOrTx, file: PreparedUpload, owner
 		.insert(uploads)
 		.values({
 			id,
-			ownerId: ownerId ?? null,
+			ownerId,
 			purpose: file.purpose,
 			mimeType: file.mimeType,
 			byteSize: file.byteSize,
@@ -228,13 +245,75 @@ export async function savePreparedUpload(tx: DbOrTx, file: PreparedUpload, owner
 			width: file.width,
 			height: file.height,
 			originalName: file.originalName,
+			heldSince,
 		})
 		.returning()
 	await afterCommit(tx, async () => {
-		if (file.stagedThumbnailKey && thumbnailKey) await promote(file.stagedThumbnailKey, thumbnailKey)
-		await promote(file.stagedKey, storageKey)
+		if (file.stagedThumbnailKey && thumbnailKey) await promote(file.stagedThumbnailKey, thumbnailKey, THUMBNAIL_TYPE)
+		await promote(file.stagedKey, storageKey, file.mimeType)
 	})
 	return row!
+}
+
+/**
+ * Keeps a checked file of a form that failed on another field, so nobody picks the same photos
+ * again: stored at once, held for its owner only (findViewableUpload), until the form is sent
+ * again or the clean-up job forgets it. An owner holds at most MAX_HELD_PER_OWNER files; older
+ * ones are let go, so failing forms on purpose cannot fill the store.
+ */
+export async function holdUpload(file: PreparedUpload, ownerId: string): Promise<Upload> {
+	return transaction(async (tx) => {
+		const upload = await insertUpload(tx, file, ownerId, new Date())
+		await queryRows(
+			tx,
+			sql`delete from uploads where id in (
+			      select id from uploads where owner_id = ${ownerId} and held_since is not null
+			      order by held_since desc, id offset ${MAX_HELD_PER_OWNER})`,
+		)
+		return upload
+	})
+}
+
+/** More than any form holds (the workshop profile: a logo, eight photos and a document). */
+export const MAX_HELD_PER_OWNER = 24
+const HELD_MAX_AGE_MS = 24 * 60 * 60 * 1000
+
+/** The owner's held files of one purpose among `ids`; others' files, and files no longer held, are left out. */
+export async function findHeldUploads(ownerId: string, purpose: UploadPurpose, ids: string[]): Promise<Upload[]> {
+	if (ids.length === 0) return []
+	const rows = await db
+		.select()
+		.from(uploads)
+		.where(and(inArray(uploads.id, ids), eq(uploads.ownerId, ownerId), eq(uploads.purpose, purpose), isNotNull(uploads.heldSince)))
+	// In the order the form lists them.
+	return ids.flatMap((id) => rows.find((row) => row.id === id) ?? [])
+}
+
+/** A held file taken into use in the caller's transaction; gone (let go, or used already) it is a form error. */
+async function claimHeldUpload(tx: DbOrTx, file: HeldUpload, ownerId: string | null): Promise<Upload> {
+	const [row] = await tx
+		.update(uploads)
+		.set({ heldSince: null })
+		.where(
+			and(
+				eq(uploads.id, file.heldUploadId),
+				ownerId ? eq(uploads.ownerId, ownerId) : isNull(uploads.ownerId),
+				eq(uploads.purpose, file.purpose),
+				isNotNull(uploads.heldSince),
+			),
+		)
+		.returning()
+	if (!row) throw new DomainError('common:upload.heldGone', 409)
+	return row
+}
+
+/** Held files a day old are forgotten; the clean-up deletes their files once no row names them. */
+export async function forgetOldHeldUploads(now = new Date()) {
+	const rows = await db
+		.delete(uploads)
+		.where(and(isNotNull(uploads.heldSince), lt(uploads.heldSince, new Date(now.getTime() - HELD_MAX_AGE_MS))))
+		.returning({ id: uploads.id })
+	return rows.length
 }
 
 /** Checks one file by its content and stores it (prepareUpload, then savePreparedUpload). */
@@ -264,34 +343,37 @@ const UPLOAD_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 /**
  * The clean-up job: deletes staged files older than an hour (a form that failed, a transaction
  * rolled back) and stored files older than a day that no `uploads` row names. The store is swept
- * only by the database it belongs to (the `.owner` file), so a database sharing the folder by
- * mistake (a test run on a developer's DATA_DIR) never deletes another's files.
+ * only by the database it belongs to (its `.owner`), so a database sharing the folder or bucket by
+ * mistake (a test run on a developer's DATA_DIR) never deletes another's files. `root`: a local
+ * store and its staging area in another folder (tests); `store`: another store (tests).
  */
-export async function cleanUpStoredFiles(options: { root?: string; now?: Date } = {}) {
+export async function cleanUpStoredFiles(options: { root?: string; store?: FileStore; now?: Date } = {}) {
 	const root = options.root ?? storageRoot()
+	const store = options.store ?? (options.root ? localFileStore(options.root) : getFileStore())
 	const now = (options.now ?? new Date()).getTime()
-	const owner = await databaseName()
-	const mine = (await rootOwner(root, owner)) === owner
-	if (!mine) logger.warn('stored files not swept: the storage root belongs to another database', { root })
 	const result = { staged: 0, unreferenced: 0 }
-	const batch: StoredFileEntry[] = []
-	for await (const entry of listStoredFiles(root)) {
-		const age = now - entry.modifiedAt.getTime()
-		if (isStagingKey(entry.key)) {
-			if (age > STAGED_MAX_AGE_MS) {
-				await deleteStoredFile(entry.key, root)
-				result.staged++
-			}
-		} else if (mine && !entry.key.startsWith('.') && age > UNREFERENCED_MIN_AGE_MS) {
-			batch.push(entry)
-			if (batch.length >= BATCH) result.unreferenced += await deleteUnreferenced(root, batch.splice(0))
+	for await (const entry of listStagedFiles(root)) {
+		if (now - entry.modifiedAt.getTime() > STAGED_MAX_AGE_MS) {
+			await deleteStagedFile(entry.key, root)
+			result.staged++
 		}
 	}
-	if (batch.length) result.unreferenced += await deleteUnreferenced(root, batch)
+	const owner = await databaseName()
+	if ((await store.owner(owner)) !== owner) {
+		logger.warn('stored files not swept: the store belongs to another database', { store: store.location })
+		return result
+	}
+	const batch: StoredFileEntry[] = []
+	for await (const entry of store.list()) {
+		if (now - entry.modifiedAt.getTime() <= UNREFERENCED_MIN_AGE_MS) continue
+		batch.push(entry)
+		if (batch.length >= BATCH) result.unreferenced += await deleteUnreferenced(store, batch.splice(0))
+	}
+	if (batch.length) result.unreferenced += await deleteUnreferenced(store, batch)
 	return result
 }
 
-async function deleteUnreferenced(root: string, entries: StoredFileEntry[]) {
+async function deleteUnreferenced(store: FileStore, entries: StoredFileEntry[]) {
 	const keys = entries.map((entry) => entry.key)
 	const ids = keys.flatMap((key) => UPLOAD_ID.exec(key.split('/').pop()!)?.[1] ?? [])
 	const rows = await db
@@ -302,7 +384,7 @@ async function deleteUnreferenced(root: string, entries: StoredFileEntry[]) {
 	let deleted = 0
 	for (const key of keys) {
 		if (referenced.has(key)) continue
-		await deleteStoredFile(key, root)
+		await store.remove(key)
 		deleted++
 	}
 	return deleted
@@ -361,8 +443,8 @@ export async function stripLegacyImages(limit = 20): Promise<{ stripped: number;
 				.set({ byteSize: file.byteSize, sha256: file.sha256, width: file.width, height: file.height, metadataStripped: true })
 				.where(eq(uploads.id, row.id))
 			await afterCommit(tx, async () => {
-				await promote(file.stagedKey, row.storageKey)
-				if (file.stagedThumbnailKey) await promote(file.stagedThumbnailKey, row.thumbnailKey ?? `${row.storageKey}.thumb.webp`)
+				await promote(file.stagedKey, row.storageKey, file.mimeType)
+				if (file.stagedThumbnailKey) await promote(file.stagedThumbnailKey, row.thumbnailKey ?? `${row.storageKey}.thumb.webp`, THUMBNAIL_TYPE)
 			})
 		})
 		if (!row.thumbnailKey && file.stagedThumbnailKey) {

@@ -30,6 +30,10 @@ export async function getToast(
 	const parsed = raw ? ToastSchema.safeParse(raw) : null
 	return {
 		toast: parsed?.success ? parsed.data : null,
-		headers: new Headers({ 'Set-Cookie': await getSessionStorage().commitSession(session) }),
+		// Signed out, the shown message was all it held: the cookie goes, so the next pages may be
+		// shared ones a cache keeps (app/utils/http-cache.ts treats any session cookie as personal).
+		headers: new Headers({
+			'Set-Cookie': session.has('token') ? await getSessionStorage().commitSession(session) : await getSessionStorage().destroySession(session),
+		}),
 	}
 }

@@ -20,6 +20,7 @@ export const messages = {
 	url: 'validation.url',
 	choose: 'validation.choose',
 	controlCharacters: 'validation.controlCharacters',
+	rating: 'validation.rating',
 } as const
 
 /**

@@ -1,4 +1,4 @@
-import { demo, dictionary, expect, expectToast, login, test, uniqueEmail, waitForEmail } from './fixtures'
+import { demo, dictionary, expect, expectToast, javaScriptModes, login, test, uniqueEmail, waitForEmail } from './fixtures'
 
 const en = dictionary('en', 'auth')
 const et = dictionary('et', 'auth')
@@ -6,7 +6,7 @@ const enAccount = dictionary('en', 'account')
 const enCommon = dictionary('en')
 const etCommon = dictionary('et')
 
-for (const javaScriptEnabled of [false, true]) {
+for (const javaScriptEnabled of javaScriptModes) {
 	test.describe(`accounts with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
 		test.use({ javaScriptEnabled })
 

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test'
-import { demo, dictionary, expect, expectToast, login, open, test, uniqueEmail } from './fixtures'
+import { demo, dictionary, expect, expectToast, javaScriptModes, login, open, test, uniqueEmail } from './fixtures'
 
 const en = dictionary('en', 'admin')
 const et = dictionary('et', 'admin')
@@ -85,7 +85,7 @@ test.describe('the administration area with JavaScript off', () => {
 
 })
 
-for (const javaScriptEnabled of [false, true]) {
+for (const javaScriptEnabled of javaScriptModes) {
 	test.describe(`customer-service fields with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
 		test.use({ javaScriptEnabled })
 

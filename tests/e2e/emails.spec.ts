@@ -1,4 +1,4 @@
-import { demo, dictionary, expect, expectToast, login, open, test, uniqueEmail, waitForEmail, type ReceivedEmail } from './fixtures'
+import { demo, dictionary, expect, expectToast, javaScriptModes, login, open, type ReceivedEmail, test, uniqueEmail, waitForEmail } from './fixtures'
 import { completeTyreWorkshopProfile, offerOn, person, register, vehicleAndTyreRequest } from './people'
 
 /**
@@ -17,7 +17,7 @@ function linkTo(mail: ReceivedEmail, path: string) {
 	return found!
 }
 
-for (const javaScriptEnabled of [false, true]) {
+for (const javaScriptEnabled of javaScriptModes) {
 	test(`e-mails lead each side to the page they are about, and unsubscribe works (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({ browser, baseURL }) => {
 		test.setTimeout(180_000)
 		const token = Math.random().toString(36).slice(2, 8)

@@ -15,6 +15,14 @@ export function dictionary(language: 'et' | 'en' | 'ru', namespace = 'common') {
 	}
 }
 
+/**
+ * The JavaScript modes each flow runs in. The embedded pass runs it without JavaScript and with it;
+ * the PostgreSQL pass (TEST_DATABASE_URL) without only: the server's part of a flow, which is all the
+ * database changes, is the same in both modes, and the browser's part does not depend on the
+ * database. So each flow meets each database and each mode, and CI's two passes stay short.
+ */
+export const javaScriptModes: readonly boolean[] = process.env.TEST_DATABASE_URL ? [false] : [false, true]
+
 const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`
 
 /**

@@ -1,6 +1,6 @@
 import { type APIRequestContext } from '@playwright/test'
 import { bothRoles as both, customerOnly, workshopOnly } from '../support/spec-routes'
-import { demo, dictionary, expect, expectToast, login, test } from './fixtures'
+import { demo, dictionary, expect, expectToast, javaScriptModes, login, test } from './fixtures'
 
 const en = dictionary('en', 'auth')
 const loginRequired = en('guard.loginRequired')
@@ -82,7 +82,7 @@ test.describe('the route guard of spec §6, on every route of spec §2', () => {
 	})
 })
 
-for (const javaScriptEnabled of [true, false]) {
+for (const javaScriptEnabled of javaScriptModes) {
 	test.describe(`the guard's warnings in the browser with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
 		test.use({ javaScriptEnabled })
 

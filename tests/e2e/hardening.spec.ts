@@ -1,5 +1,5 @@
 import http from 'node:http'
-import { dictionary, expect, test, uniqueEmail } from './fixtures'
+import { dictionary, expect, javaScriptModes, test, uniqueEmail } from './fixtures'
 import { addVehicle, person, register } from './people'
 
 /**
@@ -8,7 +8,7 @@ import { addVehicle, person, register } from './people'
  * that says where the user really is), and upload headers sent once.
  */
 
-for (const javaScriptEnabled of [true, false]) {
+for (const javaScriptEnabled of javaScriptModes) {
 	test(`a returnTo that leads elsewhere stays on the portal (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({ browser, baseURL }) => {
 		const page = await person(browser, javaScriptEnabled, baseURL)
 		await register(page, 'customer', uniqueEmail('redirect'), { first: 'Rein', last: 'Suunaja' })

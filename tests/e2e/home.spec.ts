@@ -1,4 +1,4 @@
-import { dictionary, expect, open, test } from './fixtures'
+import { dictionary, expect, javaScriptModes, open, test } from './fixtures'
 
 const languages = ['et', 'en', 'ru'] as const
 const codes = { et: 'EE', en: 'EN', ru: 'RU' } as const
@@ -9,7 +9,7 @@ const addresses = {
 	ru: 'Нарвское шоссе 7, 10117 Таллин, Эстония',
 } as const
 
-for (const javaScriptEnabled of [true, false]) {
+for (const javaScriptEnabled of javaScriptModes) {
 	test.describe(`the home page with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
 		test.use({ javaScriptEnabled })
 

@@ -1,4 +1,4 @@
-import { dictionary, expect, open, test, uniqueEmail } from './fixtures'
+import { dictionary, expect, javaScriptModes, open, test, uniqueEmail } from './fixtures'
 import { completeTyreWorkshopProfile, offerOn, person, register, vehicleAndTyreRequest } from './people'
 
 /**
@@ -9,7 +9,7 @@ import { completeTyreWorkshopProfile, offerOn, person, register, vehicleAndTyreR
 const account = dictionary('en', 'account')
 const common = dictionary('en')
 
-for (const js of [true, false]) {
+for (const js of javaScriptModes) {
 	test(`notifications and chat with JavaScript ${js ? 'on' : 'off'}`, async ({ browser, baseURL }) => {
 		test.setTimeout(150_000)
 		const token = Math.random().toString(36).slice(2, 8)
@@ -78,6 +78,8 @@ for (const js of [true, false]) {
 			await customer.getByLabel(common('chat.messageLabel')).fill(`Does Tuesday suit? ${token}`)
 			await customer.getByRole('button', { name: common('chat.send') }).click()
 			await expect(customer.locator('.chat-message--mine')).toContainText(`Does Tuesday suit? ${token}`)
+			// The chat page leads back to the request it was opened from.
+			await expect(customer.getByRole('link', { name: common('chat.backToRequest') })).toHaveAttribute('href', `/request-details/${requestSlug}`)
 		}
 
 		// The message is a notice on the workshop's bell; opening it opens the chat with the customer.
@@ -85,7 +87,11 @@ for (const js of [true, false]) {
 		const notice = common('notifications.newChatMessage').replace('{{name}}', 'Kaia Kuusk')
 		await bell(garage).click()
 		await garage.locator('.notification-item').filter({ hasText: notice }).first().click()
-		if (!js) await expect(garage).toHaveURL(/\/chat\//)
+		if (!js) {
+			await expect(garage).toHaveURL(/\/chat\//)
+			// Opened from the bell: back to the workshop's offer on the request the two share.
+			await expect(garage.getByRole('link', { name: common('chat.backToRequest') })).toHaveAttribute('href', /^\/workshop-bid-details\//)
+		}
 		const garageChat = js ? garage.getByRole('dialog', { name: common('chat.title') }) : garage.locator('main')
 		await expect(garageChat.locator('.chat-message--theirs')).toContainText(`Does Tuesday suit? ${token}`)
 		await garageChat.getByPlaceholder(common('chat.placeholder')).fill('Tuesday at 10 is fine.')
@@ -105,6 +111,8 @@ for (const js of [true, false]) {
 		} else {
 			await customer.reload()
 			await expect(customer.locator('.chat-message--theirs')).toContainText('Tuesday at 10 is fine.')
+			await customer.getByRole('link', { name: common('chat.backToRequest') }).click()
+			await expect(customer).toHaveURL(new RegExp(`/request-details/${requestSlug}$`))
 		}
 
 		// A stranger is refused the chat page.

@@ -1,10 +1,10 @@
-import { dictionary, expect, open, test, uniqueEmail } from './fixtures'
+import { dictionary, expect, javaScriptModes, open, test, uniqueEmail } from './fixtures'
 import { addVehicle, completeTyreWorkshopProfile, register } from './people'
 
 const en = dictionary('en', 'account')
 const enCustomer = dictionary('en', 'customer')
 
-for (const javaScriptEnabled of [false, true]) {
+for (const javaScriptEnabled of javaScriptModes) {
 	test.describe(`first steps with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
 		test.use({ javaScriptEnabled })
 
@@ -23,6 +23,8 @@ for (const javaScriptEnabled of [false, true]) {
 			await open(page, '/dashboard?lng=en', javaScriptEnabled)
 			await expect(checklist).toContainText(en('dashboard.onboarding.workshop.listed'))
 			await expect(checklist).toContainText(en('dashboard.onboarding.workshop.receives'))
+			await expect(checklist).not.toContainText(en('dashboard.onboarding.workshop.notListed'))
+			await expect(checklist).not.toContainText(en('dashboard.onboarding.workshop.notReceiving'))
 			// Services, address and brands are done: no longer links; the logo still is.
 			await expect(checklist.getByRole('link', { name: en('dashboard.onboarding.workshop.steps.services') })).toHaveCount(0)
 			await expect(checklist.getByRole('link', { name: en('dashboard.onboarding.workshop.steps.logo') })).toBeVisible()

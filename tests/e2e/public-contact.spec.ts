@@ -1,8 +1,8 @@
-import { dictionary, expect, expectToast, open, test, waitForEmail } from './fixtures'
+import { dictionary, expect, expectToast, javaScriptModes, open, test, waitForEmail } from './fixtures'
 
 // The contact form allows 5 messages an hour from one address, and every test here comes from
 // 127.0.0.1: these tests send 4 valid messages in all.
-for (const javaScriptEnabled of [true, false]) {
+for (const javaScriptEnabled of javaScriptModes) {
 	test.describe(`the contact form with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
 		test.use({ javaScriptEnabled })
 

@@ -1,4 +1,4 @@
-import { dictionary, expect, open, test } from './fixtures'
+import { dictionary, expect, javaScriptModes, open, test } from './fixtures'
 
 // Titles and a heading of each page's body, from app/db/seed/content-pages.ts.
 const pages = {
@@ -7,7 +7,7 @@ const pages = {
 	'/privacy-poicy': { et: ['Privaatsuspoliitika', 'Sinu õigused'], en: ['Privacy policy', 'Your rights'], link: 'nav.privacy' },
 } as const
 
-for (const javaScriptEnabled of [true, false]) {
+for (const javaScriptEnabled of javaScriptModes) {
 	test.describe(`the content pages with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
 		test.use({ javaScriptEnabled })
 

@@ -1,10 +1,10 @@
 import { test as plainTest } from '@playwright/test'
-import { dictionary, expect, open, test } from './fixtures'
+import { dictionary, expect, javaScriptModes, open, test } from './fixtures'
 
 const fill = (text: string, values: Record<string, string | number>) =>
 	Object.entries(values).reduce((result, [key, value]) => result.replace(`{{${key}}}`, String(value)), text)
 
-for (const javaScriptEnabled of [true, false]) {
+for (const javaScriptEnabled of javaScriptModes) {
 	test.describe(`the workshop directory with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
 		test.use({ javaScriptEnabled })
 
@@ -133,7 +133,7 @@ test.describe('on a phone', () => {
 })
 
 // The browser reports a 404 document in its console, so this test watches for page errors itself.
-for (const javaScriptEnabled of [true, false]) {
+for (const javaScriptEnabled of javaScriptModes) {
 	plainTest.describe(`an unknown workshop with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
 		plainTest.use({ javaScriptEnabled })
 		for (const language of ['et', 'en'] as const) {

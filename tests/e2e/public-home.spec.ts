@@ -1,9 +1,9 @@
-import { dictionary, expect, open, test } from './fixtures'
+import { dictionary, expect, javaScriptModes, open, test } from './fixtures'
 
 // The demo data's paid (featured) workshops and its newest review (app/db/seed/demo-data.server.ts).
 const paid = ['Tallinna Rehvikeskus', 'Tartu Autoremont', 'EV Garaaž', 'Premium Auto Service Tallinn']
 
-for (const javaScriptEnabled of [true, false]) {
+for (const javaScriptEnabled of javaScriptModes) {
 	test.describe(`the home page with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
 		test.use({ javaScriptEnabled })
 

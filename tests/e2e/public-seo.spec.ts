@@ -6,7 +6,7 @@ const origin = `http://127.0.0.1:${process.env.E2E_PORT ?? '3210'}`
 test.use({ javaScriptEnabled: false })
 
 test('every public page has a description, a canonical address and hreflang alternates', async ({ page }) => {
-	for (const path of ['/', '/workshop-list', '/about', '/terms-conditions', '/privacy-poicy', '/contact-us']) {
+	for (const path of ['/', '/workshop-list', '/cities', '/about', '/terms-conditions', '/privacy-poicy', '/contact-us']) {
 		await page.goto(`${path}?lng=en`)
 		await expect(page.locator('meta[name="description"]'), path).toHaveAttribute('content', /.{20,}/)
 		await expect(page.locator('link[rel="canonical"]'), path).toHaveAttribute('href', `${origin}${path}?lng=en`)
@@ -19,9 +19,11 @@ test('every public page has a description, a canonical address and hreflang alte
 
 test('the title and description follow the language', async ({ page }) => {
 	await page.goto('/workshop-list?city=tartu&lng=et')
-	await expect(page).toHaveTitle('Töökojad: Tartu · Autohub')
+	await expect(page).toHaveTitle('Autotöökojad: Tartu · Autohub')
+	await page.goto('/workshop-list?city=tartu&service=engine&lng=ru')
+	await expect(page).toHaveTitle('Автосервисы: Ремонт двигателя, Тарту · Autohub')
 	await page.goto('/workshop-list?city=tartu&lng=ru')
-	await expect(page).toHaveTitle('Автосервисы: Тарту · Autohub')
+	await expect(page).toHaveTitle('Автосервисы — Тарту · Autohub')
 	await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${origin}/workshop-list?city=tartu&lng=ru`)
 })
 

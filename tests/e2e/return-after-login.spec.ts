@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test'
-import { demo, dictionary, expect, expectToast, open, test, uniqueEmail } from './fixtures'
+import { demo, dictionary, expect, expectToast, javaScriptModes, open, test, uniqueEmail } from './fixtures'
 import { fillRegistration, PASSWORD } from './people'
 
 const enAuth = dictionary('en', 'auth')
@@ -12,7 +12,7 @@ async function logIn(page: Page, email: string, password: string) {
 	await page.getByRole('button', { name: enAuth('login.submit') }).click()
 }
 
-for (const javaScriptEnabled of [false, true]) {
+for (const javaScriptEnabled of javaScriptModes) {
 	test.describe(`back where one was going, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
 		test.use({ javaScriptEnabled })
 
@@ -28,7 +28,8 @@ for (const javaScriptEnabled of [false, true]) {
 			await expect(page.getByRole('heading', { level: 1 })).toHaveText(enCustomer('request.newTitle'))
 			await expect(page.locator('.addressed')).toContainText(enCustomer('request.addressedTo').replace('{{workshop}}', name))
 
-			// Only that workshop: the customer unticks the others, and a mistake keeps the choice.
+			// Only that workshop: the customer unticks the others, and a mistake keeps the choice (the
+			// server's answer without JavaScript; with it the browser finds the mistake and nothing is sent).
 			const others = page.getByLabel(enCustomer('request.alsoOthers'))
 			await expect(others).toBeChecked()
 			await others.uncheck()
@@ -36,6 +37,7 @@ for (const javaScriptEnabled of [false, true]) {
 			await page.getByRole('group', { name: enCustomer('request.services') }).getByRole('checkbox').first().check()
 			await page.getByLabel(enCustomer('request.location')).fill('Kesklinn')
 			await page.getByRole('button', { name: enCustomer('request.submit') }).click()
+			await expect(page.getByText(dictionary('en')('validation.required')).first()).toBeVisible()
 			await expect(page.locator('.addressed')).toContainText(name)
 			await expect(others).not.toBeChecked()
 
@@ -66,6 +68,14 @@ for (const javaScriptEnabled of [false, true]) {
 			await page.locator('.site-header').getByRole('link', { name: dictionary('en')('nav.login'), exact: true }).click()
 			await logIn(page, demo.customer.email, demo.customer.password)
 			await expect(page).toHaveURL(/\/my-vehicle$/)
+		})
+
+		test('a way back the user’s role may not open leads to the dashboard, not to a refusal', async ({ page }) => {
+			await open(page, `/login?lng=en&redirectTo=${encodeURIComponent('/new-service-register')}`, javaScriptEnabled)
+			await logIn(page, demo.workshop.email, demo.workshop.password)
+			await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/dashboard$/)
+			await expectToast(page, enAuth('login.success'))
+			await expect(page.getByText(enAuth('guard.noPermission'))).toHaveCount(0)
 		})
 
 		test('a way back to another site is ignored: the login leads to the dashboard', async ({ page }) => {

@@ -78,4 +78,7 @@ process.env.SESSION_SECRET ??= 'end-to-end-tests-session-secret-0123456789'
 process.env.LOG_LEVEL ??= 'warn'
 // As behind a proxy: each test sends its own X-Forwarded-For, so per-IP rate limits do not spill between tests.
 process.env.TRUST_PROXY = 'loopback'
+// One web process, as on the embedded database: both passes test the same thing (several processes
+// are tested in tests/e2e/server-start.spec.ts).
+process.env.WEB_CONCURRENCY ??= '1'
 await import('../../server-build/index.js')

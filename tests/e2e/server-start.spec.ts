@@ -1,9 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import http from 'node:http'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 import { expect, test } from '@playwright/test'
 import { dictionary } from './fixtures'
+import { startProcess, until, type Started } from './processes'
 
 /**
  * The built server started as an operator would, with configurations that must not work quietly:
@@ -11,34 +13,23 @@ import { dictionary } from './fixtures'
  * keeping the secret it generated.
  */
 
-type Started = { process: ChildProcess; output: () => string; url: string; exited: Promise<number | null> }
+type Server = Started & { url: string }
 
 let nextPort = 3600 + Math.floor(Math.random() * 300)
 
-function startServer(env: Record<string, string | undefined>): Started {
+function startServer(env: Record<string, string | undefined>): Server {
 	const port = nextPort++
-	const child = spawn(process.execPath, ['server-build/index.js'], {
-		env: { PATH: process.env.PATH, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'info', ...env },
-		stdio: ['ignore', 'pipe', 'pipe'],
+	const started = startProcess([process.execPath, 'server-build/index.js'], {
+		HOST: '127.0.0.1',
+		PORT: String(port),
+		APP_URL: `http://127.0.0.1:${port}`,
+		LOG_LEVEL: 'info',
+		...env,
 	})
-	let output = ''
-	child.stdout!.on('data', (chunk) => (output += String(chunk)))
-	child.stderr!.on('data', (chunk) => (output += String(chunk)))
-	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-	return { process: child, output: () => output, url: `http://127.0.0.1:${port}`, exited }
+	return { ...started, url: `http://127.0.0.1:${port}` }
 }
 
-async function until<T>(check: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs
-	for (;;) {
-		const value = await check().catch(() => undefined)
-		if (value !== undefined) return value
-		if (Date.now() > deadline) throw new Error('timed out')
-		await new Promise((resolve) => setTimeout(resolve, 250))
-	}
-}
-
-async function stop(server: Started) {
+async function stop(server: Server) {
 	server.process.kill('SIGTERM')
 	await server.exited
 }
@@ -91,5 +82,71 @@ test('on the embedded database a session secret is made once and kept in DATA_DI
 		await stop(second)
 	} finally {
 		fs.rmSync(dataDir, { recursive: true, force: true })
+	}
+})
+
+test('with WEB_CONCURRENCY=2 two web processes serve; one that dies is replaced; SIGTERM lets a request in flight finish', async () => {
+	test.setTimeout(120_000)
+	const name = `autohub_cluster_${Date.now()}`
+	const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' })
+	await admin.connect()
+	await admin.query(`create database "${name}"`)
+	const server = startServer({
+		DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${name}`,
+		SESSION_SECRET: 'cluster-test-session-secret-0123456789abcdef',
+		SEED_DEMO_DATA: 'false',
+		WEB_CONCURRENCY: '2',
+		SHUTDOWN_DELAY_MS: '3000',
+	})
+	const listening = () => [...server.output().matchAll(/"pid":(\d+)[^\n]*"msg":"server listening"/g)].map((match) => Number(match[1]))
+	try {
+		await until(async () => ((await fetch(`${server.url}/readyz`)).status === 200 && listening().length === 2 ? true : undefined))
+		const [first, second] = listening()
+		expect(first).not.toBe(second)
+		expect(first).not.toBe(server.process.pid)
+
+		// One dies: the other goes on serving, and a new one takes its place.
+		process.kill(first!, 'SIGKILL')
+		await until(async () => (listening().length === 3 ? true : undefined))
+		expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+		expect(server.output()).toContain('a web process stopped; starting another')
+
+		// A request on its way when the signal comes (its body still arriving) is answered.
+		const body = JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password-1' })
+		const slow = http.request(`${server.url}/admin/api/login`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+		})
+		const answered = new Promise<number>((resolve, reject) => {
+			slow.on('response', (response) => {
+				response.resume()
+				response.on('end', () => resolve(response.statusCode!))
+			})
+			slow.on('error', reject)
+		})
+		slow.write(body.slice(0, 5))
+		await new Promise((resolve) => setTimeout(resolve, 500))
+		server.process.kill('SIGTERM')
+
+		// Not ready from the signal on, while still answering; then no new connections.
+		const readiness = await until(async () => {
+			const response = await fetch(`${server.url}/readyz`)
+			return response.status === 503 ? response : undefined
+		})
+		expect(await readiness.json()).toEqual({ status: 'draining' })
+		await until(async () => (await fetch(`${server.url}/healthz`).then(() => undefined, () => true)))
+
+		slow.end(body.slice(5))
+		expect(await answered).toBe(401)
+		expect(await server.exited).toBe(0)
+	} finally {
+		// The primary and its web processes, wherever the test stopped.
+		try {
+			process.kill(-server.process.pid!, 'SIGKILL')
+		} catch {
+			// All stopped already.
+		}
+		await admin.query(`drop database if exists "${name}" with (force)`)
+		await admin.end()
 	}
 })

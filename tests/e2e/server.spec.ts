@@ -2,8 +2,9 @@ import { expect, test } from '@playwright/test'
 
 test.describe('every response', () => {
 	test('carries the security headers, with a fresh CSP nonce that the page’s scripts use', async ({ request }) => {
-		const first = await request.get('/')
-		const second = await request.get('/')
+		// A page with a form: a shared page's nonce is its own, the same in every render (tests/e2e/http-caching.spec.ts).
+		const first = await request.get('/login')
+		const second = await request.get('/login')
 		const csp = first.headers()['content-security-policy']!
 		expect(csp).toContain("default-src 'self'")
 		expect(csp).toContain("frame-ancestors 'none'")

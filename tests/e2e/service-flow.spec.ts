@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test'
 import sharp from 'sharp'
-import { dictionary, expect, expectToast, login, open, test, uniqueEmail } from './fixtures'
+import { dictionary, expect, expectToast, javaScriptModes, login, open, test, uniqueEmail } from './fixtures'
 import { addVehicle, person, register } from './people'
 
 /**
@@ -21,7 +21,7 @@ async function confirm(page: Page, trigger: string, button: string) {
 	await page.getByRole('button', { name: button }).click()
 }
 
-for (const javaScriptEnabled of [false, true]) {
+for (const javaScriptEnabled of javaScriptModes) {
 	test(`the whole service flow with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, async ({ browser, baseURL }) => {
 		test.setTimeout(180_000)
 		const token = Math.random().toString(36).slice(2, 8)
@@ -106,15 +106,22 @@ for (const javaScriptEnabled of [false, true]) {
 		await open(customer, `/work-progress/${requestSlug}`, javaScriptEnabled)
 		await expect(customer.getByText('€95.00')).toBeVisible()
 		await customer.getByRole('link', { name: c('progress.leaveFeedback') }).click()
-		await customer.getByRole('radio', { name: c('review.stars_other').replace('{{count}}', '5') }).check()
+		// Half stars, by keyboard: four stars, then the arrow key moves half a star up.
+		const stars = (rating: string) => customer.getByRole('radio', { name: c('review.stars_other').replace('{{rating}}', rating), exact: true })
+		await stars('4').check()
+		await stars('4').press('ArrowRight')
+		await expect(stars('4.5')).toBeChecked()
 		await customer.getByLabel(c('review.reviewTitle')).fill(`Quick and tidy ${token}`)
 		await customer.getByLabel(c('review.body')).fill('Done in forty minutes, fair price.')
 		await customer.getByRole('button', { name: c('review.submit') }).click()
 		await expectToast(customer, c('review.saved'))
 		await expect(customer).toHaveURL(/\/service-details\//)
+		const halfStars = { name: dictionary('en', 'public')('stars.label').replace('{{rating}}', '4.5') }
+		await expect(customer.getByRole('img', halfStars).first()).toBeVisible()
 
 		await open(garage, '/customer-reviews', javaScriptEnabled)
 		const review = garage.locator('.review-feed > li').filter({ hasText: `Quick and tidy ${token}` })
+		await expect(review.getByRole('img', halfStars)).toBeVisible()
 		await review.getByLabel(w('reviews.reply')).fill(`Thank you, Kaia! ${token}`)
 		await review.getByRole('button', { name: w('reviews.send') }).click()
 		await expectToast(garage, w('reviews.replied'))
@@ -124,6 +131,7 @@ for (const javaScriptEnabled of [false, true]) {
 		await expect(customer.getByText(`Quick and tidy ${token}`)).toBeVisible()
 		await expect(customer.getByText(`Thank you, Kaia! ${token}`)).toBeVisible()
 		await expect(customer.getByText(/Based on 1 review/).first()).toBeVisible()
+		await expect(customer.getByRole('img', halfStars).first()).toBeVisible()
 
 		await garage.context().close()
 		await customer.context().close()

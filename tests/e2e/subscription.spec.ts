@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test'
-import { dictionary, expect, expectToast, login, open, test, uniqueEmail, waitForEmail } from './fixtures'
+import { dictionary, expect, expectToast, javaScriptModes, login, open, test, uniqueEmail, waitForEmail } from './fixtures'
 
 const en = dictionary('en', 'billing')
 const enAuth = dictionary('en', 'auth')
@@ -30,35 +30,38 @@ async function registerWorkshop(page: Page, javaScriptEnabled: boolean) {
 
 const subscribeTo = (page: Page, name: string) => page.getByRole('button', { name: en('packages.subscribeTo').replace('{{name}}', name) })
 
-for (const javaScriptEnabled of [false, true]) {
+for (const javaScriptEnabled of javaScriptModes) {
 	test.describe(`subscription with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
 		test.use({ javaScriptEnabled })
 
-		test('billing e-mail first, the free package at once, the paid one through the test provider to an e-mailed invoice', async ({ page }) => {
+		test('the free package from the start, said so; billing e-mail first, asked for at its field; the paid one through the test provider to an e-mailed invoice', async ({ page }) => {
 			test.setTimeout(60_000)
 			await registerWorkshop(page, javaScriptEnabled)
 			await open(page, '/subscription?lng=en', javaScriptEnabled)
 			await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('title'))
 
-			// Without a billing e-mail, subscribing is refused.
-			await subscribeTo(page, 'Free').click()
-			await expect(page.getByRole('alert').filter({ hasText: en('errors.billingEmailRequired') })).toBeVisible()
-			await subscribeTo(page, 'Pro').click()
-			await expect(page.getByRole('alert').filter({ hasText: 'Please provide billing email to continue!' })).toBeVisible()
+			// A new workshop is on the free package: it says so and is not offered again.
+			await expect(page.locator('.plan--current .plan__name')).toHaveText('Free')
+			await expect(page.locator('.plan--current')).toContainText(en('packages.current'))
+			await expect(subscribeTo(page, 'Free')).toHaveCount(0)
 
-			// A wrong address is refused, a good one saved.
+			// Without a billing e-mail, subscribing is refused, and the billing e-mail field says why.
 			const billing = page.getByRole('textbox', { name: en('billingEmail.label') })
+			await subscribeTo(page, 'Pro').click()
+			await expect(billing).toHaveAccessibleDescription(new RegExp(en('errors.billingEmailRequired')))
+			await expect(page.locator('.field__errors')).toHaveText('Please provide billing email to continue!')
+			await expect(page.locator('.form-alert')).toHaveCount(0)
+			if (javaScriptEnabled) await expect(billing).toBeFocused()
+
+			// A wrong address is refused next to the field and kept there to correct, a good one saved.
 			await billing.fill('not-an-email')
 			await page.getByRole('button', { name: en('billingEmail.save') }).click()
 			await expect(page.locator('.field__errors')).toHaveText(dictionary('en')('validation.email'))
+			await expect(billing).toHaveValue('not-an-email')
 			const billingEmail = uniqueEmail('arved')
 			await billing.fill(billingEmail)
 			await page.getByRole('button', { name: en('billingEmail.save') }).click()
 			await expectToast(page, en('billingEmail.saved'))
-
-			// The free package: at once.
-			await subscribeTo(page, 'Free').click()
-			await expectToast(page, 'You have subscribed to free plan.')
 
 			// The paid package: the test provider's page, clearly marked, then the thank-you page.
 			await subscribeTo(page, 'Pro').click()
@@ -72,6 +75,9 @@ for (const javaScriptEnabled of [false, true]) {
 			await open(page, '/subscription?lng=en', javaScriptEnabled)
 			const current = page.locator('.current-plan')
 			await expect(current).toContainText('Pro')
+			await expect(page.locator('.plan--current .plan__name')).toHaveText('Pro')
+			await expect(subscribeTo(page, 'Pro')).toHaveCount(0)
+			await expect(subscribeTo(page, 'Free')).toHaveCount(1)
 			const download = page.getByRole('link', { name: /Download invoice \d+ as PDF/ })
 			await expect(download).toHaveCount(1)
 			const number = (await download.getAttribute('aria-label'))!.match(/\d+/)![0]

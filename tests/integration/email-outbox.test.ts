@@ -2,29 +2,15 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { emailOutbox, uploads } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { enqueueEmail, processOutbox, resetEmailTransport, retryOutboxNow } from '~/utils/email.server'
 import { resetEnvCache } from '~/utils/env.server'
 import { storageRoot } from '~/utils/file-store.server'
-import { SmtpSink } from '#tests/support/smtp-sink'
+import { useSmtpSink } from '#tests/support/use-smtp-sink'
 
-const sink = new SmtpSink()
-
-beforeAll(async () => {
-	await sink.start()
-	process.env.SMTP_URL = sink.url
-	resetEnvCache()
-	resetEmailTransport()
-})
-
-afterAll(async () => {
-	resetEmailTransport()
-	await sink.stop()
-	delete process.env.SMTP_URL
-	resetEnvCache()
-})
+const sink = useSmtpSink()
 
 const statusOf = async (id: string) => (await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0]!
 

@@ -1,43 +1,26 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, isNotNull } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { chatMessages, emailOutbox, notifications, users } from '~/db/schema'
 import { sendAnswerReminders, sendNewRequestDigests, sendNoOfferNudges, sendUnreadChatEmails } from '~/domain/messaging/email-jobs.server'
 import { emailNotifications } from '~/domain/messaging/emails.server'
 import { readUnsubscribeToken, saveEmailPreferences, unsubscribe, unsubscribeToken } from '~/domain/messaging/email-preferences.server'
 import { addReview, completeJob, makeOffer, replyToReview, selectOffer } from '~/domain/service-flow/moves.server'
 import { db } from '~/utils/db.server'
-import { processOutbox, resetEmailTransport } from '~/utils/email.server'
-import { resetEnvCache } from '~/utils/env.server'
+import { processOutbox } from '~/utils/email.server'
 import { encodeId } from '~/utils/public-id'
 import { dateToTallinnInput, tallinnToDate } from '~/utils/time'
 import { dictionaryText } from '#tests/support/dictionary'
 import { customerWithVehicle, openRequest, referenceData, workshopOffering } from '#tests/support/flow'
-import { SmtpSink } from '#tests/support/smtp-sink'
+import { useSmtpSink } from '#tests/support/use-smtp-sink'
 
 /**
  * Issue 15: each marketplace event is an e-mail to the person it concerns, in their language,
  * with the link to the page it is about, a plain-text part, and an unsubscribe link and headers;
  * once per event; none for a kind the person turned off. Delivered through a real SMTP server.
  */
-const sink = new SmtpSink()
 const APP_URL = 'http://portal.test'
-
-beforeAll(async () => {
-	await sink.start()
-	process.env.SMTP_URL = sink.url
-	process.env.APP_URL = APP_URL
-	resetEnvCache()
-	resetEmailTransport()
-})
-
-afterAll(async () => {
-	resetEmailTransport()
-	await sink.stop()
-	delete process.env.SMTP_URL
-	delete process.env.APP_URL
-	resetEnvCache()
-})
+const sink = useSmtpSink({ APP_URL })
 
 /** The e-mails of marketplace events queued for `email` (the welcome e-mail is not one). */
 const outboxTo = (email: string) => db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), isNotNull(emailOutbox.dedupeKey)))

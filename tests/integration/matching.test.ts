@@ -1,13 +1,16 @@
 import crypto from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { carBrands, cities, notifications, serviceRequests, users, workshopCarBrands, workshops } from '~/db/schema'
 import { createServiceRequest, makeOffer, selectOffer, widenRequest, type WorkshopActor } from '~/domain/service-flow/moves.server'
 import { listOpenRequests } from '~/domain/service-flow/offers.server'
 import { WidenRequestSchema } from '~/domain/service-flow/requests'
 import { getRequestForWorkshop } from '~/domain/service-flow/requests.server'
+import { action as requestFormAction } from '~/routes/_app.new-service-register'
+import { commitCsrfToken } from '~/utils/csrf.server'
 import { db } from '~/utils/db.server'
-import { createCustomer } from '../support/accounts'
+import { encodeId } from '~/utils/public-id'
+import { createCustomer, signedInRequest } from '../support/accounts'
 import { customerWithVehicle, inDays, workshopOffering } from '../support/flow'
 
 /**
@@ -147,6 +150,29 @@ describe('a request addressed to a workshop from its page (issue 16)', () => {
 		await widenRequest(customer.id, onlyNamed, WidenRequestSchema.parse({ anyCity: 'on' }))
 		expect(await told(matching, onlyNamed)).toBe(true)
 		await makeOffer(matching, onlyNamed, { price: 5_000 }, null)
+	})
+
+	test('the request form sends the named workshop and the "also ask others" box through to the request', async () => {
+		const { customer, vehicleId, refs } = await customerWithVehicle()
+		const named = await workshopWith(refs.bodywork)
+		const [token, csrfCookie] = await commitCsrfToken(new Request('http://localhost/'))
+		const signedIn = await signedInRequest(customer.id, `http://localhost/new-service-register?workshop=${encodeId(named.workshopId)}`)
+		const cookie = `${signedIn.request.headers.get('Cookie')}; ${csrfCookie!.split(';')[0]}`
+		const send = async (alsoOthers: boolean) => {
+			const form = new URLSearchParams({ csrf: token!, vehicleId, serviceIds: refs.brakes, preferredAt: '2030-01-10T09:00', location: 'Tartu', details: 'Squeaks' })
+			form.set('workshopId', named.workshopId)
+			if (alsoOthers) form.set('alsoOthers', 'on')
+			const response = (await requestFormAction({
+				request: new Request(signedIn.request.url, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' }, body: form }),
+				params: {},
+				context: {},
+			})) as Response
+			expect(response.status).toBe(302)
+			const [request] = await db.select().from(serviceRequests).where(eq(serviceRequests.customerId, customer.id)).orderBy(desc(serviceRequests.createdAt)).limit(1)
+			return { addressedWorkshopId: request!.addressedWorkshopId, addressedOnly: request!.addressedOnly }
+		}
+		expect(await send(false)).toEqual({ addressedWorkshopId: named.workshopId, addressedOnly: true })
+		expect(await send(true)).toEqual({ addressedWorkshopId: named.workshopId, addressedOnly: false })
 	})
 
 	test('an unknown workshop, or one whose owner is blocked, is that field’s error and nothing is stored', async () => {

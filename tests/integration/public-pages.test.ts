@@ -6,6 +6,7 @@ import { demoWorkshops, loadDemoDataIfEmpty } from '~/db/seed/demo-data.server'
 import { loader as homeLoader } from '~/routes/_public._index'
 import { loader as aboutLoader } from '~/routes/_public.about'
 import { action as contactAction } from '~/routes/_public.contact-us'
+import { loader as loginLoader } from '~/routes/_public.login'
 import { loader as privacyLoader } from '~/routes/_public.privacy-poicy'
 import { loader as termsLoader } from '~/routes/_public.terms-conditions'
 import { loader as thankYouLoader } from '~/routes/_public.thank-you'
@@ -55,6 +56,13 @@ describe('the content pages', () => {
 		])
 		expect((await termsLoader(args('/terms-conditions?lng=et'))).page.title).toBe('Kasutustingimused')
 		expect((await privacyLoader(args('/privacy-poicy?lng=ru'))).page.title).toBe('Политика конфиденциальности')
+	})
+
+	test('the address without ?lng= is its own canonical (the x-default), not the Estonian version', async () => {
+		expect((await aboutLoader(args('/about'))).meta.canonical).toBe(`${ORIGIN}/about`)
+		expect((await aboutLoader(args('/about?lng=et'))).meta.canonical).toBe(`${ORIGIN}/about?lng=et`)
+		const login = await loginLoader(args('/login?lng=ru'))
+		expect(login.meta).toMatchObject({ canonical: `${ORIGIN}/login?lng=ru`, description: expect.stringMatching(/.{40,}/) })
 	})
 
 	test('sanitize the body before it is rendered', async () => {
@@ -188,17 +196,19 @@ describe('the home page', () => {
 })
 
 describe('search engines', () => {
-	test('sitemap.xml lists the public pages and every workshop, with hreflang alternates', async () => {
+	test('sitemap.xml lists the public pages, the cities with workshops and every workshop, with hreflang alternates', async () => {
 		const response = await sitemapLoader()
 		expect(response.headers.get('Content-Type')).toBe('application/xml; charset=utf-8')
 		const xml = await response.text()
 		expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">')
-		for (const path of ['/', '/workshop-list', '/about', '/terms-conditions', '/privacy-poicy', '/contact-us']) {
+		for (const path of ['/', '/workshop-list', '/cities', '/about', '/terms-conditions', '/privacy-poicy', '/contact-us']) {
 			expect(xml).toContain(`<loc>${ORIGIN}${path}</loc>`)
 		}
 		const workshops = await queryRows<{ id: string }>(db, sql`select id from workshops`)
 		for (const { id } of workshops) expect(xml).toContain(`<loc>${ORIGIN}/workshop-details/${encodeId(id)}</loc>`)
-		expect(xml.match(/<url>/g)).toHaveLength(6 + workshops.length)
+		// The demo's workshops sit in eight cities.
+		expect(xml.match(/<loc>[^<]*\/workshop-list\?city=/g)).toHaveLength(8)
+		expect(xml.match(/<url>/g)).toHaveLength(7 + 8 + workshops.length)
 		expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="ru" href="${ORIGIN}/about?lng=ru"/>`)
 		expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${ORIGIN}/about"/>`)
 	})

@@ -31,13 +31,15 @@ describe('requests that do not go stale', () => {
 		const { customer, vehicleId, refs } = await customerWithVehicle()
 		const [first, second] = [await workshopOffering([refs.brakes]), await workshopOffering([refs.brakes])]
 		const requestId = await openRequest(customer.id, vehicleId, [refs.brakes])
-		await makeOffer(first, requestId, { price: 10_000 }, null)
+		const firstOffer = await makeOffer(first, requestId, { price: 10_000 }, null)
 		await makeOffer(second, requestId, { price: 12_000 }, null)
+		// The first offer came ten days ago, the second today: the clock runs from the first.
+		await db.update(offers).set({ createdAt: inDaysFromNow(-10) }).where(eq(offers.id, firstOffer))
 
-		await expireStaleRequests(inDaysFromNow(EXPIRY_DAYS - 1))
+		await expireStaleRequests(inDaysFromNow(EXPIRY_DAYS - 11))
 		expect((await statusOf(requestId)).status).toBe('offer')
 
-		await expireStaleRequests(inDaysFromNow(EXPIRY_DAYS + 0.01))
+		await expireStaleRequests(inDaysFromNow(EXPIRY_DAYS - 9))
 		expect((await statusOf(requestId)).status).toBe('expired')
 		expect(await offerStatuses(requestId)).toEqual(['request_expired', 'request_expired'])
 		for (const workshop of [first, second]) {
@@ -54,6 +56,7 @@ describe('requests that do not go stale', () => {
 		// A second run changes nothing and tells nobody again.
 		await expireStaleRequests(inDaysFromNow(EXPIRY_DAYS + 2))
 		expect(await toldOf(customer.id, 'notifications.requestExpiredCustomer')).toBe(1)
+		for (const workshop of [first, second]) expect(await toldOf(workshop.userId, 'notifications.requestExpired')).toBe(1)
 	})
 
 	test('a request with a chosen offer, or with no offer, does not expire', async () => {
@@ -81,7 +84,9 @@ describe('requests that do not go stale', () => {
 		await reopenRequest(customer.id, requestId, { preferredAt: inDays(5) })
 		expect(await statusOf(requestId)).toMatchObject({ status: 'pending', reopenCount: 1, preferredAt: inDays(5) })
 		expect(await toldOf(garage.userId, 'notifications.newRequest')).toBe(2)
-		// The ended offer does not count; the workshop sees the request again and offers anew.
+		// The ended offer does not count; the workshop sees the request again and offers anew. It was
+		// made long ago: renewing it starts the clock again.
+		await db.update(offers).set({ createdAt: inDaysFromNow(-30) }).where(eq(offers.requestId, requestId))
 		expect((await getCustomerRequest(customer.id, requestId, 'en')).offerCount).toBe(0)
 		const { items } = await listOpenRequests(garage.workshopId, 'en')
 		expect(items.find((item) => item.id === requestId)?.myOfferId).toBeNull()

@@ -66,9 +66,15 @@ describe('the service flow from request to review', () => {
 		expect((await db.select().from(offers).where(eq(offers.id, first)))[0]!.finalPriceCents).toBe(19_900)
 		expect((await notificationsOf(customer.id)).find((n) => n.type === 4)?.receivedId).toBe(requestId)
 
-		const reviewId = await addReview(customer.id, requestId, { rating: 4, title: 'Good', body: 'Fast and tidy' })
+		// Half stars are stored as given and count in the average as they are.
+		const reviewId = await addReview(customer.id, requestId, { rating: 4.5, title: 'Good', body: 'Fast and tidy' })
 		const [workshop] = await db.select().from(workshops).where(eq(workshops.id, kask.workshopId))
-		expect([workshop!.ratingAverage, workshop!.reviewCount]).toEqual([4, 1])
+		expect([workshop!.ratingAverage, workshop!.reviewCount]).toEqual([4.5, 1])
+		expect((await db.select().from(reviews).where(eq(reviews.id, reviewId)))[0]!.rating).toBe(4.5)
+		// The database refuses anything but half stars from 0.5 to 5, whoever writes.
+		for (const rating of [0, 1.25, 5.5]) {
+			await expect(db.update(reviews).set({ rating }).where(eq(reviews.id, reviewId))).rejects.toThrow()
+		}
 		expect((await notificationsOf(kask.userId)).find((n) => n.type === 5)?.receivedId).toBe(reviewId)
 
 		await replyToReview(kask, reviewId, 'Thank you!')

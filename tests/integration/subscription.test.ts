@@ -2,7 +2,7 @@ import Stripe from 'stripe'
 import { and, count, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { emailOutbox, invoices, notifications, offers, packages, payments, subscriptions, uploads, workshops } from '~/db/schema'
-import { DomainError } from '~/domain/errors'
+import { DomainError, FieldError } from '~/domain/errors'
 import { type PaymentProvider } from '~/domain/billing/payments.server'
 import { makeOffer, type WorkshopActor } from '~/domain/service-flow/moves.server'
 import {
@@ -10,10 +10,12 @@ import {
 	addMonth,
 	cancelSubscription,
 	cancelTestPayment,
+	loadSubscriptionPage,
 	payTestPayment,
 	renewDueSubscriptions,
 	saveBillingEmail,
 	subscribe,
+	unlimitedPackageName,
 } from '~/domain/billing/subscription.server'
 import { getFixedT } from '~/i18n/i18n.server'
 import { db } from '~/utils/db.server'
@@ -64,6 +66,27 @@ describe('subscribing', () => {
 		expect((error as DomainError).key).toBe('billing:errors.billingEmailRequired')
 		expect(getFixedT('en', 'billing')('errors.billingEmailRequired')).toBe('Please provide billing email to continue!')
 		expect((await subscribe(workshop.workshopId, pro.id).catch((e: unknown) => e)) as DomainError).toMatchObject({ key: 'billing:errors.billingEmailRequired' })
+		// A refusal about the billing e-mail field: the page shows it next to that field.
+		expect(error).toBeInstanceOf(FieldError)
+		expect((error as FieldError).field).toBe('billingEmail')
+	})
+
+	test('the paid package has one name, the packages table one, on the page and in "More with …"', async () => {
+		const workshop = await workshopWithBilling()
+		for (const language of ['et', 'en', 'ru'] as const) {
+			const page = await loadSubscriptionPage(workshop.workshopId, language)
+			const paid = page.packages.find((pkg) => pkg.offersPerMonth === null)!
+			expect(await unlimitedPackageName(language)).toBe(paid.name)
+		}
+		// Renamed by an administrator: the new name everywhere, in that language only.
+		await db.update(packages).set({ nameEn: 'Garage Plus' }).where(eq(packages.id, pro.id))
+		try {
+			expect(await unlimitedPackageName('en')).toBe('Garage Plus')
+			expect((await loadSubscriptionPage(workshop.workshopId, 'en')).packages.map((pkg) => pkg.name)).toContain('Garage Plus')
+			expect(await unlimitedPackageName('et')).toBe(pro.nameEt)
+		} finally {
+			await db.update(packages).set({ nameEn: pro.nameEn }).where(eq(packages.id, pro.id))
+		}
 	})
 
 	test('the free package is subscribed at once', async () => {

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { cities, paymentMethods, spareParts, uploads, workshopPhotos, workshops } from '~/db/schema'
@@ -16,11 +16,15 @@ import { resetEnvCache } from '~/utils/env.server'
 import { BadRequest } from '~/utils/failures.server'
 import { stagingDirectory, storageRoot } from '~/utils/file-store.server'
 import { translateMessage } from '~/utils/messages'
-import { encodeId } from '~/utils/public-id'
+import { decodeId, encodeId } from '~/utils/public-id'
+import { type HeldFile } from '~/utils/upload-url'
 import { MAX_FILES_PER_FORM } from '~/utils/multipart.server'
 import {
 	cleanUpStoredFiles,
 	discardPrepared,
+	forgetOldHeldUploads,
+	holdUpload,
+	MAX_HELD_PER_OWNER,
 	MAX_UPLOAD_BYTES,
 	prepareUpload,
 	readStoredFile,
@@ -29,7 +33,7 @@ import {
 	stripLegacyImages,
 	UploadRejected,
 } from '~/utils/storage.server'
-import { signedInRequest } from '#tests/support/accounts'
+import { createCustomer, signedInRequest } from '#tests/support/accounts'
 import { referenceData, workshopOffering } from '#tests/support/flow'
 
 // On a PostgreSQL server the storage root would be ./data/uploads, shared with other test files
@@ -261,7 +265,10 @@ describe('forms with files, through the workshop profile’s action', () => {
 			context: {},
 		})
 
-	type Reply = { data: { result: { initialValue?: Record<string, unknown> }; fileErrors: Record<string, string[]> }; init: { status: number } | null }
+	type Reply = {
+		data: { result: { initialValue?: Record<string, unknown> }; fileErrors: Record<string, string[]>; held: Record<string, HeldFile[]> }
+		init: { status: number } | null
+	}
 	const refusal = async (run: Promise<unknown>) => {
 		const error = await run.catch((e: unknown) => e)
 		expect(error).toBeInstanceOf(BadRequest)
@@ -305,7 +312,7 @@ describe('forms with files, through the workshop profile’s action', () => {
 		await db.delete(workshopPhotos).where(eq(workshopPhotos.workshopId, workshop.workshopId))
 	})
 
-	test('a file over 5 MB is that field’s error; the other fields and the input are kept, nothing is stored', async () => {
+	test('a file over 5 MB is that field’s error; the other fields and the input are kept, the good file is held, not stored for the profile', async () => {
 		const before = await storedFiles()
 		const big = Buffer.concat([await png(), Buffer.alloc(MAX_UPLOAD_BYTES)])
 		const reply = (await post(
@@ -318,8 +325,98 @@ describe('forms with files, through the workshop profile’s action', () => {
 		expect(reply.init?.status).toBe(400)
 		expect(reply.data.fileErrors).toEqual({ photos: ['common:upload.tooLarge'] })
 		expect(reply.data.result.initialValue).toMatchObject({ workshopName: 'Suur Garaaž', zipCode: '50105' })
-		expect(await storedFiles()).toEqual(before)
+		// The logo waits, held, for the form's next sending: its file and thumbnail, and nothing else.
+		expect(reply.data.held).toMatchObject({ photos: [], logo: [{ name: 'logo.png', image: true }], warrantyDocument: [] })
+		const [held] = await db.select().from(uploads).where(eq(uploads.id, decodeId(reply.data.held.logo![0]!.id)!))
+		expect(held).toMatchObject({ ownerId: workshop.userId, purpose: 'workshop_logo' })
+		expect(held!.heldSince).toBeInstanceOf(Date)
+		expect((await storedFiles()).filter((key) => !before.includes(key)).sort()).toEqual([held!.storageKey, held!.thumbnailKey!].sort())
+		const [row] = await db.select().from(workshops).where(eq(workshops.id, workshop.workshopId))
+		expect(row!.logoUploadId).not.toBe(held!.id)
 		expect(await stagedFiles()).toEqual([])
+		await db.delete(uploads).where(eq(uploads.id, held!.id))
+	})
+
+	test('files held by a form that failed on another field are its owner’s only, and sent again they are stored', async () => {
+		const invalid = multipart([
+			...fieldParts({ ...profile, workshopName: '' }),
+			{ name: 'photos', filename: 'front.png', bytes: await png(), type: 'image/png' },
+			{ name: 'photos', filename: 'back.jpg', bytes: await jpeg(), type: 'image/jpeg' },
+		])
+		const reply = (await post(invalid)) as unknown as Reply
+		expect(reply.init?.status).toBe(400)
+		expect(reply.data.fileErrors).toEqual({})
+		const held = reply.data.held.photos!
+		expect(held.map((file) => file.name)).toEqual(['front.png', 'back.jpg'])
+
+		// A workshop's photo is public once it is on the profile; held, only its owner sees it, and no cache keeps it.
+		const get = async (id: string, signedIn: boolean) => {
+			const request = signedIn ? (await signedInRequest(workshop.userId, `http://localhost/uploads/${id}`)).request : new Request(`http://localhost/uploads/${id}`)
+			return uploadLoader({ request, params: { id }, context: {} }).catch((e: unknown) => e as Response)
+		}
+		expect((await get(held[0]!.id, false)).status).toBe(404)
+		const own = await get(held[0]!.id, true)
+		expect(own.status).toBe(200)
+		expect(own.headers.get('Cache-Control')).toBe('private, max-age=3600')
+		const stranger = await createCustomer()
+		const other = await uploadLoader({
+			request: (await signedInRequest(stranger.id, `http://localhost/uploads/${held[0]!.id}`)).request,
+			params: { id: held[0]!.id },
+			context: {},
+		}).catch((e: unknown) => e as Response)
+		expect(other.status).toBe(404)
+
+		// Sent again with the boxes that keep them (and one new photo): all three on the profile, none held.
+		const response = (await post(
+			multipart([
+				...fieldParts(),
+				...held.map((file) => ({ name: 'photosHeld', value: file.id })),
+				{ name: 'photos', filename: 'side.png', bytes: await png(), type: 'image/png' },
+			]),
+		)) as Response
+		expect(response.status).toBe(302)
+		const photos = await db.select().from(workshopPhotos).where(eq(workshopPhotos.workshopId, workshop.workshopId)).orderBy(workshopPhotos.position)
+		expect(await namesOf(photos.map((photo) => photo.uploadId))).toEqual(['front.png', 'back.jpg', 'side.png'])
+		expect(photos.slice(0, 2).map((photo) => photo.uploadId)).toEqual(held.map((file) => decodeId(file.id)))
+		const rows = await db.select().from(uploads).where(inArray(uploads.id, photos.map((photo) => photo.uploadId)))
+		expect(rows.map((upload) => upload.heldSince)).toEqual([null, null, null])
+		expect((await get(held[0]!.id, false)).status).toBe(200)
+
+		// Used once, a held id is no more: sent again it adds nothing.
+		const twice = (await post(multipart([...fieldParts({ ...profile, workshopName: '' }), ...held.map((file) => ({ name: 'photosHeld', value: file.id }))]))) as unknown as Reply
+		expect(twice.data.held.photos).toEqual([])
+		await db.delete(workshopPhotos).where(eq(workshopPhotos.workshopId, workshop.workshopId))
+	})
+
+	test('another owner’s held file, or one held for another field, is ignored', async () => {
+		const stranger = await createCustomer()
+		const theirs = await holdUpload(await prepareUpload({ bytes: await png(), purpose: 'workshop_photo' }), stranger.id)
+		const ownLogo = await holdUpload(await prepareUpload({ bytes: await png(), purpose: 'workshop_logo' }), workshop.userId)
+		const reply = (await post(
+			multipart([
+				...fieldParts(),
+				{ name: 'photosHeld', value: encodeId(theirs.id) },
+				{ name: 'photosHeld', value: encodeId(ownLogo.id) },
+				{ name: 'photosHeld', value: 'not-an-id' },
+			]),
+		)) as Response
+		expect(reply.status).toBe(302)
+		expect(await db.select().from(workshopPhotos).where(eq(workshopPhotos.workshopId, workshop.workshopId))).toEqual([])
+		const after = await db.select().from(uploads).where(inArray(uploads.id, [theirs.id, ownLogo.id]))
+		expect(after.map((upload) => upload.heldSince)).toEqual([expect.any(Date), expect.any(Date)])
+		await db.delete(uploads).where(inArray(uploads.id, [theirs.id, ownLogo.id]))
+	})
+
+	test(`an owner holds at most ${MAX_HELD_PER_OWNER} files, and held files are forgotten after a day`, async () => {
+		const owner = await createCustomer()
+		const tiny = await png(8, 8)
+		for (let i = 0; i < MAX_HELD_PER_OWNER + 2; i++) await holdUpload(await prepareUpload({ bytes: tiny, purpose: 'request_image' }), owner.id)
+		const heldOf = () => db.select().from(uploads).where(and(eq(uploads.ownerId, owner.id), isNotNull(uploads.heldSince)))
+		expect(await heldOf()).toHaveLength(MAX_HELD_PER_OWNER)
+		await forgetOldHeldUploads(new Date(Date.now() + 23 * 60 * 60 * 1000))
+		expect(await heldOf()).toHaveLength(MAX_HELD_PER_OWNER)
+		await forgetOldHeldUploads(new Date(Date.now() + 25 * 60 * 60 * 1000))
+		expect(await heldOf()).toEqual([])
 	})
 
 	test('an image over the pixel limit is that field’s error, in the reader’s words', async () => {

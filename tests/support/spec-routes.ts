@@ -39,6 +39,8 @@ export const publicRoutes = [
 	'/privacy-poicy',
 	'/contact-us',
 	'/workshop-list',
+	// Not in spec §2's table, though its labels name a city list (issue 16).
+	'/cities',
 	`/workshop-details/${id}`,
 	'/thank-you',
 ]

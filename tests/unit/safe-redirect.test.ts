@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { safeRedirect, withRedirectTo } from '~/utils/safe-redirect'
+import { safeRedirect, wayBack, withRedirectTo } from '~/utils/safe-redirect'
 
 const SITE = 'https://autohub.example'
 
@@ -56,6 +56,14 @@ describe('safeRedirect', () => {
 			}),
 			{ numRuns: 2000 },
 		)
+	})
+})
+
+describe('wayBack', () => {
+	test('a path on this site, or null for anything else or nothing', () => {
+		expect(wayBack('/new-service-register?workshop=abc')).toBe('/new-service-register?workshop=abc')
+		expect(wayBack('//evil.example/')).toBeNull()
+		expect(wayBack(null)).toBeNull()
 	})
 })
 

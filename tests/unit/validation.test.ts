@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { z } from 'zod'
 import { describe, expect, test } from 'vitest'
+import { ReviewSchema } from '~/domain/service-flow/reviews'
 import { companyId, emailAddress, isRealDateTime, localDateTime, mobileNumber, nameText, optionalText, password, requiredText, searchText, websiteUrl } from '~/utils/validation'
 
 const schema = z.object({
@@ -90,5 +91,24 @@ describe('text and dates people cannot have meant', () => {
 		expect(when.safeParse('2027-02-29T10:00').success).toBe(false)
 		expect(isRealDateTime('2026-12-31')).toBe(true)
 		expect(when.parse('2026-07-01T12:00').toISOString()).toBe('2026-07-01T09:00:00.000Z')
+	})
+})
+
+describe('the review rating', () => {
+	const ratingErrors = (rating?: string) => {
+		const form = new FormData()
+		form.set('body', 'Fine work')
+		if (rating !== undefined) form.set('rating', rating)
+		const submission = parseWithZod(form, { schema: ReviewSchema })
+		return submission.status === 'success' ? undefined : submission.reply().error?.rating
+	}
+
+	test('takes half stars from 0.5 to 5', () => {
+		for (const rating of ['0.5', '1', '2.5', '4.5', '5']) expect(ratingErrors(rating), rating).toBeUndefined()
+	})
+
+	test('refuses other values with its own message, and a missing one as required', () => {
+		for (const rating of ['0', '1.25', '5.5', '-1']) expect(ratingErrors(rating), rating).toEqual(['validation.rating'])
+		expect(ratingErrors()).toEqual(['validation.required'])
 	})
 })

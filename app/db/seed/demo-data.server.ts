@@ -178,9 +178,10 @@ async function insertPackages(tx: Tx) {
 			nameEt: 'Pro',
 			nameEn: 'Pro',
 			nameRu: 'Pro',
-			descriptionEt: 'Piiramatult pakkumisi, esikohad kataloogis ja avalehel, Pro-märk profiilil.',
-			descriptionEn: 'Unlimited offers, top places in the directory and on the home page, a Pro badge on your profile.',
-			descriptionRu: 'Неограниченные предложения, первые места в каталоге и на главной, значок Pro в профиле.',
+			// The badge it gives is the public pages' "Featured" (public:workshop.featured), not a second name.
+			descriptionEt: 'Piiramatult pakkumisi, esikohad kataloogis ja avalehel ning märk „Esiletõstetud“ avalikul lehel.',
+			descriptionEn: 'Unlimited offers, top places in the directory and on the home page, and a “Featured” badge on your public page.',
+			descriptionRu: 'Неограниченные предложения, первые места в каталоге и на главной и значок «Рекомендуем» на публичной странице.',
 			priceCents: 2900,
 			offersPerMonth: null,
 			featured: true,

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { ads, carBrands, cities, packages, paymentMethods, services, spareParts, type ReferenceTable } from '~/db/schema'
 import { db, isUniqueViolation } from '~/utils/db.server'
-import { savePreparedUpload, type PreparedUpload } from '~/utils/storage.server'
+import { savePreparedUpload, type FormUpload } from '~/utils/storage.server'
 import { uploadUrl } from '~/utils/upload-url'
 import { type AdInput, type AdminReferenceList, type PackageInput, type ReferenceItemInput } from './admin'
 import { audited } from './audit.server'
@@ -11,7 +11,8 @@ import { forgetReferenceLists } from '~/domain/site/reference.server'
 
 /**
  * Ads, packages and the reference lists in the administration area. Every change is audited in
- * its own transaction and drops the public site's caches, so the change shows at once.
+ * its own transaction and drops the public site's caches in every process when it commits, so the
+ * change shows at once.
  */
 
 // ---------------------------------------------------------------- ads
@@ -62,7 +63,7 @@ const adSnapshot = (row: typeof ads.$inferSelect) => ({
  * Creates an ad (adId null) or changes one. An image ad needs an image: a new file, or the one it
  * has. Spec §3: type 1 is an image with an optional link, 2 is HTML.
  */
-export async function saveAd(actorId: string, adId: string | null, input: AdInput, image: PreparedUpload | undefined): Promise<string> {
+export async function saveAd(actorId: string, adId: string | null, input: AdInput, image: FormUpload | undefined): Promise<string> {
 	const id = await audited(actorId, { action: adId ? 'ad.update' : 'ad.create', entityType: 'ad', entityId: adId }, async (tx) => {
 		const [current] = adId ? await tx.select().from(ads).where(eq(ads.id, adId)).for('update') : []
 		if (adId && !current) throw notFound()
@@ -80,9 +81,9 @@ export async function saveAd(actorId: string, adId: string | null, input: AdInpu
 		const [saved] = current
 			? await tx.update(ads).set(values).where(eq(ads.id, current.id)).returning()
 			: await tx.insert(ads).values(values).returning()
+		await forgetAds(tx)
 		return { before: current ? adSnapshot(current) : null, after: adSnapshot(saved!), result: saved!.id, entityId: saved!.id }
 	})
-	forgetAds()
 	return id
 }
 
@@ -90,9 +91,9 @@ export async function deleteAd(actorId: string, adId: string) {
 	await audited(actorId, { action: 'ad.delete', entityType: 'ad', entityId: adId }, async (tx) => {
 		const [current] = await tx.delete(ads).where(eq(ads.id, adId)).returning()
 		if (!current) throw notFound()
+		await forgetAds(tx)
 		return { before: adSnapshot(current), after: null, result: undefined }
 	})
-	forgetAds()
 }
 
 // ---------------------------------------------------------------- packages
@@ -191,6 +192,7 @@ export async function saveReferenceItem(actorId: string, list: AdminReferenceLis
 					: await tx.insert(table).values(input).returning()
 				const { id: _before, ...before } = current ?? { id: null }
 				const { id: savedId, ...after } = saved!
+				await forgetReferenceLists(tx)
 				return { before: current ? before : null, after, result: undefined, entityId: savedId }
 			},
 		)
@@ -198,5 +200,4 @@ export async function saveReferenceItem(actorId: string, list: AdminReferenceLis
 		if (isUniqueViolation(error)) throw new DomainError('admin:validation.codeTaken', 409)
 		throw error
 	}
-	forgetReferenceLists()
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { contentPages, siteSettings } from '~/db/schema'
 import { db } from '~/utils/db.server'
-import { savePreparedUpload, type PreparedUpload } from '~/utils/storage.server'
+import { savePreparedUpload, type FormUpload } from '~/utils/storage.server'
 import { uploadUrl } from '~/utils/upload-url'
 import { type contentLanguages, type contentSlugs, type SiteSettingsInput } from './admin'
 import { audited } from './audit.server'
@@ -87,7 +87,7 @@ export async function getSiteSettingsForEdit(): Promise<SiteSettingsForm> {
 export async function saveSiteSettings(
 	actorId: string,
 	input: SiteSettingsInput,
-	files: { logo?: PreparedUpload; favicon?: PreparedUpload; removeLogo?: boolean; removeFavicon?: boolean },
+	files: { logo?: FormUpload; favicon?: FormUpload; removeLogo?: boolean; removeFavicon?: boolean },
 ) {
 	await audited(actorId, { action: 'site.settings', entityType: 'site_settings', entityId: null }, async (tx) => {
 		const [current] = await tx.select().from(siteSettings).where(eq(siteSettings.id, true)).for('update')
@@ -102,7 +102,7 @@ export async function saveSiteSettings(
 			.values({ id: true, appname: input.appname, siteEmail: input.siteEmail, ...values })
 			.onConflictDoUpdate({ target: siteSettings.id, set: { ...values, updatedAt: new Date() } })
 		const { updatedAt: _u, id: _i, ...before } = current ?? ({} as Record<string, unknown>)
+		await forgetSiteData(tx)
 		return { before: current ? before : null, after: values, result: undefined }
 	})
-	forgetSiteData()
 }

@@ -125,10 +125,10 @@ export async function setBlocked(actorId: string, userId: string, blocked: boole
 			.set({ blocked, blockedAt: blocked ? new Date() : null })
 			.where(eq(users.id, userId))
 		if (blocked) await endSessions(tx, userId)
+		// A blocked workshop leaves the directory: its remembered counts are stale.
+		await forgetWorkshopCounts(tx)
 		return { before: { blocked: current.blocked }, after: { blocked }, result: undefined }
 	})
-	// A blocked workshop leaves the directory: its remembered counts are stale.
-	forgetWorkshopCounts()
 }
 
 /** Changes a user's e-mail address; it must stay unique (case-insensitively). */

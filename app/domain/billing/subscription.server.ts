@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
 import { cities, invoices, packages, payments, siteSettings, subscriptions, users, workshops, type InvoiceParty } from '~/db/schema'
 import { type Language } from '~/i18n/config'
 import { getFixedT } from '~/i18n/i18n.server'
@@ -12,11 +12,12 @@ import { formatMoney } from '~/utils/money'
 import { encodeId } from '~/utils/public-id'
 import { storeUpload } from '~/utils/storage.server'
 import { uploadUrl } from '~/utils/upload-url'
-import { DomainError, notFound } from '~/domain/errors'
+import { DomainError, FieldError, notFound } from '~/domain/errors'
+import { offerAllowance } from '~/domain/service-flow/offers.server'
 import { renderInvoicePdf } from './invoice-pdf.server'
 import { NotificationType, notify } from '~/domain/messaging/notifications.server'
 import { currentProvider, getStripe, providerNamed, stripeConfigured, type PaymentProvider, type ProviderName } from './payments.server'
-import { BILLING_EMAIL_REQUIRED, type InvoiceView, type PackageView } from './subscription'
+import { BILLING_EMAIL_REQUIRED, canSubscribeTo, type InvoiceView, type OfferAllowance, type PackageView } from './subscription'
 
 /**
  * A workshop's subscription (spec §1, §3, §8; docs/decisions/0060-payments.md, 0061-invoices.md).
@@ -67,6 +68,29 @@ export async function priceWithVat(tx: Tx, netCents: number) {
 
 // ------------------------------------------------------------------ the page
 
+/**
+ * A workshop's offers this month against its package's limit, and, when it has one, the package
+ * that lifts it (the notice on the workshop's request pages).
+ */
+export async function offerAllowanceNotice(workshopId: string, language: Language): Promise<OfferAllowance> {
+	const allowance = await offerAllowance(workshopId)
+	return { ...allowance, upgradeTo: allowance.limit === null ? null : await unlimitedPackageName(language) }
+}
+
+/**
+ * The name of the package that lifts the monthly offer limit (the cheapest unlimited one), as the
+ * packages table has it: "More with …" says the one name the subscription page shows.
+ */
+export async function unlimitedPackageName(language: Language): Promise<string | null> {
+	const [pkg] = await db
+		.select()
+		.from(packages)
+		.where(and(eq(packages.active, true), isNull(packages.offersPerMonth)))
+		.orderBy(asc(packages.priceCents))
+		.limit(1)
+	return pkg ? nameOf(pkg, language) : null
+}
+
 export type SubscriptionPage = {
 	billingEmail: string | null
 	current: {
@@ -114,6 +138,8 @@ export async function loadSubscriptionPage(workshopId: string, language: Languag
 			offersPerMonth: pkg.offersPerMonth,
 			featured: pkg.featured,
 			isFree: pkg.priceCents === 0,
+			isCurrent: current?.pkg.id === pkg.id,
+			canChoose: canSubscribeTo(current && { packageId: current.pkg.id, cancelAtPeriodEnd: current.sub.cancelAtPeriodEnd }, pkg.id),
 		})),
 		invoices: rows.map((row) => ({
 			id: encodeId(row.id),
@@ -151,7 +177,8 @@ export async function subscribe(workshopId: string, packageId: string, provider:
 		.from(workshops)
 		.where(eq(workshops.id, workshopId))
 	if (!row) throw notFound()
-	if (!row.billingEmail) throw new DomainError(BILLING_EMAIL_REQUIRED, 422)
+	// A refusal about the billing e-mail field: the page shows it there, not above the packages.
+	if (!row.billingEmail) throw new FieldError('billingEmail', BILLING_EMAIL_REQUIRED)
 	const [pkg] = await db.select().from(packages).where(and(eq(packages.id, packageId), eq(packages.active, true)))
 	if (!pkg) throw notFound()
 	const billingEmail = row.billingEmail
@@ -163,7 +190,7 @@ export async function subscribe(workshopId: string, packageId: string, provider:
 		.from(subscriptions)
 		.where(and(eq(subscriptions.workshopId, workshopId), eq(subscriptions.status, 'active')))
 	if (current?.packageId === pkg.id) {
-		if (!current.cancelAtPeriodEnd) throw new DomainError('billing:errors.alreadySubscribed', 409)
+		if (!canSubscribeTo(current, pkg.id)) throw new DomainError('billing:errors.alreadySubscribed', 409)
 		// Under the row lock, and only while the paid period runs: the renewal job may be ending it.
 		const resumed = await transaction(async (tx) => {
 			await lockWorkshop(tx, workshopId)

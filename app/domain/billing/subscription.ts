@@ -21,6 +21,15 @@ export type PackageView = {
 	offersPerMonth: number | null
 	featured: boolean
 	isFree: boolean
+	/** The workshop's package now. */
+	isCurrent: boolean
+	/** It may subscribe to it: any other package, or its own once it has cancelled it (to resume). */
+	canChoose: boolean
+}
+
+/** A workshop may subscribe to any package but the one it is on, unless it has cancelled that one (a resume). */
+export function canSubscribeTo(current: { packageId: string; cancelAtPeriodEnd: boolean } | null | undefined, packageId: string) {
+	return current?.packageId !== packageId || current.cancelAtPeriodEnd
 }
 
 export type InvoiceView = {
@@ -34,3 +43,6 @@ export type InvoiceView = {
 	createdAt: string
 	downloadUrl: string | null
 }
+
+/** A workshop's offers this month against its package's limit (null: none), and the package that lifts it. */
+export type OfferAllowance = { used: number; limit: number | null; upgradeTo: string | null }

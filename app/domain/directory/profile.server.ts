@@ -13,7 +13,7 @@ import {
 	workshopSpareParts,
 } from '~/db/schema'
 import { db, type DbOrTx, transaction } from '~/utils/db.server'
-import { forgetUploads, savePreparedUpload, type PreparedUpload } from '~/utils/storage.server'
+import { forgetUploads, savePreparedUpload, type FormUpload } from '~/utils/storage.server'
 import { DomainError, FieldError, notFound } from '~/domain/errors'
 import { forgetWorkshopCounts } from './workshops.server'
 import { MAX_WORKSHOP_PHOTOS, type WorkshopProfileInput } from './profile'
@@ -52,11 +52,11 @@ export async function loadWorkshopProfile(workshopId: string) {
 }
 
 export type ProfileFiles = {
-	logo: PreparedUpload | null
+	logo: FormUpload | null
 	removeLogo: boolean
-	photos: PreparedUpload[]
+	photos: FormUpload[]
 	removePhotoIds: string[]
-	warrantyDocument: PreparedUpload | null
+	warrantyDocument: FormUpload | null
 	removeWarrantyDocument: boolean
 }
 
@@ -157,7 +157,7 @@ export async function saveWorkshopProfile(workshopId: string, ownerId: string, i
 		for (const [position, photo] of kept.entries()) {
 			if (photo.position !== position) await tx.update(workshopPhotos).set({ position }).where(eq(workshopPhotos.id, photo.id))
 		}
+		// A completed profile enters the directory (decision 0028): its cached counts are stale.
+		await forgetWorkshopCounts(tx)
 	})
-	// A completed profile enters the directory (decision 0028): its cached counts are stale.
-	forgetWorkshopCounts()
 }

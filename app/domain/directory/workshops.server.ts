@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { type Language } from '~/i18n/config'
 import { listedWorkshop, localizedName, workshopOwnerNotBlocked } from '~/db/sql'
-import { db, queryRows } from '~/utils/db.server'
+import { forgetCaches, registerCache } from '~/utils/cache-bus.server'
+import { db, queryRows, type DbOrTx } from '~/utils/db.server'
 import { referenceLists, type ReferenceList } from '~/domain/site/reference.server'
 import { encodeId } from '~/utils/public-id'
 import { uploadUrl } from '~/utils/upload-url'
@@ -159,6 +160,7 @@ export const TEXT_COUNT_CAP = 1000
 const COUNT_TTL_MS = 30_000
 const COUNT_CACHE_SIZE = 1000
 const countCache = new Map<string, { total: number; capped: boolean; until: number }>()
+registerCache('directory-counts', () => countCache.clear())
 
 /**
  * How many workshops pass the filters. Counting is the expensive half of a list page, so:
@@ -192,9 +194,9 @@ async function countWorkshops(filters: Filters): Promise<{ total: number; capped
 	return result
 }
 
-/** Drops the remembered counts (tests, and after bulk changes). */
-export function forgetWorkshopCounts() {
-	countCache.clear()
+/** Drops the remembered counts, the cities' too, in every process (a profile saved, an owner blocked, tests). */
+export function forgetWorkshopCounts(tx?: DbOrTx) {
+	return forgetCaches(tx, 'directory-counts')
 }
 
 /** A page of the directory for the page, the JSON API and the widgets. */
@@ -241,6 +243,7 @@ type ProfileRow = {
 	street_name: string
 	zip_code: string
 	city_name: string | null
+	city_code: string | null
 	marketing_text: string
 	additional_services: string
 	logo_upload_id: string | null
@@ -281,7 +284,7 @@ function timestamps(value: ProfileRow['next_free_times']): Date[] {
 export async function getWorkshopProfile(workshopId: string, language: Language, now = new Date()): Promise<WorkshopProfile | null> {
 	const [row] = await queryRows<ProfileRow>(
 		db,
-		sql`select w.*, ${localizedName('c', language)} as city_name
+		sql`select w.*, ${localizedName('c', language)} as city_name, c.code as city_code
 		    from workshops w left join cities c on c.id = w.city_id
 		    where w.id = ${workshopId} and ${workshopOwnerNotBlocked}`,
 	)
@@ -310,7 +313,7 @@ export async function getWorkshopProfile(workshopId: string, language: Language,
 		logo: row.logo_upload_id ? uploadUrl(row.logo_upload_id) : null,
 		photos: photos.map((photo) => ({ url: uploadUrl(photo.upload_id), thumbnail: uploadUrl(photo.upload_id, 'thumb') })),
 		marketingText: row.marketing_text,
-		address: { street: row.street_name, zipCode: row.zip_code, city: row.city_name, state: row.state },
+		address: { street: row.street_name, zipCode: row.zip_code, city: row.city_name, cityCode: row.city_code, state: row.state },
 		phone: row.phone,
 		email: row.email,
 		website: row.website && /^https?:\/\//i.test(row.website) ? row.website : null,

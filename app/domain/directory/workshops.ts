@@ -35,6 +35,16 @@ export function workshopListParams(query: Partial<WorkshopListQuery>): URLSearch
 	return params
 }
 
+/** A city's page: the directory filtered on the city alone (/cities, the sitemap, breadcrumbs link there). */
+export function cityPagePath(city: string) {
+	return `/workshop-list?${workshopListParams({ city })}`
+}
+
+/** A query that is a city's page (its own title and description): a city, and no other filter. */
+export function isCityPage(query: Partial<WorkshopListQuery>) {
+	return Boolean(query.city) && !query.q && !query.service && !query.brand
+}
+
 export type ReferenceOption = { code: string; name: string }
 export type FilterOptions = { cities: ReferenceOption[]; services: ReferenceOption[]; brands: ReferenceOption[] }
 
@@ -75,7 +85,8 @@ export type WorkshopProfile = {
 	logo: string | null
 	photos: Array<{ url: string; thumbnail: string }>
 	marketingText: string
-	address: { street: string; zipCode: string; city: string | null; state: string }
+	/** `cityCode` names the city in the directory's filter (`/workshop-list?city=`). */
+	address: { street: string; zipCode: string; city: string | null; cityCode: string | null; state: string }
 	phone: string
 	email: string
 	website: string | null

@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { chatMessages, notifications } from '~/db/schema'
 import { db, queryRows, type DbOrTx, transaction } from '~/utils/db.server'
+import { encodeId } from '~/utils/public-id'
 import { hitRateLimit } from '~/utils/rate-limit.server'
 import { type ChatEntry } from './chat'
-import { DomainError } from '~/domain/errors'
+import { DomainError, tooManyAttempts } from '~/domain/errors'
 import { CHAT_NOTIFICATION_KEY } from './notifications'
 import { notify, NotificationType } from './notifications.server'
 
@@ -16,6 +17,15 @@ const noPermission = () => new DomainError('auth:guard.noPermission', 403)
 
 export type ChatPartner = { id: string; name: string; role: 'customer' | 'workshop' }
 
+/** The offers (o) on requests (r) the two share: the one rule of who may chat, in either direction. */
+function sharedOffers(userId: string, otherId: string): SQL {
+	return sql`offers o
+	           join service_requests r on r.id = o.request_id
+	           join workshops ow on ow.id = o.workshop_id
+	           where ((r.customer_id = ${userId} and ow.user_id = ${otherId})
+	              or (r.customer_id = ${otherId} and ow.user_id = ${userId}))`
+}
+
 /** The other party, when the two share a request; otherwise the refusal. One indexed query. */
 export async function requireChatPartner(userId: string, otherId: string | null): Promise<ChatPartner> {
 	if (!otherId || otherId === userId) throw noPermission()
@@ -26,15 +36,27 @@ export async function requireChatPartner(userId: string, otherId: string | null)
 		    from users u
 		    left join workshops w on w.user_id = u.id
 		    where u.id = ${otherId} and not u.blocked
-		      and exists (
-		        select 1 from offers o
-		        join service_requests r on r.id = o.request_id
-		        join workshops ow on ow.id = o.workshop_id
-		        where (r.customer_id = ${userId} and ow.user_id = ${otherId})
-		           or (r.customer_id = ${otherId} and ow.user_id = ${userId}))`,
+		      and exists (select 1 from ${sharedOffers(userId, otherId)})`,
 	)
 	if (!row) throw noPermission()
 	return row
+}
+
+/**
+ * Where the chat page's "Back to the request" leads: the request the two share (the one the chat
+ * was opened from, else the latest), on the reader's own page of it: the customer's request, the
+ * workshop's offer on it (both shown in every status, and both link to this chat).
+ */
+export async function chatRequestLink(userId: string, partnerId: string, requestId: string | null): Promise<string | null> {
+	const [row] = await queryRows<{ requestId: string; offerId: string; asCustomer: boolean }>(
+		db,
+		sql`select r.id as "requestId", o.id as "offerId", r.customer_id = ${userId} as "asCustomer"
+		    from ${sharedOffers(userId, partnerId)}
+		    order by coalesce(r.id = ${requestId}::uuid, false) desc, o.created_at desc
+		    limit 1`,
+	)
+	if (!row) return null
+	return row.asCustomer ? `/request-details/${encodeId(row.requestId)}` : `/workshop-bid-details/${encodeId(row.offerId)}`
 }
 
 const CHAT_HISTORY = 200
@@ -58,7 +80,7 @@ export async function getChat(userId: string, otherId: string): Promise<ChatEntr
 export async function sendChatMessage(userId: string, otherId: string | null, message: string) {
 	const partner = await requireChatPartner(userId, otherId)
 	const limit = await hitRateLimit(`chat:${userId}`, { limit: 30, windowSeconds: 60 })
-	if (!limit.allowed) throw new DomainError('common:validation.tooManyAttempts', 429, { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) })
+	if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds)
 	await transaction(async (tx) => {
 		await tx.insert(chatMessages).values({ senderId: userId, receiverId: partner.id, message })
 		await notifyChatMessage(tx, { receiverId: partner.id, senderId: userId })

@@ -1,5 +1,5 @@
 import { contactMessages } from '~/db/schema'
-import { DomainError } from '~/domain/errors'
+import { tooManyAttempts } from '~/domain/errors'
 import { fallbackLanguage, type Language } from '~/i18n/config'
 import { getFixedT } from '~/i18n/i18n.server'
 import { transaction } from '~/utils/db.server'
@@ -19,7 +19,7 @@ import { type ContactInput } from './contact'
 export async function saveContactMessage(input: ContactInput & { language: Language }, sender: { ip: string }, now = new Date()) {
 	// The portal's form and the JSON call share one limit per address.
 	const limit = await hitRateLimit(`contact:${sender.ip}`, rateLimitRules.contactPerIp)
-	if (!limit.allowed) throw new DomainError('common:validation.tooManyAttempts', 429, { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) })
+	if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds)
 	const site = await getSiteData()
 	const t = getFixedT(fallbackLanguage, 'public')
 	return transaction(async (tx) => {

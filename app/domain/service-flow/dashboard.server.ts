@@ -26,7 +26,8 @@ export async function customerDashboard(userId: string, language: Language) {
 		    where v.owner_id = ${userId} and v.deleted_at is null
 		    order by v.created_at desc`,
 	)
-	const requests = await queryRows<DashboardRequest>(
+	const [requests, [{ everRequested } = { everRequested: false }]] = await Promise.all([
+		queryRows<DashboardRequest>(
 		db,
 		sql`select r.id, r.status, r.created_at as "createdAt", r.preferred_at as "preferredAt", r.location,
 		           ${vehicleLabel()} as vehicle, v.registration_number as "registrationNumber",
@@ -39,12 +40,10 @@ export async function customerDashboard(userId: string, language: Language) {
 		    where r.customer_id = ${userId} and r.status in ${valueList(statusLists.activeRequests)}
 		    order by r.created_at desc
 		    limit 20`,
-	)
-	// A customer who has never asked for anything is led to a first request (issue 16, onboarding).
-	const [{ everRequested } = { everRequested: false }] = await queryRows<{ everRequested: boolean }>(
-		db,
-		sql`select exists (select 1 from service_requests r where r.customer_id = ${userId}) as "everRequested"`,
-	)
+		),
+		// A customer who has never asked for anything is led to a first request (issue 16, onboarding).
+		queryRows<{ everRequested: boolean }>(db, sql`select exists (select 1 from service_requests r where r.customer_id = ${userId}) as "everRequested"`),
+	])
 	return {
 		vehicles,
 		everRequested,
@@ -93,9 +92,10 @@ export async function workshopDashboard(workshopId: string, language: Language) 
 		              and o.completed_at >= ${monthStart}) as "earnedThisMonthCents"
 		    from workshops w where w.id = ${workshopId}`,
 	)
-	// The newest ten open requests for its services that it has not bid on yet.
-	const { items: newRequests } = await listOpenRequests(workshopId, language, { pageSize: 10 })
-	const jobs = await queryRows<WorkshopJob>(
+	const [{ items: newRequests }, jobs, profile] = await Promise.all([
+		// The newest ten open requests for its services that it has not bid on yet.
+		listOpenRequests(workshopId, language, { pageSize: 10 }),
+		queryRows<WorkshopJob>(
 		db,
 		sql`select o.id as "offerId", r.id as "requestId", u.first_name || ' ' || u.last_name as customer,
 		           ${vehicleLabel('registration')} as vehicle,
@@ -107,7 +107,9 @@ export async function workshopDashboard(workshopId: string, language: Language) 
 		    join car_brands b on b.id = v.brand_id
 		    where o.workshop_id = ${workshopId} and o.status = ${offerMoves.select.to}
 		    order by r.preferred_at`,
-	)
+		),
+		workshopProfileSteps(workshopId),
+	])
 	return {
 		summary: summary ?? {
 			ratingAverage: 0,
@@ -119,7 +121,7 @@ export async function workshopDashboard(workshopId: string, language: Language) 
 		},
 		newRequests,
 		jobs,
-		profile: await workshopProfileSteps(workshopId),
+		profile,
 	}
 }
 

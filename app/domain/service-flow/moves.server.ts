@@ -1,6 +1,5 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import {
-	carBrands,
 	cities,
 	offers,
 	requestEvents,
@@ -13,13 +12,14 @@ import {
 	vehicles,
 	workshops,
 } from '~/db/schema'
-import { requestMatchesWorkshopId, valueList, vehicleLabel, workshopOwnerNotBlocked } from '~/db/sql'
+import { requestMatchesWorkshopId, valueList, vehicleLabel } from '~/db/sql'
 import { db, isUniqueViolation, queryRows, type DbOrTx, transaction } from '~/utils/db.server'
-import { forgetUploads, savePreparedUpload, type PreparedUpload } from '~/utils/storage.server'
+import { forgetUploads, savePreparedUpload, type FormUpload } from '~/utils/storage.server'
 import { DomainError, FieldError, notFound } from '~/domain/errors'
 import { NotificationType, notify, notifyMatchingWorkshops } from '~/domain/messaging/notifications.server'
 import { type OfferInput } from './offers'
 import { offerAllowance } from './offers.server'
+import { workshopToAsk } from './requests.server'
 import { refreshResponseTimes } from './response-time.server'
 import { refreshWorkshopRatings } from './reviews.server'
 import { MAX_REQUEST_IMAGES, MAX_REQUEST_SERVICES, type ReopenRequestInput, type ServiceRequestInput, type WidenRequestInput } from './requests'
@@ -85,35 +85,28 @@ async function lockCustomerRequest(tx: Tx, customerId: string, requestId: string
 
 /**
  * Registers a request (status pending) with its services and up to three checked images, and
- * tells every workshop that offers one of the services.
+ * tells every workshop it matches (`requestMatchesWorkshop`), the one it is addressed to included.
  */
-export async function createServiceRequest(customerId: string, input: ServiceRequestInput, images: PreparedUpload[], within?: Tx): Promise<string> {
+export async function createServiceRequest(customerId: string, input: ServiceRequestInput, images: FormUpload[], within?: Tx): Promise<string> {
 	if (images.length > MAX_REQUEST_IMAGES) throw new DomainError('customer:request.tooManyImages', 422, { max: MAX_REQUEST_IMAGES })
 	const serviceIds = [...new Set(input.serviceIds)]
 	return inTransaction(within, async (tx) => {
 		const [vehicle] = await tx
-			.select({ id: vehicles.id, label: sql<string>`${vehicleLabel('model', 'vehicles', 'car_brands')}` })
+			.select({ id: vehicles.id })
 			.from(vehicles)
-			.innerJoin(carBrands, eq(carBrands.id, vehicles.brandId))
 			.where(and(eq(vehicles.id, input.vehicleId), eq(vehicles.ownerId, customerId), isNull(vehicles.deletedAt)))
 			// Held until commit: the vehicle cannot be removed while its request is being made.
 			.for('share', { of: vehicles })
 		if (!vehicle) throw new FieldError('vehicleId', 'customer:request.unknownVehicle')
 		const known = await tx.select({ id: services.id }).from(services).where(inArray(services.id, serviceIds))
 		if (known.length !== serviceIds.length) throw new FieldError('serviceIds', 'common:validation.unknownChoice')
-		let cityName: string | null = null
 		if (input.cityId) {
-			const [city] = await tx.select({ name: cities.nameEt }).from(cities).where(eq(cities.id, input.cityId))
+			const [city] = await tx.select({ id: cities.id }).from(cities).where(eq(cities.id, input.cityId))
 			if (!city) throw new FieldError('cityId', 'common:validation.unknownChoice')
-			cityName = city.name
 		}
-
-		let addressedWorkshopId: string | null = null
-		if (input.workshopId) {
-			const [workshop] = await queryRows<{ id: string }>(tx, sql`select w.id from workshops w where w.id = ${input.workshopId} and ${workshopOwnerNotBlocked}`)
-			if (!workshop) throw new FieldError('workshopId', 'customer:request.unknownWorkshop')
-			addressedWorkshopId = workshop.id
-		}
+		const addressed = await workshopToAsk(input.workshopId ?? null, tx)
+		if (input.workshopId && !addressed) throw new FieldError('workshopId', 'customer:request.unknownWorkshop')
+		const addressedWorkshopId = addressed?.id ?? null
 
 		const [request] = await tx
 			.insert(serviceRequests)
@@ -137,10 +130,7 @@ export async function createServiceRequest(customerId: string, input: ServiceReq
 			await tx.insert(serviceRequestImages).values({ requestId, uploadId: upload.id, position })
 		}
 		await addEvent(tx, requestId, initialStatus.request, customerId)
-		await notifyMatchingWorkshops(tx, {
-			requestId,
-			params: { vehicle: vehicle.label, city: cityName ?? input.location },
-		})
+		await notifyMatchingWorkshops(tx, { requestId, params: await newRequestParams(tx, requestId) })
 		return requestId
 	})
 }
@@ -207,9 +197,9 @@ export async function widenRequest(customerId: string, requestId: string, input:
 				.values(added.map((serviceId) => ({ requestId, serviceId })))
 				.onConflictDoNothing()
 		}
-		if (input.anyCity && request.cityId) await tx.update(serviceRequests).set({ cityId: null }).where(eq(serviceRequests.id, requestId))
 		// Widening asks every matching workshop, also when the customer first asked only one.
-		await tx.update(serviceRequests).set({ addressedOnly: false }).where(and(eq(serviceRequests.id, requestId), eq(serviceRequests.addressedOnly, true)))
+		const widened = { ...(input.anyCity && request.cityId ? { cityId: null } : {}), ...(request.addressedOnly ? { addressedOnly: false } : {}) }
+		if (Object.keys(widened).length) await tx.update(serviceRequests).set(widened).where(eq(serviceRequests.id, requestId))
 		return notifyMatchingWorkshops(tx, { requestId, params: await newRequestParams(tx, requestId), onlyNew: true })
 	})
 }
@@ -311,8 +301,8 @@ export async function assertOfferAllowed(tx: Tx, workshopId: string) {
 	if (limit !== null && used >= limit) throw new DomainError('workshop:offer.limitReached', 403, { limit })
 }
 
-/** Whether the workshop offers at least one of the request's services (it only sees those). */
-async function requestMatchesWorkshop(tx: Tx, requestId: string, workshopId: string) {
+/** Whether the request reaches the workshop (`requestMatchesWorkshop`): it sees and bids on only those. */
+async function reachesWorkshop(tx: Tx, requestId: string, workshopId: string) {
 	const [row] = await queryRows<{ ok: boolean }>(
 		tx,
 		sql`select exists (select 1 from service_requests r where r.id = ${requestId} and ${requestMatchesWorkshopId(workshopId)}) as ok`,
@@ -328,13 +318,13 @@ export async function makeOffer(
 	workshop: WorkshopActor,
 	requestId: string,
 	input: OfferInput,
-	attachment: PreparedUpload | null,
+	attachment: FormUpload | null,
 	within?: Tx,
 ): Promise<string> {
 	try {
 		return await inTransaction(within, async (tx) => {
 			const [request] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, requestId)).for('update')
-			if (!request || !(await requestMatchesWorkshop(tx, requestId, workshop.workshopId))) throw notFound()
+			if (!request || !(await reachesWorkshop(tx, requestId, workshop.workshopId))) throw notFound()
 			if (!canRequest('receiveOffer', request.status)) throw new DomainError('workshop:offer.requestClosed', 409)
 			// An offer that ended when the request expired is made again on the reopened request.
 			const [existing] = await tx
@@ -407,7 +397,7 @@ export async function updateOffer(
 	workshop: WorkshopActor,
 	offerId: string,
 	input: OfferInput,
-	attachment: PreparedUpload | null | 'remove',
+	attachment: FormUpload | null | 'remove',
 ) {
 	await transaction(async (tx) => {
 		const { offer } = await lockWorkshopOffer(tx, workshop.workshopId, offerId)

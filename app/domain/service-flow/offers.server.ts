@@ -29,14 +29,14 @@ export type OpenRequest = {
 	myOfferId: string | null
 }
 
-/**
- * Open requests (pending or with offers) for at least one of the workshop's services, newest
- * first, a page at a time (the dashboard shows a shorter first page); `includeBidOn` also lists
- * the ones it has already made an offer on.
- */
 /** Offers that ended with an expired request: on the reopened request their workshop may offer again. */
 const renewable = valueList(offerMoves.renew.from)
 
+/**
+ * Open requests (pending or with offers) that reach the workshop (`requestMatchesWorkshop`), newest
+ * first, a page at a time (the dashboard shows a shorter first page); `includeBidOn` also lists
+ * the ones it has already made an offer on.
+ */
 export async function listOpenRequests(
 	workshopId: string,
 	language: Language,

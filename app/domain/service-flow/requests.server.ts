@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { type Language } from '~/i18n/config'
-import { db, queryRows } from '~/utils/db.server'
+import { db, queryRows, type DbOrTx } from '~/utils/db.server'
 import { notFound } from '~/domain/errors'
 import { localizedName, requestMatchesWorkshopId, serviceNames, valueList, vehicleLabel, workshopOwnerNotBlocked } from '~/db/sql'
 import { type OfferForCustomer, type OfferStatus, type RequestDetail, type RequestEvent, type RequestFilter, type RequestListItem } from './requests'
@@ -207,10 +207,10 @@ export async function getWorkshopContact(workshopId: string, language: Language)
 }
 
 /** The workshop a customer asks from its page ("Ask for an offer"), by its id: any whose owner is not blocked. */
-export async function workshopToAsk(workshopId: string | null): Promise<{ id: string; name: string } | null> {
+export async function workshopToAsk(workshopId: string | null, database: DbOrTx = db): Promise<{ id: string; name: string } | null> {
 	if (!workshopId) return null
 	const [workshop] = await queryRows<{ id: string; name: string }>(
-		db,
+		database,
 		sql`select w.id, w.workshop_name as name from workshops w where w.id = ${workshopId} and ${workshopOwnerNotBlocked}`,
 	)
 	return workshop ?? null

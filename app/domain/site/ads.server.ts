@@ -1,7 +1,9 @@
 import { asc, eq } from 'drizzle-orm'
 import { ads } from '~/db/schema'
-import { db } from '~/utils/db.server'
+import { forgetCaches, registerCache } from '~/utils/cache-bus.server'
+import { db, type DbOrTx } from '~/utils/db.server'
 import { safeLink, sanitizeHtml } from '~/utils/sanitize.server'
+import { absoluteUrl } from '~/utils/seo.server'
 import { uploadUrl } from '~/utils/upload-url'
 import { type Ad, type AdPlacement, type AdSlots } from './ads'
 
@@ -12,6 +14,9 @@ type StoredAd = Ad & { placement: AdPlacement; adsType: number }
 // Read on every page: kept in memory briefly (like site settings); an administrator's save calls forgetAds().
 const TTL_MS = 30_000
 let cache: { ads: StoredAd[]; until: number } | undefined
+registerCache('ads', () => {
+	cache = undefined
+})
 
 async function activeAds(): Promise<StoredAd[]> {
 	if (cache && cache.until > Date.now()) return cache.ads
@@ -64,18 +69,17 @@ export type ApiAd = {
 	placement: AdPlacement
 }
 
-export async function adsForApi(origin: string): Promise<ApiAd[]> {
-	const absolute = (url: string | null) => (url && url.startsWith('/') ? `${origin}${url}` : url)
+export async function adsForApi(): Promise<ApiAd[]> {
 	return (await activeAds()).map((ad) => ({
 		ads_type: ad.adsType,
-		image: absolute(ad.image),
-		ads_link: absolute(ad.link),
+		image: absoluteUrl(ad.image),
+		ads_link: absoluteUrl(ad.link),
 		content: ad.html,
 		placement: ad.placement,
 	}))
 }
 
-/** Drops the cache (after an administrator changes an ad, and in tests). */
-export function forgetAds() {
-	cache = undefined
+/** Drops the ads in every process (after an administrator changes one, inside that transaction; tests). */
+export function forgetAds(tx?: DbOrTx) {
+	return forgetCaches(tx, 'ads')
 }

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm'
 import { supportedLanguages, type Language } from '~/i18n/config'
-import { db, queryRows } from '~/utils/db.server'
+import { forgetCaches, registerCache } from '~/utils/cache-bus.server'
+import { db, queryRows, type DbOrTx } from '~/utils/db.server'
 
 /**
  * The reference lists (services, car brands, spare parts, payment methods, cities), one copy in
  * memory for the forms' choices and the directory's filters: each list's active items, found by
  * code, and named in every language in the order they are shown. Kept a minute;
- * `forgetReferenceLists()` clears it after an administrator's edit.
+ * `forgetReferenceLists()` clears it in every process after an administrator's edit.
  */
 export type { Choice } from './reference'
 import { type Choice } from './reference'
@@ -27,6 +28,9 @@ const curated: ReferenceListName[] = ['services', 'spareParts', 'paymentMethods'
 
 const TTL_MS = 60_000
 let cache: { lists: Record<ReferenceListName, ReferenceList>; until: number } | undefined
+registerCache('reference-lists', () => {
+	cache = undefined
+})
 
 async function loadList(name: ReferenceListName): Promise<ReferenceList> {
 	const rows = await queryRows<Row>(
@@ -64,7 +68,7 @@ export async function getChoices<Names extends ReferenceListName>(
 	) as Record<Names, Choice[]>
 }
 
-/** Drops the cached lists (after an administrator edits them, and in tests). */
-export function forgetReferenceLists() {
-	cache = undefined
+/** Drops the cached lists in every process (after an administrator edits them, inside that transaction; tests). */
+export function forgetReferenceLists(tx?: DbOrTx) {
+	return forgetCaches(tx, 'reference-lists')
 }

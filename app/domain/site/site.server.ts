@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { siteSettings } from '~/db/schema'
+import { forgetCaches, registerCache } from '~/utils/cache-bus.server'
 import { db, type DbOrTx } from '~/utils/db.server'
 import { uploadUrl } from '~/utils/upload-url'
 import { type SiteData } from './site'
@@ -22,9 +23,12 @@ const FALLBACK: SiteData = {
 	linkedinLink: '',
 }
 
-// Read on every page: kept in memory briefly, and dropped at once when an administrator saves.
+// Read on every page: kept in memory briefly, and dropped in every process when an administrator saves.
 const TTL_MS = 30_000
 let cache: { data: SiteData; until: number } | undefined
+registerCache('site-settings', () => {
+	cache = undefined
+})
 
 /**
  * `database` is the caller's transaction when there is one (an e-mail queued inside a move): on the
@@ -55,6 +59,7 @@ export async function getSiteData(database: DbOrTx = db): Promise<SiteData> {
 	return data
 }
 
-export function forgetSiteData() {
-	cache = undefined
+/** Drops the settings in every process: inside the saving transaction `tx`, once it commits. */
+export function forgetSiteData(tx?: DbOrTx) {
+	return forgetCaches(tx, 'site-settings')
 }

@@ -1,29 +1,40 @@
 import { sql } from 'drizzle-orm'
+import { listedCityCodes } from '~/domain/directory/cities.server'
+import { cityPagePath } from '~/domain/directory/workshops'
 import { supportedLanguages } from '~/i18n/config'
 import { db, queryRows } from '~/utils/db.server'
 import { encodeId } from '~/utils/public-id'
 import { pageUrl, publicOrigin } from '~/utils/seo.server'
+import { listedWorkshop } from '~/db/sql'
 
 /**
- * sitemap.xml: the public pages and every workshop, each with its `hreflang` alternates.
+ * sitemap.xml: the public pages, the city pages and every workshop, each with its `hreflang` alternates.
  * A sitemap may hold at most 50,000 addresses, so beyond SITEMAP_CHUNK addresses /sitemap.xml
  * becomes a sitemap index of /sitemap/pages.xml and /sitemap/workshops-N.xml (docs/decisions/0025).
  */
 export const SITEMAP_CHUNK = 10_000
 
-export const publicPagePaths = ['/', '/workshop-list', '/about', '/terms-conditions', '/privacy-poicy', '/contact-us'] as const
+export const publicPagePaths = ['/', '/workshop-list', '/cities', '/about', '/terms-conditions', '/privacy-poicy', '/contact-us'] as const
+
+/** The public pages and the list of each city that has listed workshops (an empty city's page is not worth indexing). */
+async function pagePaths(): Promise<string[]> {
+	const cities = await listedCityCodes()
+	return [...publicPagePaths, ...cities.map(cityPagePath)]
+}
 
 const escapeXml = (value: string) =>
 	value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')
 
+/** One address (a path, with a query for a city page) and its language versions. */
 function urlEntry(path: string, lastModified?: string) {
+	const [pathname = path, search = ''] = path.split('?')
 	const alternates = [
-		...supportedLanguages.map((language) => [language, pageUrl(path, '', language)] as const),
-		['x-default', pageUrl(path, '', null)] as const,
+		...supportedLanguages.map((language) => [language, pageUrl(pathname, search, language)] as const),
+		['x-default', pageUrl(pathname, search, null)] as const,
 	]
 	return [
 		'<url>',
-		`<loc>${escapeXml(pageUrl(path, '', null))}</loc>`,
+		`<loc>${escapeXml(pageUrl(pathname, search, null))}</loc>`,
 		lastModified ? `<lastmod>${lastModified}</lastmod>` : '',
 		...alternates.map(([hreflang, href]) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(href)}"/>`),
 		'</url>',
@@ -41,23 +52,23 @@ function urlset(entries: string[]) {
 }
 
 async function workshopCount() {
-	const [row] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from workshops where city_id is not null and user_id not in (select id from users where blocked)`)
+	const [row] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from workshops w where ${listedWorkshop}`)
 	return Number(row?.total ?? 0)
 }
 
 async function workshopEntries(offset: number, limit: number) {
 	const rows = await queryRows<{ id: string; updated_at: string | Date }>(
 		db,
-		sql`select id, updated_at from workshops where city_id is not null and user_id not in (select id from users where blocked) order by id limit ${limit} offset ${offset}`,
+		sql`select w.id, w.updated_at from workshops w where ${listedWorkshop} order by w.id limit ${limit} offset ${offset}`,
 	)
 	return rows.map((row) => urlEntry(`/workshop-details/${encodeId(row.id)}`, new Date(row.updated_at).toISOString().slice(0, 10)))
 }
 
 /** /sitemap.xml: every address in one file while they fit, otherwise the index of the parts. */
 export async function sitemapXml(): Promise<string> {
-	const total = await workshopCount()
-	if (publicPagePaths.length + total <= SITEMAP_CHUNK) {
-		return urlset([...publicPagePaths.map((path) => urlEntry(path)), ...(await workshopEntries(0, total))])
+	const [pages, total] = await Promise.all([pagePaths(), workshopCount()])
+	if (pages.length + total <= SITEMAP_CHUNK) {
+		return urlset([...pages.map((path) => urlEntry(path)), ...(await workshopEntries(0, total))])
 	}
 	const parts = ['pages', ...Array.from({ length: Math.ceil(total / SITEMAP_CHUNK) }, (_, i) => `workshops-${i + 1}`)]
 	return [
@@ -71,7 +82,7 @@ export async function sitemapXml(): Promise<string> {
 
 /** One part of a large sitemap (/sitemap/pages.xml, /sitemap/workshops-N.xml), or null when there is no such part. */
 export async function sitemapPart(name: string): Promise<string | null> {
-	if (name === 'pages.xml') return urlset(publicPagePaths.map((path) => urlEntry(path)))
+	if (name === 'pages.xml') return urlset((await pagePaths()).map((path) => urlEntry(path)))
 	const match = /^workshops-([1-9][0-9]{0,4})\.xml$/.exec(name)
 	if (!match) return null
 	const part = Number(match[1])

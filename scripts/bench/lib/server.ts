@@ -11,7 +11,7 @@ export function buildPortal(force: boolean) {
 
 /**
  * Starts the built portal on the bench database, the way tests/e2e/serve.mjs does for the
- * end-to-end tests: production mode, no demo data, logs at warn. Resolves once /healthz is 200.
+ * end-to-end tests: production mode, no demo data, logs at warn, one web process unless WEB_CONCURRENCY says more. Resolves once /healthz is 200.
  */
 export async function startPortal(databaseUrl: string, port: number): Promise<{ url: string; stop: () => Promise<void> }> {
 	const url = `http://127.0.0.1:${port}`
@@ -28,6 +28,8 @@ export async function startPortal(databaseUrl: string, port: number): Promise<{ 
 			SESSION_SECRET: process.env.SESSION_SECRET ?? 'benchmark-session-secret-0123456789abcdef',
 			LOG_LEVEL: 'warn',
 			SMTP_URL: '',
+			// Figures per web process, which docs/scaling.md multiplies; WEB_CONCURRENCY=2 npm run bench measures two.
+			WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '1',
 		},
 	})
 	let exited = false

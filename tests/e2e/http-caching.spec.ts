@@ -1,0 +1,184 @@
+import { demo, dictionary, expect, expectToast, login, open, test } from './fixtures'
+
+/**
+ * Issue 17, part 5 (docs/decisions/0085): the anonymous public pages, the public JSON API and the
+ * widgets' script carry Cache-Control for shared caches and an ETag, and answer 304 to a matching
+ * If-None-Match; nothing personal is ever cacheable.
+ */
+
+type Answer = { status: number; headers: Record<string, string>; body: string }
+
+/**
+ * A GET without a cookie jar (Playwright's request context keeps the cookies it is given): each
+ * call sends exactly the headers named, as a cache in front of the portal would forward them.
+ */
+async function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
+	// As a browser revalidates: Node's fetch would otherwise ask `no-cache`, which static files answer in full.
+	const revalidation: Record<string, string> = headers['If-None-Match'] ? { 'Cache-Control': 'max-age=0' } : {}
+	const response = await fetch(new URL(path, test.info().project.use.baseURL), { headers: { 'X-Forwarded-For': randomIp(), ...revalidation, ...headers }, redirect: 'manual' })
+	return { status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() }
+}
+const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`
+const nonceOf = (answer: Answer) => /'nonce-([^']+)'/.exec(answer.headers['content-security-policy'] ?? '')?.[1]
+/** The `lng` cookie as the portal sets it (a Remix cookie: JSON in base64). */
+const lng = (language: string) => ({ Cookie: `lng=${encodeURIComponent(btoa(JSON.stringify(language)))}` })
+/** The cookie a reader of this address has once the address has set it (?lng= is remembered). */
+const cookieFor = (path: string): Record<string, string> => {
+	const language = new URL(path, 'http://x').searchParams.get('lng')
+	return language ? lng(language) : {}
+}
+
+/** The answer again with its ETag: a 304 without a body, and the caching headers the cache keeps. */
+async function expectNotModified(path: string, first: Answer, headers: Record<string, string> = {}) {
+	const etag = first.headers['etag']!
+	const again = await get(path, { ...headers, 'If-None-Match': etag })
+	expect(again.status, path).toBe(304)
+	expect(again.body, path).toBe('')
+	expect(again.headers['etag'], path).toBe(etag)
+	expect(again.headers['cache-control'], path).toBe(first.headers['cache-control'])
+	// A page: the policy a revalidating cache takes from the 304 names the nonce of the body it kept.
+	if (first.headers['content-type']?.startsWith('text/html')) expect(nonceOf(again), path).toBe(nonceOf(first))
+	// A different tag (an older page) gets the whole answer.
+	expect((await get(path, { ...headers, 'If-None-Match': 'W/"older"' })).status, path).toBe(200)
+}
+
+test.describe('anonymous public pages', () => {
+	test('are shared-cacheable with an ETag, answer 304 when unchanged, and keep one nonce per page', async () => {
+		const workshop = /href="(\/workshop-details\/[^"?]+)"/.exec((await get('/workshop-list?lng=en', cookieFor('?lng=en'))).body)![1]!
+		for (const path of ['/', '/?lng=ru', '/workshop-list', '/workshop-list?lng=en&sort=rating', '/cities', workshop, '/about?lng=en', '/terms-conditions', '/privacy-poicy?lng=et']) {
+			const first = await get(path, cookieFor(path))
+			expect(first.status, path).toBe(200)
+			const headers = first.headers
+			expect(headers['cache-control'], path).toMatch(/^public, .*s-maxage=\d+.*stale-while-revalidate=\d+/)
+			expect(headers['etag'], path).toMatch(/^W\/"[\w-]+"$/)
+			// The language may come from the `lng` cookie: shared caches keep one copy per cookie.
+			expect(headers['vary'], path).toMatch(/cookie/i)
+			expect(headers['set-cookie'], path).toBeUndefined()
+			// The page's scripts carry the nonce of its Content-Security-Policy, and no form token is in it.
+			const nonce = nonceOf(first)!
+			const scripts = [...first.body.matchAll(/<script\b[^>]*>/g)]
+			expect(scripts.length, path).toBeGreaterThan(0)
+			for (const script of scripts) expect(script[0], path).toContain(`nonce="${nonce}"`)
+			expect(first.body, path).not.toMatch(/name="csrf"/)
+			// The same page has the same ETag and nonce in every render, so a cache's stored body and CSP always agree.
+			const second = await get(path, cookieFor(path))
+			expect(second.headers['etag'], path).toBe(headers['etag'])
+			expect(nonceOf(second), path).toBe(nonce)
+			await expectNotModified(path, first, cookieFor(path))
+		}
+	})
+
+	test('a page with a form, or one that sets a cookie, is private and never kept', async () => {
+		for (const path of ['/login', '/register', '/contact-us', '/login?lng=en']) {
+			const first = await get(path, lng('en'))
+			expect(first.headers['cache-control'], path).toBe('private, no-store')
+			expect(first.headers['etag'], path).toBeUndefined()
+			// Fresh nonces where nothing is cached.
+			expect(nonceOf(await get(path)), path).not.toBe(nonceOf(first))
+		}
+		// ?lng= naming a language not remembered yet: the answer sets the `lng` cookie, so it is not shared.
+		for (const cookie of [{}, lng('en')]) {
+			const switched = await get('/cities?lng=ru', cookie)
+			expect(switched.headers['set-cookie']).toContain(lng('ru').Cookie)
+			expect(switched.headers['cache-control']).toBe('private, no-store')
+			expect(switched.headers['etag']).toBeUndefined()
+		}
+	})
+
+	test('the language is part of what a cache keeps: another language is another ETag', async () => {
+		const tags = new Map<string, string>()
+		for (const language of ['et', 'en', 'ru']) tags.set(language, (await get(`/cities?lng=${language}`, lng(language))).headers['etag']!)
+		expect(new Set(tags.values()).size).toBe(3)
+		// Without ?lng= the `lng` cookie decides: the same page as that language's, and Vary: Cookie says so.
+		const remembered = await get('/cities', lng('ru'))
+		expect(remembered.body).toContain('lang="ru"')
+		expect(remembered.headers['vary']).toMatch(/cookie/i)
+		expect((await get('/cities')).body).toContain('lang="et"')
+	})
+})
+
+test('the public JSON API and the widgets’ script are shared-cacheable with an ETag and a 304', async () => {
+	for (const path of ['/admin/api/site-settings', '/admin/api/ads-details', '/admin/api/workshop-list?lng=en', '/admin/api/workshop-filters?lng=et', '/widgets/widgets.js']) {
+		const first = await get(path)
+		expect(first.status, path).toBe(200)
+		expect(first.headers['cache-control'], path).toMatch(/public, .*s-maxage=\d+.*stale-while-revalidate=\d+/)
+		expect(first.headers['etag'], path).toBeTruthy()
+		await expectNotModified(path, first)
+	}
+	// Without ?lng= the caller's headers chose the language: only the caller may keep it.
+	const unnamed = await get('/admin/api/workshop-list')
+	expect(unnamed.headers['cache-control']).toMatch(/^private/)
+	expect(unnamed.headers['vary']).toMatch(/accept-language/i)
+})
+
+test('from a shared page (no form token) to the login form in the browser: the form gets its token and works', async ({ page }) => {
+	// No query on either address: only the root's own rule (not a changed query) reloads its data.
+	await open(page, '/about', true)
+	await page.locator('header a[href="/login"]').first().click()
+	await expect(page).toHaveURL(/\/login/)
+	await expect(page.locator('main form input[name="csrf"]')).not.toHaveValue('')
+	await page.locator('input[name="email"]').fill(demo.customer.email)
+	await page.locator('input[name="password"]').fill(demo.customer.password)
+	await page.locator('main form button[type="submit"]').click()
+	await page.waitForURL('**/dashboard')
+})
+
+test('a HEAD carries no ETag of its empty body', async () => {
+	const page = await fetch(new URL('/about', test.info().project.use.baseURL), { method: 'HEAD', headers: { 'X-Forwarded-For': randomIp() } })
+	expect(page.status).toBe(200)
+	expect(page.headers.get('etag')).toBeNull()
+	expect(page.headers.get('cache-control')).toMatch(/s-maxage/)
+})
+
+test('logged out, once the message is shown, the session cookie is gone and the pages are shared again', async ({ page }) => {
+	const en = dictionary('en', 'auth')
+	await login(page, demo.customer.email, demo.customer.password)
+	await open(page, '/dashboard?lng=en', false)
+	await page.getByRole('button', { name: en('logout.button') }).first().click()
+	await expectToast(page, en('logout.success'))
+	expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('__session')
+	const about = await page.request.get('/about')
+	expect(about.headers()['cache-control']).toMatch(/^public/)
+})
+
+test('signed in, the same pages are private and never kept', async ({ page }) => {
+	await login(page, demo.customer.email, demo.customer.password)
+	for (const path of ['/', '/workshop-list?lng=en', '/cities']) {
+		const response = await page.request.get(path)
+		expect(response.status(), path).toBe(200)
+		expect(response.headers()['cache-control'], path).toBe('private, no-store')
+		expect(response.headers()['etag'], path).toBeUndefined()
+		// With the session's own form token (the header's log-out button).
+		expect(await response.text(), path).toMatch(/name="csrf"/)
+	}
+})
+
+test.describe('a changed page', () => {
+	test.use({ javaScriptEnabled: false })
+
+	test('gets a new ETag, and the old one a full answer', async ({ page }) => {
+		const admin = (key: string) => dictionary('en', 'admin')(key)
+		const before = await get('/privacy-poicy?lng=en', lng('en'))
+		const etag = before.headers['etag']!
+		expect(etag).toBeTruthy()
+		await page.goto('/?lng=en')
+		await login(page, demo.admin.email, demo.admin.password)
+		await page.goto('/admin/content/privacy-policy/en?lng=en')
+		const body = page.getByLabel(admin('content.body'))
+		const original = await body.inputValue()
+		try {
+			await body.fill(`${original}<p>Changed for the cache test.</p>`)
+			await page.getByRole('button', { name: admin('content.submit') }).click()
+			await expectToast(page, admin('content.saved'))
+			const after = await get('/privacy-poicy?lng=en', { ...lng('en'), 'If-None-Match': etag })
+			expect(after.status).toBe(200)
+			expect(after.headers['etag']).not.toBe(etag)
+			expect(after.body).toContain('Changed for the cache test.')
+		} finally {
+			await page.goto('/admin/content/privacy-policy/en?lng=en')
+			await page.getByLabel(admin('content.body')).fill(original)
+			await page.getByRole('button', { name: admin('content.submit') }).click()
+			await expectToast(page, admin('content.saved'))
+		}
+	})
+})
