@@ -24,9 +24,10 @@ run('npx', ['vitest', 'run'])
 console.log(`\n▶ the fuzz suite against the build on ${database}\n`)
 run('npx', ['vitest', 'run', '--config', 'vitest.fuzz.config.ts'])
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+// Debian's headless shell when installed, else its browser (playwright.config.ts picks the same).
+const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ?? '/usr/bin/chromium'
 if (!existsSync(chromium)) {
-	const message = `Chromium was not found at ${chromium}: the end-to-end tests need it (apt-get install -y chromium, or set CHROMIUM_PATH).`
+	const message = `Chromium was not found at ${chromium}: the end-to-end tests need it (apt-get install -y chromium-headless-shell or chromium, or set CHROMIUM_PATH).`
 	if (process.env.CI) {
 		console.error(`✖ ${message}`)
 		process.exit(1)
