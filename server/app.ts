@@ -16,6 +16,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet'
 import { MAX_FORM_BYTES, UNAVAILABLE_RETRY_SECONDS } from '../app/utils/http'
 import { loggablePath, logger } from '../app/utils/logger.server'
+import { apiRoutesOf } from './api-routes'
 import { withHttpCaching } from './http-cache'
 
 /** What the app's entry module (app/entry.server.tsx) gives the server besides rendering. */
@@ -266,10 +267,34 @@ export async function createServerApp(options: ServerOptions) {
 		viteDevServer ? async () => guardBuild(await options.getBuild(), entry) : guardBuild(await options.getBuild(), entry),
 		mode,
 	)
+	const loadContext = (req: Request, res: Response) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? 'unknown' })
+
+	// The JSON API's fixed paths: their route's loader or action, called directly as Remix would
+	// (server/api-routes.ts, docs/decisions/0089). Not in development, where the build changes.
+	const apiRoutes = viteDevServer ? new Map() : apiRoutesOf(guardBuild(await options.getBuild(), entry))
+	app.all(
+		/^\/admin\/api\//i,
+		guarded(async (req, res, next) => {
+			const route = apiRoutes.get(req.path.toLowerCase())
+			const handler = req.method === 'GET' ? route?.loader : req.method === 'POST' ? route?.action : undefined
+			if (!handler) return next()
+			let answer: unknown
+			try {
+				answer = await handler({ request: createRemixRequest(req, res), params: {}, context: loadContext(req, res) })
+			} catch (thrown) {
+				// The guarded build turned every failure of the caller's making into a Response; the rest is a bug.
+				if (!(thrown instanceof globalThis.Response)) throw thrown
+				answer = thrown
+			}
+			const response = answer instanceof globalThis.Response ? answer : globalThis.Response.json(answer ?? null)
+			await sendRemixResponse(res, await withHttpCaching(req, res, response))
+		}),
+	)
+
 	app.all(
 		'*',
 		guarded(async (req, res) => {
-			const answer = await handleRemix(createRemixRequest(req, res), { cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? 'unknown' })
+			const answer = await handleRemix(createRemixRequest(req, res), loadContext(req, res))
 			await sendRemixResponse(res, await withHttpCaching(req, res, answer))
 		}),
 	)

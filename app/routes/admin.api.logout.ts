@@ -1,10 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { eq } from 'drizzle-orm'
-import { sessions } from '~/db/schema'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { apiError, apiJson } from '~/utils/api.server'
-import { getApiUser } from '~/utils/auth.server'
-import { db } from '~/utils/db.server'
+import { endSession, getApiUser } from '~/utils/auth.server'
 import { methodNotAllowed } from '~/utils/failures.server'
 
 /** POST /admin/api/logout with `Authorization: Bearer <token>` ends that token: { status: 200, message }. */
@@ -13,7 +10,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const t = getFixedT(await getLanguage(request), 'auth')
 	const user = await getApiUser(request)
 	if (!user) return apiError(401, t('api.loginRequired'), { cors: true })
-	await db.delete(sessions).where(eq(sessions.id, user.sessionId))
+	await endSession(user)
 	return apiJson({ status: 200, message: t('api.loggedOut') }, { cors: true })
 }
 

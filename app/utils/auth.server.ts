@@ -9,6 +9,7 @@ import { REDIRECT_TO, wayBack, withRedirectTo } from './safe-redirect'
 import { rolesFor, type Role } from './route-access'
 import { getSession, getSessionStorage } from './session.server'
 import { pagePath } from './seo.server'
+import { forgetUsers, userCache } from './user-cache.server'
 
 /**
  * Sign-in state. A browser holds a random token in the signed `__session` cookie, an API
@@ -55,11 +56,30 @@ export async function createSessionToken(
 	return token
 }
 
-/** The user behind a token, if the session is live and the account is not blocked (one query). */
+/**
+ * Live sessions' users by token hash, kept while nothing the session shows changed (a session
+ * ended, the account blocked or renamed: migration 0013's triggers, user-cache.server.ts). Each
+ * signed-in page and poll asks; the database is asked once per token and change.
+ */
+type KeptSession = { user: SessionUser | null; userId: string | null; expiresAt: number }
+const sessionUsers = userCache<KeptSession>('user', { maxEntries: 100_000 })
+
+/** The user behind a token, if the session is live and the account is not blocked (one query, or none while kept). */
 export async function findUserByToken(token: string, kind: 'web' | 'api'): Promise<SessionUser | null> {
+	const key = `${kind}:${hashToken(token)}`
+	const kept = await sessionUsers.load(key, () => readSessionUser(token, kind), (found) => found.userId)
+	if (kept.expiresAt <= Date.now()) {
+		sessionUsers.forget(key)
+		return null
+	}
+	return kept.user
+}
+
+async function readSessionUser(token: string, kind: 'web' | 'api'): Promise<KeptSession> {
 	const [row] = await db
 		.select({
 			sessionId: sessions.id,
+			expiresAt: sessions.expiresAt,
 			id: users.id,
 			email: users.email,
 			role: users.role,
@@ -75,17 +95,22 @@ export async function findUserByToken(token: string, kind: 'web' | 'api'): Promi
 		.innerJoin(users, eq(users.id, sessions.userId))
 		.leftJoin(workshops, eq(workshops.userId, users.id))
 		.where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.kind, kind), gt(sessions.expiresAt, new Date())))
-	if (!row || row.blocked) return null
+	// Unknown tokens and blocked accounts are not kept (userId null): a guess costs a query, as before.
+	if (!row || row.blocked) return { user: null, userId: null, expiresAt: 0 }
 	return {
-		sessionId: row.sessionId,
-		id: row.id,
-		email: row.email,
-		role: row.role,
-		firstName: row.firstName,
-		lastName: row.lastName,
-		mobile: row.mobile,
-		preferredLanguage: row.preferredLanguage,
-		workshop: row.workshopId && row.workshopName ? { id: row.workshopId, workshopName: row.workshopName } : null,
+		userId: row.id,
+		expiresAt: row.expiresAt.getTime(),
+		user: {
+			sessionId: row.sessionId,
+			id: row.id,
+			email: row.email,
+			role: row.role,
+			firstName: row.firstName,
+			lastName: row.lastName,
+			mobile: row.mobile,
+			preferredLanguage: row.preferredLanguage,
+			workshop: row.workshopId && row.workshopName ? { id: row.workshopId, workshopName: row.workshopName } : null,
+		},
 	}
 }
 
@@ -214,10 +239,17 @@ export async function logout(request: Request) {
 			.delete(sessions)
 			.where(eq(sessions.tokenHash, hashToken(token)))
 			.catch(() => {})
+		sessionUsers.forget(`web:${hashToken(token)}`)
 	}
 	session.unset('token')
 	session.flash('toast', { type: 'success', key: 'auth:logout.success', id: crypto.randomUUID() })
 	return redirect('/', { headers: { 'Set-Cookie': await getSessionStorage().commitSession(session) } })
+}
+
+/** Ends one session (an API client's logout). */
+export async function endSession(user: SessionUser) {
+	await db.delete(sessions).where(eq(sessions.id, user.sessionId))
+	await forgetUsers(undefined, 'user', [user.id])
 }
 
 /** Ends every session of a user, or every one but `keepSessionId` (after a password change). */
@@ -225,6 +257,7 @@ export async function endSessions(tx: DbOrTx, userId: string, keepSessionId?: st
 	await tx
 		.delete(sessions)
 		.where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId))
+	await forgetUsers(tx, 'user', [userId])
 }
 
 /** The API client's user from `Authorization: Bearer <token>`, or null. */

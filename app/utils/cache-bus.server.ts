@@ -31,6 +31,14 @@ const RECONNECT_MAX_MS = 30_000
 /** Every cache on the bus: a name not listed here is a type error, not a change that empties nothing. */
 export type CacheName = 'site-settings' | 'ads' | 'reference-lists' | 'directory-counts'
 
+/**
+ * Caches kept per user (user-cache.server.ts). Their messages name the user, `<scope>:<user id>`,
+ * and come from the database's triggers (migration 0013), not from `forgetCaches`.
+ */
+export type UserScope = 'notifications' | 'user'
+type UserScopeHandlers = { forgetUser: (userId: string) => void; forgetAll: () => void }
+const USER_MESSAGE = /^(notifications|user):([0-9a-f-]{36})$/
+
 // Per process, not per module: the tests load the built app beside the source, Vite reloads modules.
 const caches = singleton('cache-bus:caches', () => new Map<string, Set<() => void>>())
 
@@ -41,11 +49,29 @@ export function registerCache(name: CacheName, clear: () => void) {
 	clears.add(clear)
 }
 
+const userScopes = singleton('cache-bus:user-scopes', () => new Map<UserScope, UserScopeHandlers>())
+
+/** Names a per-user cache of this process and how to forget a user's entries, or all. */
+export function registerUserScope(scope: UserScope, handlers: UserScopeHandlers) {
+	userScopes.set(scope, handlers)
+}
+
+/** Forgets one user's entries of a per-user cache in this process. */
+export function forgetUserHere(scope: UserScope, userId: string) {
+	userScopes.get(scope)?.forgetUser(userId)
+}
+
 /** Empties the named caches of this process (every one for `*`); a name not loaded here has nothing to empty. */
 function clearHere(names: readonly string[]) {
 	for (const name of names) {
+		const ofUser = USER_MESSAGE.exec(name)
+		if (ofUser) {
+			forgetUserHere(ofUser[1] as UserScope, ofUser[2]!)
+			continue
+		}
 		const clears = name === EVERY_CACHE ? [...caches.values()].flatMap((set) => [...set]) : [...(caches.get(name) ?? [])]
 		for (const clear of clears) clear()
+		if (name === EVERY_CACHE) for (const scope of userScopes.values()) scope.forgetAll()
 	}
 }
 
@@ -105,7 +131,10 @@ async function connect(url: string) {
 	client.on('error', reconnect)
 	client.on('end', () => reconnect())
 	client.on('notification', (message) => {
-		if (message.channel === CHANNEL && message.payload) clearHere([message.payload])
+		if (message.channel !== CHANNEL || !message.payload) return
+		const heard = markers.get(message.payload)
+		if (heard) return heard()
+		clearHere([message.payload])
 	})
 	try {
 		await client.connect()
@@ -129,6 +158,31 @@ export async function stopCacheListener() {
 	listener.client = null
 	listener.listening = false
 	await client?.end().catch(() => undefined)
+}
+
+const markers = singleton('cache-bus:markers', () => new Map<string, () => void>())
+
+/**
+ * Resolves once this process's listener has heard everything committed before the call: a marker
+ * sent after them arrives after them (PostgreSQL delivers in commit order). For tests; at once
+ * when nothing listens.
+ */
+export async function cacheBusHeardAll(timeoutMs = 5_000) {
+	if (!listener.listening) return
+	const marker = `marker:${crypto.randomUUID()}`
+	const heard = new Promise<void>((resolve, reject) => {
+		const timer = setTimeout(() => reject(new Error('the cache listener did not hear its marker')), timeoutMs)
+		markers.set(marker, () => {
+			clearTimeout(timer)
+			resolve()
+		})
+	})
+	try {
+		await db.execute(sql`select pg_notify(${CHANNEL}, ${marker})`)
+		await heard
+	} finally {
+		markers.delete(marker)
+	}
 }
 
 /** Whether this process hears other processes' changes now (tests). */

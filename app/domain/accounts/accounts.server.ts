@@ -5,6 +5,7 @@ import { type Language } from '~/i18n/config'
 import { getFixedT } from '~/i18n/i18n.server'
 import { endSessions } from '~/utils/auth.server'
 import { db, isUniqueViolation, type DbOrTx, transaction } from '~/utils/db.server'
+import { forgetUsers } from '~/utils/user-cache.server'
 import { sendEmail } from '~/domain/messaging/emails.server'
 import { letter } from '~/domain/messaging/email-templates.server'
 import { getEnv } from '~/utils/env.server'
@@ -295,10 +296,12 @@ export async function changePassword(input: {
 /** Name and mobile number; the e-mail address is for an administrator to change. */
 export async function updateProfile(userId: string, input: { firstName: string; lastName: string; mobile: string }) {
 	await db.update(users).set(input).where(eq(users.id, userId))
+	await forgetUsers(undefined, 'user', [userId])
 }
 
 export async function setPreferredLanguage(userId: string, language: Language) {
 	await db.update(users).set({ preferredLanguage: language }).where(eq(users.id, userId))
+	await forgetUsers(undefined, 'user', [userId])
 }
 
 /** `npm run admin:create`: promotes an account, or creates one with a generated password. */

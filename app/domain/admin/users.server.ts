@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { users, workshops } from '~/db/schema'
 import { endSessions } from '~/utils/auth.server'
 import { db, isUniqueViolation } from '~/utils/db.server'
+import { forgetUsers } from '~/utils/user-cache.server'
 import { ADMIN_PAGE_SIZE, type UserSearch } from './admin'
 import { audited } from './audit.server'
 import { DomainError, notFound } from '~/domain/errors'
@@ -139,6 +140,7 @@ export async function changeEmail(actorId: string, userId: string, email: string
 			if (!current) throw notFound()
 			// The unique index on lower(email) decides, so two changes at once cannot both win.
 			await tx.update(users).set({ email }).where(eq(users.id, userId))
+			await forgetUsers(tx, 'user', [userId])
 			return { before: { email: current.email }, after: { email }, result: undefined }
 		})
 	} catch (error) {

@@ -13,6 +13,7 @@ import {
 	workshopSpareParts,
 } from '~/db/schema'
 import { db, type DbOrTx, transaction } from '~/utils/db.server'
+import { forgetUsers } from '~/utils/user-cache.server'
 import { forgetUploads, savePreparedUpload, type FormUpload } from '~/utils/storage.server'
 import { DomainError, FieldError, notFound } from '~/domain/errors'
 import { forgetWorkshopCounts } from './workshops.server'
@@ -138,6 +139,8 @@ export async function saveWorkshopProfile(workshopId: string, ownerId: string, i
 				...(document ? { warrantyDocumentUploadId: document.id } : files.removeWarrantyDocument ? { warrantyDocumentUploadId: null } : {}),
 			})
 			.where(eq(workshops.id, workshopId))
+		// The header shows the workshop's name: this process's kept sessions learn it now.
+		await forgetUsers(tx, 'user', [ownerId])
 		await replaceLinks(tx, workshopId, input)
 
 		if (files.removePhotoIds.length) {

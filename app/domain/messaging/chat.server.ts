@@ -3,6 +3,7 @@ import { chatMessages, notifications } from '~/db/schema'
 import { db, queryRows, type DbOrTx, transaction } from '~/utils/db.server'
 import { encodeId } from '~/utils/public-id'
 import { hitRateLimit } from '~/utils/rate-limit.server'
+import { forgetUsers } from '~/utils/user-cache.server'
 import { type ChatEntry } from './chat'
 import { DomainError, tooManyAttempts } from '~/domain/errors'
 import { CHAT_NOTIFICATION_KEY } from './notifications'
@@ -105,7 +106,7 @@ async function notifyChatMessage(tx: DbOrTx, input: { receiverId: string; sender
 			),
 		)
 		.returning({ id: notifications.id })
-	if (bumped.length) return
+	if (bumped.length) return forgetUsers(tx, 'notifications', [input.receiverId])
 	const [sender] = await queryRows<{ name: string }>(
 		tx,
 		sql`select coalesce(w.workshop_name, u.first_name || ' ' || u.last_name) as name
@@ -122,7 +123,7 @@ async function notifyChatMessage(tx: DbOrTx, input: { receiverId: string; sender
 
 /** Reading a conversation reads its notice too (a no-op, through the partial unread index, when there is none). */
 export async function markChatRead(userId: string, otherId: string) {
-	await db
+	const read = await db
 		.update(notifications)
 		.set({ isRead: true, readAt: new Date() })
 		.where(
@@ -133,4 +134,6 @@ export async function markChatRead(userId: string, otherId: string) {
 				eq(notifications.receivedId, otherId),
 			),
 		)
+		.returning({ id: notifications.id })
+	if (read.length) await forgetUsers(undefined, 'notifications', [userId])
 }

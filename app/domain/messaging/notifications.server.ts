@@ -3,6 +3,7 @@ import { notifications, reviews } from '~/db/schema'
 import { requestMatchesWorkshop, workshopOwnerNotBlocked } from '~/db/sql'
 import { type Language } from '~/i18n/config'
 import { db, queryRows, type DbOrTx } from '~/utils/db.server'
+import { forgetUsers, userCache } from '~/utils/user-cache.server'
 import { encodeId } from '~/utils/public-id'
 import { notFound } from '~/domain/errors'
 import { emailNotifications, type StoredNotification } from './emails.server'
@@ -42,6 +43,7 @@ export async function notify(tx: DbOrTx, items: NewNotification | NewNotificatio
 			messageParams: notifications.messageParams,
 			receivedId: notifications.receivedId,
 		})
+	await forgetUsers(tx, 'notifications', stored.map((row) => row.userId))
 	await emailNotifications(tx, stored)
 }
 
@@ -67,12 +69,15 @@ export async function notifyMatchingWorkshops(
 		where r.id = ${input.requestId} ${notToldYet}
 		returning id, user_id as "userId", message_key as "messageKey", message_params as "messageParams", received_id as "receivedId"`,
 	)
+	await forgetUsers(tx, 'notifications', stored.map((row) => row.userId))
 	await emailNotifications(tx, stored)
 	return stored.length
 }
 
-/** The bell's badge: one indexed count (notifications_user_unread_idx). */
+/** The bell's badge: the kept list's count, or one indexed count (notifications_user_unread_idx). */
 export async function countUnread(userId: string): Promise<number> {
+	const kept = notificationLists.get(userId)
+	if (kept) return kept.unread
 	const [row] = await db
 		.select({ n: count() })
 		.from(notifications)
@@ -92,12 +97,40 @@ type NotificationRow = {
 }
 
 /**
- * The bell's list and badge in ONE indexed query: the newest notifications
- * (notifications_user_created_idx) with the unread count as an uncorrelated sub-select
- * (notifications_user_unread_idx), evaluated once. This is the product's busiest call: every
- * signed-in browser asks every 15 seconds.
+ * A user's newest notifications and unread count as the database last said, with the list in
+ * each language it was asked in. Kept per user until a change to the user's notifications
+ * (user-cache.server.ts): most polls find nothing new and read nothing.
+ */
+type KeptList = { userId: string; rows: NotificationRow[]; unread: number; inLanguage: Partial<Record<Language, NotificationList>> }
+const notificationLists = userCache<KeptList>('notifications', { maxEntries: 50_000 })
+
+/**
+ * The bell's list and badge: kept in memory per user while nothing changed; otherwise ONE indexed
+ * query, the newest notifications (notifications_user_created_idx) with the unread count as an
+ * uncorrelated sub-select (notifications_user_unread_idx), evaluated once. This is the product's
+ * busiest call: every signed-in browser asks every 15 seconds. Inside a transaction (`db_`), read
+ * there and not kept.
  */
 export async function listNotifications(userId: string, language: Language, db_: DbOrTx = db): Promise<NotificationList> {
+	const kept = db_ === db ? await notificationLists.load(userId, () => readNotificationList(userId, db), (list) => list.userId) : await readNotificationList(userId, db_)
+	const shown = kept.inLanguage[language]
+	if (shown) return shown
+	const list: NotificationList = {
+		notifications: kept.rows.map((row) => ({
+			id: row.id,
+			message: notificationMessage(language, row.message_key, row.message_params),
+			is_read: row.is_read,
+			type: row.type,
+			received_id: row.received_id,
+			created_at: new Date(row.created_at).toISOString(),
+		})),
+		unreadNotifications: kept.unread,
+	}
+	kept.inLanguage[language] = list
+	return list
+}
+
+async function readNotificationList(userId: string, db_: DbOrTx): Promise<KeptList> {
 	const rows = await queryRows<NotificationRow>(
 		db_,
 		sql`select n.id, n.type, n.message_key, n.message_params, n.received_id, n.is_read, n.created_at,
@@ -107,17 +140,7 @@ export async function listNotifications(userId: string, language: Language, db_:
 		    order by n.created_at desc
 		    limit ${NOTIFICATION_LIST_SIZE}`,
 	)
-	return {
-		notifications: rows.map((row) => ({
-			id: row.id,
-			message: notificationMessage(language, row.message_key, row.message_params),
-			is_read: row.is_read,
-			type: row.type,
-			received_id: row.received_id,
-			created_at: new Date(row.created_at).toISOString(),
-		})),
-		unreadNotifications: rows.length ? Number(rows[0]!.unread) : 0,
-	}
+	return { userId, rows, unread: rows.length ? Number(rows[0]!.unread) : 0, inLanguage: {} }
 }
 
 /**
@@ -132,6 +155,7 @@ export async function readNotification(userId: string, notificationId: string | 
 		.where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
 		.returning({ id: notifications.id, type: notifications.type, receivedId: notifications.receivedId, messageKey: notifications.messageKey })
 	if (!row) throw notFound()
+	await forgetUsers(undefined, 'notifications', [userId])
 	return { notification: row, list: await listNotifications(userId, language) }
 }
 

@@ -1,0 +1,129 @@
+import { type DbOrTx, afterCommit } from './db.server'
+import { cacheListenerReady, forgetUserHere, registerUserScope, type UserScope } from './cache-bus.server'
+import { singleton } from './singleton.server'
+
+/**
+ * Answers kept in memory per user until the database says the user's rows changed (issue 18,
+ * docs/decisions/0089): the bell's list ('notifications') and the token → user lookup ('user').
+ *
+ * - Triggers (migration 0013) send `notifications:<user id>` or `user:<user id>` on the cache bus
+ *   at the commit of any write, whoever wrote; every process's listener forgets that user's
+ *   entries. A write of this process also forgets them here right after its commit
+ *   (`forgetUsers`), so the writer's next read is fresh without waiting for the bus.
+ * - Only while this process listens (PostgreSQL, `cacheListenerReady`): without a listener a
+ *   change elsewhere would go unheard, so nothing is kept. On the embedded database there is one
+ *   process and no listener: every call reads the database.
+ * - A read that began before a change must not store what it read: each change is numbered, and
+ *   a loaded value is kept only when no change to its user came after the read began.
+ */
+export type UserCache<V> = {
+	/** The kept value, when this process may trust it. */
+	get(key: string): V | undefined
+	/** Reads with `load` unless kept; keeps the result for its user (`userOf`; null is not kept). */
+	load(key: string, load: () => Promise<V>, userOf: (value: V) => string | null): Promise<V>
+	/** Forgets one key (a token ended by this process). */
+	forget(key: string): void
+	/** How many entries are kept (tests, the bench's report). */
+	size(): number
+}
+
+type Scope<V> = {
+	entries: Map<string, { userId: string; value: V }>
+	keysOfUser: Map<string, Set<string>>
+	/** The number of the latest change per user; reset with `floor` raised when it grows large. */
+	changedAt: Map<string, number>
+	counter: number
+	/** Reads begun before this number store nothing (everything was forgotten after they began). */
+	floor: number
+}
+
+const CHANGES_REMEMBERED = 100_000
+
+export function userCache<V>(scope: UserScope, options: { maxEntries: number }): UserCache<V> {
+	const state = singleton<Scope<V>>(`user-cache:${scope}`, () => {
+		const created: Scope<V> = { entries: new Map(), keysOfUser: new Map(), changedAt: new Map(), counter: 0, floor: 0 }
+		registerUserScope(scope, {
+			forgetUser: (userId) => forgetUser(created, userId),
+			forgetAll: () => forgetAll(created),
+		})
+		return created
+	})
+
+	return {
+		get(key) {
+			if (!cacheListenerReady()) return undefined
+			const entry = state.entries.get(key)
+			if (!entry) return undefined
+			// Most recently used last, so the oldest is the first to go when full.
+			state.entries.delete(key)
+			state.entries.set(key, entry)
+			return entry.value
+		},
+		async load(key, load, userOf) {
+			const kept = this.get(key)
+			if (kept !== undefined) return kept
+			const began = state.counter
+			const value = await load()
+			const userId = userOf(value)
+			if (userId && cacheListenerReady() && began >= state.floor && (state.changedAt.get(userId) ?? -1) <= began) {
+				keep(state, key, userId, value, options.maxEntries)
+			}
+			return value
+		},
+		forget(key) {
+			const entry = state.entries.get(key)
+			if (!entry) return
+			state.entries.delete(key)
+			state.keysOfUser.get(entry.userId)?.delete(key)
+		},
+		size: () => state.entries.size,
+	}
+}
+
+function keep<V>(state: Scope<V>, key: string, userId: string, value: V, maxEntries: number) {
+	state.entries.delete(key)
+	state.entries.set(key, { userId, value })
+	let keys = state.keysOfUser.get(userId)
+	if (!keys) state.keysOfUser.set(userId, (keys = new Set()))
+	keys.add(key)
+	while (state.entries.size > maxEntries) {
+		const [oldestKey, oldest] = state.entries.entries().next().value as [string, { userId: string }]
+		state.entries.delete(oldestKey)
+		const ofUser = state.keysOfUser.get(oldest.userId)
+		ofUser?.delete(oldestKey)
+		if (ofUser?.size === 0) state.keysOfUser.delete(oldest.userId)
+	}
+}
+
+function forgetUser<V>(state: Scope<V>, userId: string) {
+	state.counter++
+	if (state.changedAt.size >= CHANGES_REMEMBERED) {
+		state.changedAt.clear()
+		state.floor = state.counter
+	}
+	state.changedAt.set(userId, state.counter)
+	for (const key of state.keysOfUser.get(userId) ?? []) state.entries.delete(key)
+	state.keysOfUser.delete(userId)
+}
+
+function forgetAll<V>(state: Scope<V>) {
+	state.counter++
+	state.floor = state.counter
+	state.changedAt.clear()
+	state.entries.clear()
+	state.keysOfUser.clear()
+}
+
+/**
+ * Forgets users' entries in this process after `tx` commits (at once without one). Other processes
+ * hear of it from the triggers; this is for the writer's own next read.
+ */
+export async function forgetUsers(tx: DbOrTx | undefined, scope: UserScope, userIds: Iterable<string>) {
+	const ids = [...new Set(userIds)]
+	if (!ids.length) return
+	const forget = async () => {
+		for (const id of ids) forgetUserHere(scope, id)
+	}
+	if (tx) await afterCommit(tx, forget)
+	else await forget()
+}
