@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { fuelTypes, transmissions } from '~/db/schema'
+import { fuelTypes, transmissions } from '~/domain/service-flow/vehicle-kinds'
 import { type Choice } from '~/domain/site/reference'
 import { VehicleSchema } from '~/domain/service-flow/vehicles'
 import { Field, FormActions, FormAlert, FormSection, FormSecurity, SelectField } from './forms'

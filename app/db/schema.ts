@@ -32,6 +32,9 @@ import {
 	uuid,
 } from 'drizzle-orm/pg-core'
 import { offerStatuses, requestStatuses } from '../domain/service-flow/status'
+import { fuelTypes, transmissions } from '../domain/service-flow/vehicle-kinds'
+
+export { fuelTypes, transmissions }
 
 const id = () => uuid().primaryKey().defaultRandom()
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
@@ -58,10 +61,8 @@ export const requestStatusEnum = pgEnum('request_status', requestStatuses)
 
 export const offerStatusEnum = pgEnum('offer_status', offerStatuses)
 
-export const fuelTypes = ['petrol', 'diesel', 'hybrid', 'plugin_hybrid', 'electric', 'lpg', 'cng', 'other'] as const
 export const fuelTypeEnum = pgEnum('fuel_type', fuelTypes)
 
-export const transmissions = ['manual', 'automatic', 'semi_automatic', 'cvt'] as const
 export const transmissionEnum = pgEnum('transmission', transmissions)
 
 export const uploadPurposes = [

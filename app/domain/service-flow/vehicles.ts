@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { fuelTypes, transmissions } from '~/db/schema'
+import { fuelTypes, transmissions } from '~/domain/service-flow/vehicle-kinds'
 import { choice, messages, optionalText, requiredText, wholeNumber } from '~/utils/validation'
 
 const thisYear = new Date().getFullYear()
