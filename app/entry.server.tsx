@@ -12,6 +12,7 @@ import { NonceProvider } from '~/utils/nonce-provider'
 
 export { startup, checkHealth, shutdown, checkConfiguration } from '~/utils/startup.server'
 export { errorResponse, failureResponse } from '~/utils/failures.server'
+export { pageCache, pageKey } from '~/utils/page-cache.server'
 
 const ABORT_DELAY = 5_000
 

@@ -14,10 +14,11 @@ import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import helmet from 'helmet'
+import { hasSessionCookie, isSharedPage } from '../app/utils/http-cache'
 import { MAX_FORM_BYTES, UNAVAILABLE_RETRY_SECONDS } from '../app/utils/http'
 import { loggablePath, logger } from '../app/utils/logger.server'
 import { apiRoutesOf } from './api-routes'
-import { withHttpCaching } from './http-cache'
+import { fromKeptPage, keepablePage, withHttpCaching, type KeptPage } from './http-cache'
 
 /** What the app's entry module (app/entry.server.tsx) gives the server besides rendering. */
 export type AppEntry = {
@@ -30,6 +31,14 @@ export type AppEntry = {
 	errorResponse: (request: globalThis.Request, status: number, options?: { retryAfterSeconds?: number; nonce?: string }) => Promise<globalThis.Response>
 	/** A loader's or action's failure as the answer it deserves (a 4xx or a 503), or null for a real bug. */
 	failureResponse: (error: unknown, request: globalThis.Request) => Promise<globalThis.Response | null>
+	/** The shared pages this process keeps (app/utils/page-cache.server.ts). */
+	pageCache: {
+		get: (key: string) => KeptPage | undefined
+		generation: () => number
+		keep: (key: string, page: KeptPage, renderedAt: number) => void
+		forget: () => void
+	}
+	pageKey: (url: string, cookie: string | undefined, acceptLanguage: string | undefined) => string
 }
 
 export type ServerOptions = {
@@ -267,6 +276,13 @@ export async function createServerApp(options: ServerOptions) {
 		viteDevServer ? async () => guardBuild(await options.getBuild(), entry) : guardBuild(await options.getBuild(), entry),
 		mode,
 	)
+	// A write this process answered may change what the shared pages show: forget the kept ones
+	// once it is done (other processes hear of it from migration 0014's triggers).
+	app.use((req, res, next) => {
+		if (req.method !== 'GET' && req.method !== 'HEAD') res.on('finish', () => entry.pageCache.forget())
+		next()
+	})
+
 	const loadContext = (req: Request, res: Response) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? 'unknown' })
 
 	// The JSON API's fixed paths: their route's loader or action, called directly as Remix would
@@ -294,8 +310,16 @@ export async function createServerApp(options: ServerOptions) {
 	app.all(
 		'*',
 		guarded(async (req, res) => {
-			const answer = await handleRemix(createRemixRequest(req, res), loadContext(req, res))
-			await sendRemixResponse(res, await withHttpCaching(req, res, answer))
+			// A shared page for an anonymous visitor: sent again as this process last rendered it, while fresh.
+			const key = (req.method === 'GET' || req.method === 'HEAD') && isSharedPage(req.path) && !hasSessionCookie(req.get('cookie')) ? entry.pageKey(req.originalUrl, req.get('cookie'), req.get('accept-language')) : null
+			const kept = key ? entry.pageCache.get(key) : undefined
+			if (kept) return sendRemixResponse(res, fromKeptPage(req, res, kept))
+			const renderedAt = entry.pageCache.generation()
+			const answer = await withHttpCaching(req, res, await handleRemix(createRemixRequest(req, res), loadContext(req, res)))
+			const keepable = key && req.method === 'GET' ? await keepablePage(res, answer) : null
+			if (!keepable) return sendRemixResponse(res, answer)
+			entry.pageCache.keep(key!, keepable, renderedAt)
+			await sendRemixResponse(res, new globalThis.Response(new Uint8Array(keepable.body), { status: answer.status, headers: answer.headers }))
 		}),
 	)
 

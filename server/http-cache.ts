@@ -81,6 +81,39 @@ export async function withHttpCaching(req: Request, res: Response, answer: globa
 	return rebuilt(body)
 }
 
+/** What a kept page needs to be sent again (app/utils/page-cache.server.ts). */
+export type KeptPage = { status: number; headers: Array<[string, string]>; body: Buffer }
+
+/**
+ * A shared page as this process may keep it: the answer `withHttpCaching` made of it, with the CSP
+ * it set (the nonce derived from the page). Null for anything else.
+ */
+export async function keepablePage(res: Response, answer: globalThis.Response): Promise<KeptPage | null> {
+	if (answer.status !== 200 || answer.headers.get('Cache-Control') !== SHARED_PAGE_CACHE || !answer.headers.get('ETag')) return null
+	const headers = [...answer.headers.entries()]
+	for (const name of ['Content-Security-Policy', 'Content-Security-Policy-Report-Only']) {
+		const policy = res.getHeader(name)
+		if (typeof policy === 'string') headers.push([name, policy])
+	}
+	return { status: answer.status, headers, body: Buffer.from(await answer.arrayBuffer()) }
+}
+
+/** A kept page sent again: the same bytes and headers, or a 304 when the client has them. */
+export function fromKeptPage(req: Request, res: Response, page: KeptPage): globalThis.Response {
+	const headers = new Headers()
+	for (const [name, value] of page.headers) {
+		// The CSP goes on the Express response, over the one with this request's unused nonce.
+		if (/^content-security-policy/i.test(name)) res.setHeader(name, value)
+		else headers.append(name, value)
+	}
+	const etag = headers.get('ETag')
+	if (etag && matches(req.get('if-none-match'), etag)) {
+		for (const name of [...headers.keys()]) if (!NOT_MODIFIED_HEADERS.includes(name)) headers.delete(name)
+		return new globalThis.Response(null, { status: 304, headers })
+	}
+	return new globalThis.Response(req.method === 'HEAD' ? null : new Uint8Array(page.body), { status: page.status, headers })
+}
+
 /** If-None-Match by weak comparison (RFC 9110 §13.1.2): `*`, or one of the listed tags. */
 function matches(ifNoneMatch: string | undefined, etag: string) {
 	if (!ifNoneMatch) return false

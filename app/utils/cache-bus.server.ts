@@ -28,8 +28,11 @@ const EVERY_CACHE = '*'
 const RECONNECT_MIN_MS = 1_000
 const RECONNECT_MAX_MS = 30_000
 
-/** Every cache on the bus: a name not listed here is a type error, not a change that empties nothing. */
-export type CacheName = 'site-settings' | 'ads' | 'reference-lists' | 'directory-counts'
+/**
+ * Every cache on the bus: a name not listed here is a type error, not a change that empties nothing.
+ * `pages` (the kept shared pages, page-cache.server.ts) comes from migration 0014's triggers.
+ */
+export type CacheName = 'site-settings' | 'ads' | 'reference-lists' | 'directory-counts' | 'pages'
 
 /**
  * Caches kept per user (user-cache.server.ts). Their messages name the user, `<scope>:<user id>`,

@@ -76,7 +76,7 @@ try {
 			rows.push(row)
 			log(`${benchCase.name}: ${results.map((r) => `${r.connections}c p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.rps.toFixed(0)} req/s${r.errors ? `, ${r.errors} errors` : ''}`).join('; ')}`)
 			if (suite.baseline) {
-				const bare = await suite.baseline.start(databaseUrl, Number(values.port) + 1)
+				const bare = await suite.baseline.start(databaseUrl, Number(values.port) + 1, benchCase, portal.url)
 				try {
 					const bareResults: Awaited<ReturnType<typeof measure>>[] = []
 					for (const c of connections) {

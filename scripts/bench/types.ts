@@ -29,5 +29,6 @@ export type BenchSuite = {
  */
 export type BenchBaseline = {
 	label: string
-	start: (databaseUrl: string, port: number) => Promise<{ url: string; stop: () => Promise<void> }>
+	/** `portalUrl`: the portal under measurement, for a baseline that repeats its answers. */
+	start: (databaseUrl: string, port: number, benchCase: BenchCase, portalUrl: string) => Promise<{ url: string; stop: () => Promise<void> }>
 }

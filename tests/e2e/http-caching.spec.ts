@@ -1,3 +1,4 @@
+import pg from 'pg'
 import { demo, dictionary, expect, expectToast, login, open, test } from './fixtures'
 
 /**
@@ -179,6 +180,56 @@ test.describe('a changed page', () => {
 			await page.getByLabel(admin('content.body')).fill(original)
 			await page.getByRole('button', { name: admin('content.submit') }).click()
 			await expectToast(page, admin('content.saved'))
+		}
+	})
+})
+
+/**
+ * Issue 18, goal 2 (docs/decisions/0091): on PostgreSQL the process keeps each shared page as it
+ * rendered it and sends it again, until anything the pages show changes: a write it answered, or
+ * a trigger's message from a write anywhere (psql here, as another process or a job would write).
+ */
+test.describe('kept by the process', () => {
+	test.skip(!process.env.TEST_DATABASE_URL, 'the processes keep pages while they listen to PostgreSQL')
+
+	test('a shared page is sent again as rendered until its content changes, whoever changes it', async () => {
+		const url = new URL(process.env.TEST_DATABASE_URL!)
+		url.pathname = `/autohub_e2e_${process.env.E2E_PORT ?? '3210'}`
+		const client = new pg.Client({ connectionString: url.toString() })
+		await client.connect()
+		const path = '/privacy-poicy?lng=ru'
+		const where = `where slug = 'privacy-policy' and language = 'ru'`
+		const original = ((await client.query(`select body_html from content_pages ${where}`)).rows as Array<{ body_html: string }>)[0]!.body_html
+		const marker = `Kept ${Date.now().toString(36)}`
+		try {
+			// Changed where no trigger tells: the kept page, byte for byte, with its ETag and CSP. (The
+			// other tests' writes forget the kept pages too: one landing in between means another try.)
+			await client.query('set session_replication_role = replica')
+			let first: Answer | undefined
+			let kept: Answer | undefined
+			for (let attempt = 0; attempt < 5 && (!kept || kept.body !== first!.body); attempt++) {
+				first = await get(path, lng('ru'))
+				expect(first.status).toBe(200)
+				await client.query(`update content_pages set body_html = $1 ${where}`, [`<p>${marker} one ${attempt}</p>`])
+				kept = await get(path, lng('ru'))
+			}
+			expect(kept!.body).toBe(first!.body)
+			expect(kept!.headers['etag']).toBe(first!.headers['etag'])
+			expect(kept!.headers['content-security-policy']).toBe(first!.headers['content-security-policy'])
+			expect((await get(path, { ...lng('ru'), 'If-None-Match': first!.headers['etag']! })).status).toBe(304)
+
+			// Any write the process answers forgets the kept pages (here a refused contact message).
+			await fetch(new URL('/admin/api/contact-us', test.info().project.use.baseURL), { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': randomIp() }, body: '{}' })
+			await expect.poll(async () => (await get(path, lng('ru'))).body).toContain(`${marker} one`)
+
+			// Changed elsewhere with the triggers on: the process hears it and renders again.
+			await client.query('set session_replication_role = origin')
+			await client.query(`update content_pages set body_html = $1 ${where}`, [`<p>${marker} two</p>`])
+			await expect.poll(async () => (await get(path, lng('ru'))).body).toContain(`${marker} two`)
+		} finally {
+			await client.query('set session_replication_role = origin')
+			await client.query(`update content_pages set body_html = $1 ${where}`, [original])
+			await client.end()
 		}
 	})
 })
