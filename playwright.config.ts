@@ -1,17 +1,8 @@
-import { existsSync } from 'node:fs'
 import { defineConfig } from '@playwright/test'
+import { chromiumPath } from './scripts/chromium-path.mjs'
 
 const port = process.env.E2E_PORT ?? '3210'
 const baseURL = `http://127.0.0.1:${port}`
-
-/**
- * Debian's Chromium, never a downloaded browser (scripts/test.mjs checks it exists): its headless
- * shell when installed (`apt-get install -y chromium-headless-shell`), the engine Playwright itself
- * runs headless tests in, about a quarter faster than the whole browser (docs/decisions/0088);
- * otherwise the browser.
- */
-export const chromiumPath =
-	process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ?? '/usr/bin/chromium'
 
 export default defineConfig({
 	testDir: 'tests/e2e',
@@ -28,6 +19,7 @@ export default defineConfig({
 		screenshot: 'only-on-failure',
 		video: 'off',
 		launchOptions: {
+			// Debian's Chromium or its headless shell (scripts/chromium-path.mjs); scripts/test.mjs checks it exists.
 			executablePath: chromiumPath,
 			args: [
 				'--no-sandbox',

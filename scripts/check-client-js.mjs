@@ -41,8 +41,10 @@ export function pageSizes(dir = client) {
 	}
 	const pages = {}
 	for (const [id, route] of Object.entries(manifest.routes)) {
-		// Resource routes (no component) are no page.
-		if (!route.hasDefaultExport && route.hasDefaultExport !== undefined) continue
+		// A page has an address and a component: not the root or a pathless layout, and not a
+		// resource route (its client module is empty, no default export).
+		if (id === 'root' || (route.path === undefined && !route.index)) continue
+		if (!/\bas default\b|export default/.test(fs.readFileSync(path.join(dir, route.module), 'utf8'))) continue
 		const files = new Set([`assets/${manifestFile}`, manifest.entry.module, ...manifest.entry.imports])
 		for (let current = route; current; current = manifest.routes[current.parentId]) {
 			files.add(current.module)

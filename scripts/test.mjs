@@ -4,6 +4,7 @@
 // says clearly that the browser tests were skipped.
 import { spawnSync } from 'node:child_process'
 import { existsSync, rmSync } from 'node:fs'
+import { chromiumPath } from './chromium-path.mjs'
 
 const run = (command, args) => {
 	const result = spawnSync(command, args, { stdio: 'inherit', env: process.env })
@@ -24,10 +25,9 @@ run('npx', ['vitest', 'run'])
 console.log(`\n▶ the fuzz suite against the build on ${database}\n`)
 run('npx', ['vitest', 'run', '--config', 'vitest.fuzz.config.ts'])
 
-// Debian's headless shell when installed, else its browser (playwright.config.ts picks the same).
-const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ?? '/usr/bin/chromium'
-if (!existsSync(chromium)) {
-	const message = `Chromium was not found at ${chromium}: the end-to-end tests need it (apt-get install -y chromium-headless-shell or chromium, or set CHROMIUM_PATH).`
+
+if (!existsSync(chromiumPath)) {
+	const message = `Chromium was not found at ${chromiumPath}: the end-to-end tests need it (apt-get install -y chromium-headless-shell or chromium, or set CHROMIUM_PATH).`
 	if (process.env.CI) {
 		console.error(`✖ ${message}`)
 		process.exit(1)
@@ -36,6 +36,6 @@ if (!existsSync(chromium)) {
 	process.exit(0)
 }
 
-console.log(`\n▶ end-to-end tests in ${chromium} on ${database}\n`)
+console.log(`\n▶ end-to-end tests in ${chromiumPath} on ${database}\n`)
 rmSync('playwright-report/results.json', { force: true })
 run('npx', ['playwright', 'test'])
