@@ -25,7 +25,6 @@ run('npx', ['vitest', 'run'])
 console.log(`\n▶ the fuzz suite against the build on ${database}\n`)
 run('npx', ['vitest', 'run', '--config', 'vitest.fuzz.config.ts'])
 
-
 if (!existsSync(chromiumPath)) {
 	const message = `Chromium was not found at ${chromiumPath}: the end-to-end tests need it (apt-get install -y chromium-headless-shell or chromium, or set CHROMIUM_PATH).`
 	if (process.env.CI) {

@@ -17,8 +17,9 @@ import helmet from 'helmet'
 import { hasSessionCookie, isSharedPage } from '../app/utils/http-cache'
 import { MAX_FORM_BYTES, UNAVAILABLE_RETRY_SECONDS } from '../app/utils/http'
 import { loggablePath, logger } from '../app/utils/logger.server'
+import type { pageCache, pageKey } from '../app/utils/page-cache.server'
 import { apiRoutesOf } from './api-routes'
-import { fromKeptPage, keepablePage, withHttpCaching, type KeptPage } from './http-cache'
+import { fromKeptPage, keepablePage, withHttpCaching } from './http-cache'
 
 /** What the app's entry module (app/entry.server.tsx) gives the server besides rendering. */
 export type AppEntry = {
@@ -32,13 +33,8 @@ export type AppEntry = {
 	/** A loader's or action's failure as the answer it deserves (a 4xx or a 503), or null for a real bug. */
 	failureResponse: (error: unknown, request: globalThis.Request) => Promise<globalThis.Response | null>
 	/** The shared pages this process keeps (app/utils/page-cache.server.ts). */
-	pageCache: {
-		get: (key: string) => KeptPage | undefined
-		generation: () => number
-		keep: (key: string, page: KeptPage, renderedAt: number) => void
-		forget: () => void
-	}
-	pageKey: (url: string, cookie: string | undefined, acceptLanguage: string | undefined) => string
+	pageCache: typeof pageCache
+	pageKey: typeof pageKey
 }
 
 export type ServerOptions = {

@@ -19,6 +19,7 @@
 import crypto from 'node:crypto'
 import { type Request, type Response } from 'express'
 import { hasSessionCookie, isSharedPage, PERSONAL_CACHE, SHARED_PAGE_CACHE } from '../app/utils/http-cache'
+import type { KeptPage as PageCacheEntry } from '../app/utils/page-cache.server'
 
 /** Answers worth an ETag: text the server makes (not uploaded files, which stream and keep their own headers). */
 const HASHABLE = /^(text\/|application\/(json|xml|javascript)\b)/i
@@ -74,15 +75,12 @@ export async function withHttpCaching(req: Request, res: Response, answer: globa
 	const etag = `W/"${digest.subarray(0, 18).toString('base64url')}"`
 	headers.set('ETag', etag)
 
-	if (matches(req.get('if-none-match'), etag)) {
-		for (const name of [...headers.keys()]) if (!NOT_MODIFIED_HEADERS.includes(name)) headers.delete(name)
-		return rebuilt(null, 304)
-	}
+	if (matches(req.get('if-none-match'), etag)) return notModified(headers)
 	return rebuilt(body)
 }
 
-/** What a kept page needs to be sent again (app/utils/page-cache.server.ts). */
-export type KeptPage = { status: number; headers: Array<[string, string]>; body: Buffer }
+/** A page as app/utils/page-cache.server.ts keeps it, without when. */
+export type KeptPage = Omit<PageCacheEntry, 'keptAt'>
 
 /**
  * A shared page as this process may keep it: the answer `withHttpCaching` made of it, with the CSP
@@ -107,11 +105,14 @@ export function fromKeptPage(req: Request, res: Response, page: KeptPage): globa
 		else headers.append(name, value)
 	}
 	const etag = headers.get('ETag')
-	if (etag && matches(req.get('if-none-match'), etag)) {
-		for (const name of [...headers.keys()]) if (!NOT_MODIFIED_HEADERS.includes(name)) headers.delete(name)
-		return new globalThis.Response(null, { status: 304, headers })
-	}
+	if (etag && matches(req.get('if-none-match'), etag)) return notModified(headers)
 	return new globalThis.Response(req.method === 'HEAD' ? null : new Uint8Array(page.body), { status: page.status, headers })
+}
+
+/** A 304 with only what it repeats of the full answer. */
+function notModified(headers: Headers) {
+	for (const name of [...headers.keys()]) if (!NOT_MODIFIED_HEADERS.includes(name)) headers.delete(name)
+	return new globalThis.Response(null, { status: 304, headers })
 }
 
 /** If-None-Match by weak comparison (RFC 9110 §13.1.2): `*`, or one of the listed tags. */

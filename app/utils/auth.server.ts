@@ -66,8 +66,9 @@ const sessionUsers = userCache<KeptSession>('user', { maxEntries: 100_000 })
 
 /** The user behind a token, if the session is live and the account is not blocked (one query, or none while kept). */
 export async function findUserByToken(token: string, kind: 'web' | 'api'): Promise<SessionUser | null> {
-	const key = `${kind}:${hashToken(token)}`
-	const kept = await sessionUsers.load(key, () => readSessionUser(token, kind), (found) => found.userId)
+	const tokenHash = hashToken(token)
+	const key = `${kind}:${tokenHash}`
+	const kept = await sessionUsers.load(key, () => readSessionUser(tokenHash, kind), (found) => found.userId)
 	if (kept.expiresAt <= Date.now()) {
 		sessionUsers.forget(key)
 		return null
@@ -75,7 +76,7 @@ export async function findUserByToken(token: string, kind: 'web' | 'api'): Promi
 	return kept.user
 }
 
-async function readSessionUser(token: string, kind: 'web' | 'api'): Promise<KeptSession> {
+async function readSessionUser(tokenHash: string, kind: 'web' | 'api'): Promise<KeptSession> {
 	const [row] = await db
 		.select({
 			sessionId: sessions.id,
@@ -94,7 +95,7 @@ async function readSessionUser(token: string, kind: 'web' | 'api'): Promise<Kept
 		.from(sessions)
 		.innerJoin(users, eq(users.id, sessions.userId))
 		.leftJoin(workshops, eq(workshops.userId, users.id))
-		.where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.kind, kind), gt(sessions.expiresAt, new Date())))
+		.where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.kind, kind), gt(sessions.expiresAt, new Date())))
 	// Unknown tokens and blocked accounts are not kept (userId null): a guess costs a query, as before.
 	if (!row || row.blocked) return { user: null, userId: null, expiresAt: 0 }
 	return {
@@ -235,11 +236,12 @@ export async function logout(request: Request) {
 	const session = await getSession(request)
 	const token = session.get('token')
 	if (token) {
+		const tokenHash = hashToken(token)
 		await db
 			.delete(sessions)
-			.where(eq(sessions.tokenHash, hashToken(token)))
+			.where(eq(sessions.tokenHash, tokenHash))
 			.catch(() => {})
-		sessionUsers.forget(`web:${hashToken(token)}`)
+		sessionUsers.forget(`web:${tokenHash}`)
 	}
 	session.unset('token')
 	session.flash('toast', { type: 'success', key: 'auth:logout.success', id: crypto.randomUUID() })

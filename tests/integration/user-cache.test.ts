@@ -102,8 +102,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL, with the cache l
 		await elsewhere(`update users set first_name = 'Renamed' where id = $1`, [user.id])
 		expect((await until(() => findUserByToken(token, 'api'), (found) => found?.firstName === 'Renamed'))?.firstName).toBe('Renamed')
 
-		// An update that changes nothing a session shows says nothing.
-		await elsewhere(`update users set email_preferences = '{"offers":"off"}' where id = $1`, [user.id])
 
 		// Blocked through the domain: refused at once in this process.
 		await db.execute(sql`update users set role = 'admin' where id = ${admin.id}`)
@@ -117,6 +115,32 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL, with the cache l
 		expect((await findUserByToken(otherToken, 'web'))?.id).toBe(other.id)
 		await elsewhere(`delete from sessions where user_id = $1`, [other.id])
 		expect(await until(() => findUserByToken(otherToken, 'web'), (found) => found === null)).toBeNull()
+	})
+
+	test('the triggers say which user changed, and say nothing for a change no session shows', async () => {
+		const user = await createCustomer()
+		const heard: string[] = []
+		const listening = new pg.Client({ connectionString: process.env.DATABASE_URL })
+		await listening.connect()
+		listening.on('notification', (message) => heard.push(message.payload ?? ''))
+		await listening.query('listen autohub_cache')
+		try {
+			const said = async (write: () => Promise<unknown>) => {
+				heard.length = 0
+				await write()
+				await elsewhere(`select pg_notify('autohub_cache', 'end')`)
+				await until(async () => heard.includes('end'), Boolean)
+				return heard.filter((payload) => payload !== 'end')
+			}
+			expect(await said(() => elsewhere(`update users set email_preferences = '{"offers":"off"}' where id = $1`, [user.id]))).not.toContain(`user:${user.id}`)
+			expect(await said(() => elsewhere(`update users set last_name = 'Other' where id = $1`, [user.id]))).toContain(`user:${user.id}`)
+			expect(await said(() => newItem(user.id))).toContain(`notifications:${user.id}`)
+			// The shared pages are forgotten when what they show changes (migration 0014).
+			expect(await said(() => elsewhere(`update content_pages set title = title where slug = 'about-us'`))).toContain('pages')
+			expect(await said(() => elsewhere(`update workshops set rating_average = rating_average`))).toEqual(['pages'])
+		} finally {
+			await listening.end()
+		}
 	})
 
 	test('a read that began before a change does not keep what it read', async () => {
