@@ -14,7 +14,7 @@ import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import helmet from 'helmet'
-import { hasSessionCookie, isSharedPage } from '../app/utils/http-cache'
+import { isSharedRead } from '../app/utils/http-cache'
 import { MAX_FORM_BYTES, UNAVAILABLE_RETRY_SECONDS } from '../app/utils/http'
 import { loggablePath, logger } from '../app/utils/logger.server'
 import type { pageCache, pageKey } from '../app/utils/page-cache.server'
@@ -307,7 +307,7 @@ export async function createServerApp(options: ServerOptions) {
 		'*',
 		guarded(async (req, res) => {
 			// A shared page for an anonymous visitor: sent again as this process last rendered it, while fresh.
-			const key = (req.method === 'GET' || req.method === 'HEAD') && isSharedPage(req.path) && !hasSessionCookie(req.get('cookie')) ? entry.pageKey(req.originalUrl, req.get('cookie'), req.get('accept-language')) : null
+			const key = isSharedRead(req.method, req.path, req.get('cookie')) ? entry.pageKey(req.originalUrl, req.get('cookie'), req.get('accept-language')) : null
 			const kept = key ? entry.pageCache.get(key) : undefined
 			if (kept) return sendRemixResponse(res, fromKeptPage(req, res, kept))
 			const renderedAt = entry.pageCache.generation()

@@ -40,11 +40,12 @@ export function hasSessionCookie(cookieHeader: string | null | undefined) {
 	return Boolean(cookieHeader && cookieHeader.split(';').some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`)))
 }
 
-/** Whether the request is for a shared page, read the same for every anonymous visitor. */
+/** Whether a request is for a shared page, read the same for every anonymous visitor. */
+export function isSharedRead(method: string, pathname: string, cookieHeader: string | null | undefined) {
+	return (method === 'GET' || method === 'HEAD') && isSharedPage(pathname) && !hasSessionCookie(cookieHeader)
+}
+
+/** `isSharedRead` of a Fetch request (the root loader). */
 export function isSharedRequest(request: Request) {
-	return (
-		(request.method === 'GET' || request.method === 'HEAD') &&
-		isSharedPage(new URL(request.url).pathname) &&
-		!hasSessionCookie(request.headers.get('Cookie'))
-	)
+	return isSharedRead(request.method, new URL(request.url).pathname, request.headers.get('Cookie'))
 }
