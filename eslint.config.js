@@ -88,7 +88,7 @@ export default tseslint.config(
 	},
 	{
 		// E-mail HTML is read by mail programs, not served under our CSP, and they need inline styles.
-		files: ['app/domain/messaging/email-templates.server.tsx'],
+		files: ['app/domain/messaging/email-layout.server.tsx'],
 		rules: { 'no-restricted-syntax': 'off' },
 	},
 )

@@ -23,6 +23,9 @@ export default defineConfig({
 					// Migrates one template database for the run; each file's database is a copy (docs/decisions/0076).
 					globalSetup: ['tests/setup/database-template.ts'],
 					setupFiles: ['tests/setup/database.ts'],
+					// A file's first test loads the demo data on its copy (≈ 25 s on PGlite since images got
+					// their copies, decision 0093): on a busy machine 30 s was too close.
+					testTimeout: 60_000,
 				},
 			},
 		],

@@ -1,11 +1,11 @@
-import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node'
+import { Writable } from 'node:stream'
+import { type AppLoadContext, type EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
-import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { isLanguage } from '~/i18n/config'
 import { getI18nInstance, getLanguage } from '~/i18n/i18n.server'
+import { withoutNulBytes } from '~/utils/html-stream.server'
 import { UNAVAILABLE_RETRY_SECONDS } from '~/utils/http'
 import { loggablePath, logger } from '~/utils/logger.server'
 import { NonceProvider } from '~/utils/nonce-provider'
@@ -13,6 +13,7 @@ import { NonceProvider } from '~/utils/nonce-provider'
 export { startup, checkHealth, shutdown, checkConfiguration } from '~/utils/startup.server'
 export { errorResponse, failureResponse } from '~/utils/failures.server'
 export { pageCache, pageKey } from '~/utils/page-cache.server'
+export { countVisitInBackground as countVisit } from '~/domain/site/visits.server'
 
 const ABORT_DELAY = 5_000
 
@@ -28,11 +29,32 @@ export default async function handleRequest(
 	const rootData = remixContext.staticHandlerContext.loaderData?.root as { language?: unknown } | undefined
 	const language = isLanguage(rootData?.language) ? rootData.language : await getLanguage(request)
 	const i18n = getI18nInstance(language)
-	const readyEvent = isbot(request.headers.get('user-agent')) ? 'onAllReady' : 'onShellReady'
-
 	return new Promise<Response>((resolve, reject) => {
+		// The whole page is rendered before it is sent (onAllReady), in one buffer: the pages have no
+		// slow parts to stream (no defer, no Suspense of their own), and one write with a
+		// Content-Length costs far less than a stream of small chunks through Node and web streams.
 		let shellRendered = false
-		const { pipe, abort } = renderToPipeableStream(
+		// A render that hangs (a loader's promise never settling) is cut off after the delay.
+		let abort = () => {}
+		const timeout = setTimeout(() => abort(), ABORT_DELAY + 1_000)
+		const chunks: Buffer[] = []
+		const collector = new Writable({
+			write(chunk: Buffer, _encoding, done) {
+				chunks.push(chunk)
+				done()
+			},
+			final(done) {
+				clearTimeout(timeout)
+				responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+				if (responseStatusCode === 503 && !responseHeaders.has('Retry-After')) responseHeaders.set('Retry-After', String(UNAVAILABLE_RETRY_SECONDS))
+				// React's zero-byte padding dropped (decision 0093).
+				const html = withoutNulBytes(Buffer.concat(chunks))
+				responseHeaders.set('Content-Length', String(html.length))
+				resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))
+				done()
+			},
+		})
+		const rendering = renderToPipeableStream(
 			<I18nextProvider i18n={i18n}>
 				<NonceProvider value={nonce}>
 					<RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={ABORT_DELAY} />
@@ -40,31 +62,25 @@ export default async function handleRequest(
 			</I18nextProvider>,
 			{
 				nonce,
-				[readyEvent]() {
+				onShellReady() {
 					shellRendered = true
-					const body = new PassThrough()
-					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-					// The database is out of reach (app/utils/failures.server.ts): tell clients when to come back.
-					if (responseStatusCode === 503 && !responseHeaders.has('Retry-After')) responseHeaders.set('Retry-After', String(UNAVAILABLE_RETRY_SECONDS))
-					resolve(
-						new Response(createReadableStreamFromReadable(body), {
-							headers: responseHeaders,
-							status: responseStatusCode,
-						}),
-					)
-					pipe(body)
+				},
+				onAllReady() {
+					// React calls this after a failed shell too: that answer is onShellError's.
+					if (shellRendered) rendering.pipe(collector)
 				},
 				onShellError(error: unknown) {
+					clearTimeout(timeout)
 					reject(error)
 				},
 				onError(error: unknown) {
 					responseStatusCode = 500
-					// Errors after the shell are reported by the error boundary; log the rest.
+					// Before the shell, Remix's error handling has it (onShellError rejects).
 					if (shellRendered) logger.error('render error', { err: error })
 				},
 			},
 		)
-		setTimeout(abort, ABORT_DELAY + 1_000)
+		abort = rendering.abort
 	})
 }
 

@@ -14,7 +14,6 @@ import toastStyles from 'react-toastify/ReactToastify.css?url'
 import { useChangeLanguage } from 'remix-i18next/react'
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { HoneypotProvider } from '~/components/honeypot-context'
 import { Toaster } from '~/components/toaster'
 import { getSiteData } from '~/domain/site/site.server'
 import { fallbackLanguage } from '~/i18n/config'
@@ -23,7 +22,6 @@ import appStyles from '~/styles/app.css?url'
 import publicStyles from '~/styles/public.css?url'
 import { enforceRouteAccess, getOptionalUser, hasStaleToken } from '~/utils/auth.server'
 import { commitCsrfToken } from '~/utils/csrf.server'
-import { honeypotInputProps } from '~/utils/honeypot.server'
 import { combineHeaders } from '~/utils/http'
 import { isSharedPage, isSharedRequest } from '~/utils/http-cache'
 import { useNonce } from '~/utils/nonce-provider'
@@ -42,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const language = await getLanguage(request)
 	const requested = getRequestedLanguage(request)
 	const [user, dropToken] = [await getOptionalUser(request), await hasStaleToken(request)]
-	// A shared page (app/utils/http-cache.ts) has no form that posts: no CSRF token or honeypot, so a
+	// A shared page (app/utils/http-cache.ts) has no form that posts: no CSRF token, so a
 	// cache may give it to anyone (and no cookie is set for it).
 	const shared = isSharedRequest(request)
 	const [site, { toast, headers: toastHeaders }, [csrfToken, csrfCookie], rememberedLanguage] = await Promise.all([
@@ -60,10 +58,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const account = user
 		? { firstName: user.firstName, lastName: user.lastName, role: user.role, workshopName: user.workshop?.workshopName ?? null }
 		: null
-	return data({ language, site, toast, csrfToken, honeypot: shared ? {} : honeypotInputProps(), user: account }, { headers })
+	return data({ language, site, toast, csrfToken, user: account }, { headers })
 }
 
-// Leaving a shared page for one with a form: load the token and the honeypot it went without.
+// Leaving a shared page for one with a form: load the token it went without.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
 	defaultShouldRevalidate || (isSharedPage(currentUrl.pathname) && !isSharedPage(nextUrl.pathname))
 
@@ -93,14 +91,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-	const { language, toast, csrfToken, honeypot } = useLoaderData<typeof loader>()
+	const { language, toast, csrfToken } = useLoaderData<typeof loader>()
 	useChangeLanguage(language)
 	return (
 		<AuthenticityTokenProvider token={csrfToken}>
-			<HoneypotProvider value={honeypot}>
-				<Outlet />
-				<Toaster toast={toast} />
-			</HoneypotProvider>
+			<Outlet />
+			<Toaster toast={toast} />
 		</AuthenticityTokenProvider>
 	)
 }

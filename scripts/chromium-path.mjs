@@ -6,3 +6,7 @@ import { existsSync } from 'node:fs'
 
 export const chromiumPath =
 	process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ?? '/usr/bin/chromium'
+
+// The whole browser, for what the headless shell cannot do: Lighthouse (the bench's lighthouse suite)
+// needs a real Chrome's tracing and emulation. LIGHTHOUSE_CHROMIUM_PATH overrides it.
+export const chromiumBrowserPath = process.env.LIGHTHOUSE_CHROMIUM_PATH ?? '/usr/bin/chromium'

@@ -7,6 +7,8 @@
  * server/index.ts listens with it; the tests run it in-process (tests/fuzz).
  */
 import crypto from 'node:crypto'
+import { readdirSync } from 'node:fs'
+import path from 'node:path'
 import { STATUS_CODES } from 'node:http'
 // The adapter's own two halves (its package index exports only the whole handler; the version is pinned).
 import { createRemixRequest, sendRemixResponse } from '@remix-run/express/dist/server.js'
@@ -35,6 +37,8 @@ export type AppEntry = {
 	/** The shared pages this process keeps (app/utils/page-cache.server.ts). */
 	pageCache: typeof pageCache
 	pageKey: typeof pageKey
+	/** Counts the visitor of a page Remix did not render (a kept page), as the public layout's loader does. */
+	countVisit: (request: globalThis.Request, context: { clientIp: string }) => void
 }
 
 export type ServerOptions = {
@@ -70,16 +74,17 @@ export async function createServerApp(options: ServerOptions) {
 	// Start the database in the background; /healthz answers 503 until it is ready, and so does every
 	// page once a start has failed (the database is unreachable), instead of waiting for it.
 	let startupFailed = false
-	let ready: Promise<void> = startWithRetry()
-	function startWithRetry(): Promise<void> {
-		return entry.startup({ backgroundJobs: options.backgroundJobs ?? true }).then(
+	const firstStart = entry.startup({ backgroundJobs: options.backgroundJobs ?? true })
+	let ready: Promise<void> = afterStart(firstStart)
+	function afterStart(attempt: Promise<void>): Promise<void> {
+		return attempt.then(
 			() => {
 				startupFailed = false
 			},
 			async () => {
 				startupFailed = true
 				await new Promise((resolve) => setTimeout(resolve, STARTUP_RETRY_MS))
-				ready = startWithRetry()
+				ready = afterStart(entry.startup({ backgroundJobs: options.backgroundJobs ?? true }))
 				return ready
 			},
 		)
@@ -205,16 +210,18 @@ export async function createServerApp(options: ServerOptions) {
 		// Fingerprinted assets never change; everything else in public/ may.
 		// A missing fingerprinted asset is a 404, not a redirect to the home page.
 		app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', fallthrough: false }))
-		app.use(
-			express.static('build/client', {
-				maxAge: '1h',
-				// The widgets' script keeps its address on partners' pages (no fingerprint): browsers and
-				// CDNs revalidate it (ETag) every few minutes, a CDN may serve it a day while it asks again.
-				setHeaders: (res, file) => {
-					if (/[/\\]widgets[/\\][^/\\]+\.(m?js|css)$/.test(file)) res.setHeader('Cache-Control', WIDGET_CACHE)
-				},
-			}),
-		)
+		// The rest of public/ is a handful of files fixed at build time: only their addresses go to the
+		// disk, so a page costs no stat() of a file that is not there.
+		const publicFiles = new Set(filesUnder('build/client', ['assets']))
+		const servePublic = express.static('build/client', {
+			maxAge: '1h',
+			// The widgets' script keeps its address on partners' pages (no fingerprint): browsers and
+			// CDNs revalidate it (ETag) every few minutes, a CDN may serve it a day while it asks again.
+			setHeaders: (res, file) => {
+				if (/[/\\]widgets[/\\][^/\\]+\.(m?js|css)$/.test(file)) res.setHeader('Cache-Control', WIDGET_CACHE)
+			},
+		})
+		app.use((req, res, next) => (publicFiles.has(decodedPath(req.path)) ? servePublic(req, res, next) : next()))
 	}
 
 	// An answer sent before its request's body was read (a form over its limit, refused unread) leaves
@@ -275,7 +282,8 @@ export async function createServerApp(options: ServerOptions) {
 	// A write this process answered may change what the shared pages show: forget the kept ones
 	// once it is done (other processes hear of it from migration 0014's triggers).
 	app.use((req, res, next) => {
-		if (req.method !== 'GET' && req.method !== 'HEAD') res.on('finish', () => entry.pageCache.forget())
+		// 'close', not 'finish': a client gone before the answer was sent may still have written.
+		if (req.method !== 'GET' && req.method !== 'HEAD') res.on('close', () => entry.pageCache.forget())
 		next()
 	})
 
@@ -307,9 +315,13 @@ export async function createServerApp(options: ServerOptions) {
 		'*',
 		guarded(async (req, res) => {
 			// A shared page for an anonymous visitor: sent again as this process last rendered it, while fresh.
-			const key = isSharedRead(req.method, req.path, req.get('cookie')) ? entry.pageKey(req.originalUrl, req.get('cookie'), req.get('accept-language')) : null
+			const key = isSharedRead(req.method, req.path, req.get('cookie')) ? entry.pageKey(req.originalUrl, req.get('cookie')) : null
 			const kept = key ? entry.pageCache.get(key) : undefined
-			if (kept) return sendRemixResponse(res, fromKeptPage(req, res, kept))
+			if (kept) {
+				// The page's loaders did not run: count its visitor here (spec §7, visits).
+				entry.countVisit(createRemixRequest(req, res), loadContext(req, res))
+				return sendRemixResponse(res, fromKeptPage(req, res, kept))
+			}
 			const renderedAt = entry.pageCache.generation()
 			const answer = await withHttpCaching(req, res, await handleRemix(createRemixRequest(req, res), loadContext(req, res)))
 			const keepable = key && req.method === 'GET' ? await keepablePage(res, answer) : null
@@ -332,6 +344,8 @@ export async function createServerApp(options: ServerOptions) {
 		app,
 		entry,
 		ready: () => ready,
+		/** Once the first start has succeeded or failed: from then on every request is answered at once. */
+		firstStartSettled: () => firstStart.then(() => undefined, () => undefined),
 		/** From now on /readyz answers 503 and every answer closes its connection. */
 		drain: () => {
 			draining = true
@@ -457,4 +471,21 @@ function guardBuild(build: ServerBuild, entry: AppEntry): ServerBuild {
 	const result = { ...build, routes }
 	guardedBuilds.set(build, result)
 	return result
+}
+
+/** The URL paths of the files under `root` ('/widgets/widgets.js'), leaving out the named top folders. */
+function filesUnder(root: string, leaveOut: string[]): string[] {
+	return readdirSync(root, { recursive: true, withFileTypes: true })
+		.filter((entry) => entry.isFile())
+		.map((entry) => `/${path.relative(root, path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join('/')}`)
+		.filter((file) => !leaveOut.some((folder) => file.startsWith(`/${folder}/`)))
+}
+
+/** A URL path as the file names read (`%20` a space); a malformed escape matches no file. */
+function decodedPath(urlPath: string) {
+	try {
+		return decodeURIComponent(urlPath)
+	} catch {
+		return ''
+	}
 }

@@ -18,13 +18,16 @@
  */
 import crypto from 'node:crypto'
 import { type Request, type Response } from 'express'
-import { hasSessionCookie, isSharedPage, PERSONAL_CACHE, SHARED_PAGE_CACHE } from '../app/utils/http-cache'
-import type { KeptPage as PageCacheEntry } from '../app/utils/page-cache.server'
+import { isSharedRead, PERSONAL_CACHE, SHARED_PAGE_CACHE } from '../app/utils/http-cache'
+import type { KeptPage } from '../app/utils/page-cache.server'
 
 /** Answers worth an ETag: text the server makes (not uploaded files, which stream and keep their own headers). */
 const HASHABLE = /^(text\/|application\/(json|xml|javascript)\b)/i
 /** What a 304 repeats of the full answer (RFC 9110 §15.4.5), besides the headers Express set before Remix. */
 const NOT_MODIFIED_HEADERS = ['cache-control', 'etag', 'vary', 'expires', 'content-location', 'access-control-allow-origin']
+
+/** The policies that name the page's nonce. */
+const CSP_HEADERS = ['Content-Security-Policy', 'Content-Security-Policy-Report-Only']
 
 const sha256 = (data: string | Buffer) => crypto.createHash('sha256').update(data).digest()
 
@@ -38,7 +41,7 @@ export async function withHttpCaching(req: Request, res: Response, answer: globa
 	const page = html || pathname.endsWith('.data')
 	const rebuilt = (body: BodyInit | null, status = answer.status) => new globalThis.Response(body, { status, statusText: answer.statusText, headers })
 
-	const personal = headers.has('Set-Cookie') || (page && (hasSessionCookie(req.get('cookie')) || !isSharedPage(pathname)))
+	const personal = headers.has('Set-Cookie') || (page && !isSharedRead(req.method, pathname, req.get('cookie')))
 	if (personal || (page && answer.status !== 200)) {
 		headers.set('Cache-Control', PERSONAL_CACHE)
 		headers.delete('ETag')
@@ -63,7 +66,9 @@ export async function withHttpCaching(req: Request, res: Response, answer: globa
 		digest = sha256(text.replaceAll(nonce, ''))
 		const pageNonce = sha256(Buffer.concat([Buffer.from('csp-nonce\n'), digest])).subarray(0, 16).toString('base64')
 		body = Buffer.from(text.replaceAll(nonce, pageNonce))
-		for (const name of ['Content-Security-Policy', 'Content-Security-Policy-Report-Only']) {
+		// The same length today (both nonces are 16 bytes in base64), but the body is what counts.
+		if (headers.has('Content-Length')) headers.set('Content-Length', String(body.byteLength))
+		for (const name of CSP_HEADERS) {
 			const policy = res.getHeader(name)
 			if (typeof policy === 'string') res.setHeader(name, policy.replaceAll(`'nonce-${nonce}'`, `'nonce-${pageNonce}'`))
 		}
@@ -79,9 +84,6 @@ export async function withHttpCaching(req: Request, res: Response, answer: globa
 	return rebuilt(body)
 }
 
-/** A page as app/utils/page-cache.server.ts keeps it, without when. */
-export type KeptPage = Omit<PageCacheEntry, 'keptAt'>
-
 /**
  * A shared page as this process may keep it: the answer `withHttpCaching` made of it, with the CSP
  * it set (the nonce derived from the page). Null for anything else.
@@ -89,11 +91,11 @@ export type KeptPage = Omit<PageCacheEntry, 'keptAt'>
 export async function keepablePage(res: Response, answer: globalThis.Response): Promise<KeptPage | null> {
 	if (answer.status !== 200 || answer.headers.get('Cache-Control') !== SHARED_PAGE_CACHE || !answer.headers.get('ETag')) return null
 	const headers = [...answer.headers.entries()]
-	for (const name of ['Content-Security-Policy', 'Content-Security-Policy-Report-Only']) {
+	for (const name of CSP_HEADERS) {
 		const policy = res.getHeader(name)
 		if (typeof policy === 'string') headers.push([name, policy])
 	}
-	return { status: answer.status, headers, body: Buffer.from(await answer.arrayBuffer()) }
+	return { headers, body: Buffer.from(await answer.arrayBuffer()) }
 }
 
 /** A kept page sent again: the same bytes and headers, or a 304 when the client has them. */
@@ -106,7 +108,7 @@ export function fromKeptPage(req: Request, res: Response, page: KeptPage): globa
 	}
 	const etag = headers.get('ETag')
 	if (etag && matches(req.get('if-none-match'), etag)) return notModified(headers)
-	return new globalThis.Response(req.method === 'HEAD' ? null : new Uint8Array(page.body), { status: page.status, headers })
+	return new globalThis.Response(req.method === 'HEAD' ? null : new Uint8Array(page.body), { status: 200, headers })
 }
 
 /** A 304 with only what it repeats of the full answer. */

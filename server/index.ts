@@ -1,14 +1,15 @@
 /**
  * The HTTP server: the Express app of server/app.ts (Vite's middleware in development) on PORT.
  * With WEB_CONCURRENCY above 1 (a server database) this process is the primary of that many web
- * processes (node:cluster, sharing the port), and starts a new one when one dies. On SIGTERM or
- * SIGINT each web process stops taking connections, lets the requests in flight finish (at most
- * SHUTDOWN_TIMEOUT_MS), and exits; /readyz answers 503 from the signal on (and for
- * SHUTDOWN_DELAY_MS before it stops listening).
+ * processes (node:cluster, sharing the port; each listens once its start is over), and starts a
+ * new one when one dies. On SIGTERM or SIGINT each web process stops taking connections, lets the
+ * requests in flight finish (at most SHUTDOWN_TIMEOUT_MS), and exits; /readyz answers 503 from the
+ * signal on (and for SHUTDOWN_DELAY_MS before it stops listening).
  */
 import cluster from 'node:cluster'
 import { fileURLToPath } from 'node:url'
 import { type ServerBuild } from '@remix-run/node'
+import { openEmbeddedEarly } from '../app/utils/embedded-database.server'
 import { getEnv, getSessionSecrets, type Env } from '../app/utils/env.server'
 import { logger } from '../app/utils/logger.server'
 import { createServerApp } from './app'
@@ -97,6 +98,9 @@ function runPrimary(env: Env) {
 }
 
 async function serve(env: Env) {
+	// The embedded database opens while the app loads (the app takes this client over): a reopened
+	// DATA_DIR answers sooner than the two one after the other (decision 0094).
+	if (env.usesEmbeddedDatabase) openEmbeddedEarly(env.dataDir)
 	const viteDevServer =
 		MODE === 'development'
 			? await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true }, appType: 'custom' }))
@@ -109,7 +113,7 @@ async function serve(env: Env) {
 
 	// A missing SESSION_SECRET on a shared database, or a TRUST_PROXY Express cannot read (say `yes`),
 	// stops the start here, with the reason (createServerApp checks the configuration first).
-	const { app, entry, drain } = await createServerApp({
+	const { app, entry, drain, firstStartSettled } = await createServerApp({
 		mode: MODE,
 		getBuild,
 		viteDevServer,
@@ -118,6 +122,12 @@ async function serve(env: Env) {
 		stripeCheckout: Boolean(process.env.STRIPE_SECRET_KEY && process.env.STRIPE_WEBHOOK_SECRET),
 	}).catch(refuseToStart)
 
+	// One of a cluster's web processes takes connections once its first start is over (ready, or the
+	// database unreachable: then it answers 503 like the others): the primary hands each new connection
+	// to a listening process in turn, so one that replaces a dead one would otherwise be given requests
+	// to hold and /healthz checks to fail while the others serve. A single process listens at once (the
+	// embedded start answers sooner; /healthz says 503 meanwhile).
+	if (cluster.isWorker) await firstStartSettled()
 	const server = app.listen(PORT, HOST, () => {
 		logger.info('server listening', { url: `http://localhost:${PORT}`, mode: MODE })
 	})

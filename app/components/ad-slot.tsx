@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { type Ad, type AdPlacement } from '~/domain/site/ads'
+import { ResponsiveImage } from './responsive-image'
 
 /**
  * A header or footer ad area (spec §2): image ads with their optional link, HTML ads as the
@@ -32,7 +33,12 @@ export function AdSlot({ ads, placement }: { ads: Ad[] | undefined; placement: A
 
 function ImageAd({ ad }: { ad: Ad }) {
 	const { t } = useTranslation('public')
-	const image = <img src={ad.image!} alt={t('ads.imageAlt')} className="ad__image" />
+	// As wide as the page up to 970 px (.ad__image), at the foot or the head of the page.
+	const image = ad.imageSource ? (
+		<ResponsiveImage image={ad.imageSource} alt={t('ads.imageAlt')} sizes="(min-width: 1010px) 970px, calc(100vw - 2.5rem)" width={Math.min(970, ad.imageSource.width)} className="ad__image" />
+	) : (
+		<img src={ad.image!} alt={t('ads.imageAlt')} className="ad__image" loading="lazy" decoding="async" />
+	)
 	if (!ad.link) return image
 	return ad.external ? (
 		<a href={ad.link} target="_blank" rel="noopener noreferrer sponsored" className="ad__link">

@@ -1,7 +1,6 @@
 import { Link } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'react-toastify/unstyled'
 import { type ChatEntry } from '~/domain/messaging/chat'
 import { NOTIFICATION_POLL_MS } from '~/domain/messaging/notifications'
 import { useLanguage } from '~/i18n/use-language'
@@ -10,6 +9,7 @@ import { usePortalApi } from '~/utils/portal-api'
 import { encodeId } from '~/utils/public-id'
 import { Icon } from './icon'
 import { Modal } from './modal'
+import { toasts } from './toaster'
 
 export type ChatPartnerRef = { id: string; name: string }
 
@@ -111,7 +111,7 @@ export function ChatDialog({ partner, onClose }: { partner: ChatPartnerRef; onCl
 			await load()
 		} else {
 			// Unlike the original, the button comes back so the user can try again (decision 0032).
-			toast.error(answer.message || t('errors.network'))
+			toasts.show(answer.message || t('errors.network'), { type: 'error' })
 		}
 		setSending(false)
 	}

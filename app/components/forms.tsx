@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { translateMessage } from '~/utils/messages'
 import { acceptOf, heldFieldName, IMAGE_TYPES, type FileKind, type HeldFile } from '~/utils/upload-url'
-import { useHoneypot } from './honeypot-context'
+import { type HoneypotInputProps } from 'remix-utils/honeypot/server'
 
 /**
  * The few form pieces every form uses: labels, aria-invalid, aria-describedby and translated
@@ -378,11 +378,11 @@ export function useIsPending({ formAction, formMethod = 'POST' }: { formAction?:
  * The hidden inputs every form carries: the CSRF token, the bot trap where asked, and the `intent`
  * that tells the action which of a page's forms was sent.
  */
-export function FormSecurity({ honeypot = false, intent }: { honeypot?: boolean; intent?: string }) {
+export function FormSecurity({ honeypot, intent }: { honeypot?: HoneypotInputProps; intent?: string }) {
 	return (
 		<>
 			<AuthenticityTokenInput name="csrf" />
-			{honeypot ? <HoneypotInputs /> : null}
+			{honeypot ? <HoneypotInputs {...honeypot} /> : null}
 			{intent ? <input type="hidden" name="intent" value={intent} /> : null}
 		</>
 	)
@@ -392,9 +392,8 @@ export function FormSecurity({ honeypot = false, intent }: { honeypot?: boolean;
  * remix-utils' honeypot fields, hidden with a class rather than an inline style (the CSP forbids
  * inline styles, which would leave the trap visible to people).
  */
-function HoneypotInputs() {
+function HoneypotInputs({ nameFieldName = 'name__confirm', validFromFieldName = 'from__confirm', encryptedValidFrom }: HoneypotInputProps) {
 	const { t } = useTranslation()
-	const { nameFieldName = 'name__confirm', validFromFieldName = 'from__confirm', encryptedValidFrom } = useHoneypot()
 	return (
 		<div className="honeypot" aria-hidden="true">
 			<label htmlFor={nameFieldName}>{t('forms.honeypot')}</label>

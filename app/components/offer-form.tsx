@@ -1,12 +1,21 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { OfferSchema } from '~/domain/service-flow/offers'
+import { type OfferLineKind, vatModes } from '~/domain/service-flow/offer-kinds'
+import { OfferLineSchema, offerTotals, type OfferLineInput } from '~/domain/service-flow/offer-lines'
+import { OfferSchema, type OfferFormDefaults, type OfferInput } from '~/domain/service-flow/offers'
+import { useLanguage } from '~/i18n/use-language'
+import { formatMoney } from '~/utils/format'
 import { uploadUrl, type HeldFile } from '~/utils/upload-url'
-import { Field, FileField, FormActions, FormAlert, FormSecurity, TextareaField } from './forms'
+import { Field, FileField, FormActions, FormAlert, FormSecurity, SelectField, TextareaField } from './forms'
 
-/** Making or changing an offer: price, description, notes and an optional PDF. */
+/**
+ * Making or changing an offer: one price, or lines of labour, parts and fees whose total the
+ * server computes (issue 19); when it can start, how long it takes, until when it holds;
+ * description, notes and an optional PDF. Lines are added and removed by Conform's intents,
+ * which the server answers too, so the list grows and shrinks with JavaScript off.
+ */
 export function OfferForm({
 	intent,
 	defaults,
@@ -18,7 +27,7 @@ export function OfferForm({
 	limitNote,
 }: {
 	intent: 'make' | 'update'
-	defaults?: { price: string; description: string; notes: string }
+	defaults?: OfferFormDefaults
 	attachmentUploadId?: string | null
 	lastResult?: SubmissionResult<string[]>
 	attachmentErrors?: string[] | null
@@ -28,25 +37,89 @@ export function OfferForm({
 	limitNote?: React.ReactNode
 }) {
 	const { t } = useTranslation('workshop')
-	const [form, fields] = useForm({
+	const language = useLanguage()
+	// Typed by the form's fields (the schema's input hides the lines behind their clean-up).
+	const [form, fields] = useForm<OfferFormDefaults, OfferInput>({
 		id: `offer-${intent}`,
 		lastResult,
-		defaultValue: defaults,
+		defaultValue: defaults ?? { vat: 'included' },
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: OfferSchema }),
 		shouldRevalidate: 'onInput',
 	})
+	const lines = fields.lines.getFieldList()
+	const vat = fields.vat.value === 'added' ? 'added' : 'included'
+	// The total as the server will compute it, from the lines that are complete so far.
+	const complete = (lines.map((line) => OfferLineSchema.safeParse(line.value).data).filter(Boolean) as OfferLineInput[])
+	const total = complete.length ? offerTotals(complete, vat).totalCents : null
+	const addButton = (kind: OfferLineKind, label: string) => (
+		<button {...form.insert.getButtonProps({ name: fields.lines.name, defaultValue: { kind, quantity: kind === 'labour' ? '' : '1' } })} className="button button--ghost button--small">
+			{label}
+		</button>
+	)
 	return (
-		<Form method="post" encType="multipart/form-data" className="form" {...getFormProps(form)}>
+		<Form method="post" encType="multipart/form-data" className="form offer-form" {...getFormProps(form)}>
+			{/* Enter in a field sends the offer: the first submit button is the form's default, not "Add …". */}
+			<button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
 			<FormSecurity intent={intent} />
 			<FormAlert id={form.errorId} errors={form.errors} />
 			{limitNote}
-			<Field
-				label={t('offer.price')}
-				required
-				help={t('offer.priceHelp')}
-				inputProps={{ ...getInputProps(fields.price, { type: 'text' }), inputMode: 'decimal', autoComplete: 'off' }}
-				errors={fields.price.errors}
-			/>
+			{lines.length ? null : (
+				<Field
+					label={t('offer.price')}
+					required
+					help={t('offer.priceHelp')}
+					inputProps={{ ...getInputProps(fields.price, { type: 'text' }), inputMode: 'decimal', autoComplete: 'off' }}
+					errors={fields.price.errors}
+				/>
+			)}
+			<fieldset className="fieldset offer-lines">
+				<legend>{t('offer.linesTitle')}</legend>
+				<p className="field__help">{t('offer.linesHelp')}</p>
+				{lines.length ? (
+					<ol className="offer-lines__list">
+						{lines.map((line, index) => (
+							<li key={line.key} className="offer-lines__line">
+								<OfferLineFields line={line} />
+								<button {...form.remove.getButtonProps({ name: fields.lines.name, index })} className="button button--ghost button--small button--danger-text">
+									{t('offer.removeLine', { number: index + 1 })}
+								</button>
+							</li>
+						))}
+					</ol>
+				) : null}
+				<div className="offer-lines__add">
+					{addButton('labour', t('offer.addLabour'))}
+					{addButton('part', t('offer.addPart'))}
+					{addButton('fee', t('offer.addFee'))}
+				</div>
+				{lines.length ? (
+					<>
+						<SelectField
+							label={t('offer.vat')}
+							options={vatModes.map((mode) => ({ value: mode, label: t(mode === 'included' ? 'offer.vatIncluded' : 'offer.vatAdded') }))}
+							selectProps={getSelectProps(fields.vat)}
+							errors={fields.vat.errors}
+						/>
+						<p className="offer-lines__total" aria-live="polite">
+							{total !== null ? t('offer.linesTotal', { total: formatMoney(total, language) }) : null}
+						</p>
+					</>
+				) : (
+					<input type="hidden" name={fields.vat.name} value={vat} />
+				)}
+				{/* The list's own errors (too many lines, a total too large). */}
+				<FormAlert id={fields.lines.errorId} errors={fields.lines.errors} />
+			</fieldset>
+			<fieldset className="fieldset">
+				<legend>{t('offer.terms')}</legend>
+				<Field label={t('offer.earliestStart')} inputProps={getInputProps(fields.earliestStart, { type: 'date' })} errors={fields.earliestStart.errors} />
+				<Field
+					label={t('offer.durationDays')}
+					inputProps={{ ...getInputProps(fields.durationDays, { type: 'number' }), min: 1, max: 365, inputMode: 'numeric' }}
+					errors={fields.durationDays.errors}
+				/>
+				<Field label={t('offer.validUntil')} help={t('offer.validUntilHelp')} inputProps={getInputProps(fields.validUntil, { type: 'date' })} errors={fields.validUntil.errors} />
+			</fieldset>
 			<TextareaField label={t('offer.description')} help={t('offer.descriptionHelp')} textareaProps={getTextareaProps(fields.description)} errors={fields.description.errors} />
 			<TextareaField label={t('offer.notes')} help={t('offer.notesHelp')} textareaProps={{ ...getTextareaProps(fields.notes), rows: 3 }} errors={fields.notes.errors} />
 			<FileField
@@ -65,5 +138,39 @@ export function OfferForm({
 			/>
 			<FormActions submit={submitLabel} large />
 		</Form>
+	)
+}
+
+type LineFields = { kind: string; description: string; reference: string; quantity: string; unitPrice: string }
+
+/** One line's fields, labelled for its kind: hours and an hourly rate for labour, a part's brand or OE number. */
+function OfferLineFields({ line }: { line: FieldMetadata<LineFields> }) {
+	const { t } = useTranslation(['workshop', 'common'])
+	const parts = line.getFieldset()
+	const kind = (parts.kind.value ?? 'labour') as OfferLineKind
+	return (
+		<fieldset className="offer-lines__fields">
+			<legend className="offer-lines__kind">{t(`common:offerTerms.${kind}`)}</legend>
+			<input type="hidden" name={parts.kind.name} value={kind} />
+			<Field label={t('offer.lineDescription')} required inputProps={getInputProps(parts.description, { type: 'text' })} errors={parts.description.errors} />
+			{kind === 'part' ? (
+				<Field label={t('offer.lineReference')} inputProps={getInputProps(parts.reference, { type: 'text' })} errors={parts.reference.errors} />
+			) : null}
+			<div className="offer-lines__numbers">
+				<Field
+					label={t(kind === 'labour' ? 'offer.hours' : 'offer.quantity')}
+					required
+					inputProps={{ ...getInputProps(parts.quantity, { type: 'text' }), inputMode: 'decimal', autoComplete: 'off' }}
+					errors={parts.quantity.errors}
+				/>
+				<Field
+					label={t(kind === 'labour' ? 'offer.hourlyRate' : 'offer.unitPrice')}
+					required
+					inputProps={{ ...getInputProps(parts.unitPrice, { type: 'text' }), inputMode: 'decimal', autoComplete: 'off' }}
+					errors={parts.unitPrice.errors}
+				/>
+			</div>
+			<FormAlert id={parts.kind.errorId} errors={parts.kind.errors} />
+		</fieldset>
 	)
 }

@@ -1,9 +1,47 @@
 import { useRouteLoaderData } from '@remix-run/react'
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Slide, toast as showToast, ToastContainer } from 'react-toastify/unstyled'
 import { type RootLoaderData } from '~/root'
 import { type Toast } from '~/utils/toast'
+
+type ToastOptions = { type: Toast['type']; toastId?: string }
+
+/**
+ * react-toastify, fetched the first time a toast is shown: most pages never show one, and it is
+ * 6.6 KB gzipped off every page's first load (issue 18, goal 3). Toasts asked for before its
+ * container mounts wait in the library's queue.
+ */
+const importLibrary = () => import('react-toastify/unstyled')
+let library: ReturnType<typeof importLibrary> | null = null
+const loadLibrary = () => (library ??= importLibrary())
+
+let wanted = false
+const subscribers = new Set<() => void>()
+const subscribe = (onChange: () => void) => {
+	subscribers.add(onChange)
+	return () => subscribers.delete(onChange)
+}
+
+/** The page's toasts, for any script of the portal. */
+export const toasts = {
+	show(message: string, options: ToastOptions) {
+		if (!wanted) {
+			wanted = true
+			for (const onChange of subscribers) onChange()
+		}
+		void loadLibrary().then(({ toast }) => toast(message, options))
+	},
+	/** Closes the toasts shown; none were if the library was never fetched. */
+	dismiss() {
+		void library?.then(({ toast }) => toast.dismiss())
+	},
+}
+
+const Container = lazy(() =>
+	loadLibrary().then(({ ToastContainer, Slide }) => ({
+		default: () => <ToastContainer position="top-right" autoClose={5000} newestOnTop closeOnClick transition={Slide} />,
+	})),
+)
 
 /**
  * Shows the flashed message of this page: a react-toastify toast with JavaScript on, and the
@@ -16,17 +54,19 @@ export function Toaster({ toast }: { toast: Toast | null }) {
 	// wait, so the message is shown in the new language.
 	const language = useRouteLoaderData<RootLoaderData>('root')?.language
 	const ready = !language || i18n.language === language
+	const mounted = useSyncExternalStore(subscribe, () => wanted, () => false)
 
 	useEffect(() => {
-		if (!toast || !message || !ready) return
-		// A timeout lets the container mount first on the initial page load.
-		const timer = setTimeout(() => showToast(message, { type: toast.type, toastId: toast.id }), 0)
-		return () => clearTimeout(timer)
+		if (toast && message && ready) toasts.show(message, { type: toast.type, toastId: toast.id })
 	}, [toast, message, ready])
 
 	return (
 		<>
-			<ToastContainer position="top-right" autoClose={5000} newestOnTop closeOnClick transition={Slide} />
+			{mounted ? (
+				<Suspense fallback={null}>
+					<Container />
+				</Suspense>
+			) : null}
 			{toast && message ? (
 				<noscript>
 					<div className={`flash flash--${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'}>

@@ -5,6 +5,7 @@ import { fallbackLanguage } from '~/i18n/config'
 import { type RootLoaderData } from '~/root'
 import { formatRating } from '~/utils/format'
 import { ResponseTime } from './response-time'
+import { ResponsiveImage } from './responsive-image'
 import { Stars } from './stars'
 
 /** A workshop in the list and on the home page: logo, name, city, stars, review count, main services. */
@@ -16,7 +17,13 @@ export function WorkshopCard({ workshop, headingLevel = 3 }: { workshop: Card; h
 	return (
 		<article className={`workshop-card${workshop.featured ? ' workshop-card--featured' : ''}`}>
 			<div className="workshop-card__logo">
-				{workshop.logo ? <img src={workshop.logo} alt="" width={72} height={72} loading="lazy" /> : <span aria-hidden="true">{workshop.name.slice(0, 1)}</span>}
+				{workshop.logoImage ? (
+					<ResponsiveImage image={workshop.logoImage} alt="" sizes="72px" width={72} />
+				) : workshop.logo ? (
+					<img src={workshop.logo} alt="" width={72} height={72} loading="lazy" decoding="async" />
+				) : (
+					<span aria-hidden="true">{workshop.name.slice(0, 1)}</span>
+				)}
 			</div>
 			<div className="workshop-card__body">
 				<Heading className="workshop-card__name">

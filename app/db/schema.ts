@@ -31,6 +31,7 @@ import {
 	uniqueIndex,
 	uuid,
 } from 'drizzle-orm/pg-core'
+import { offerLineKinds, vatModes } from '../domain/service-flow/offer-kinds'
 import { offerStatuses, requestStatuses } from '../domain/service-flow/status'
 import { fuelTypes, transmissions } from '../domain/service-flow/vehicle-kinds'
 
@@ -60,6 +61,8 @@ export { offerStatuses, requestStatuses }
 export const requestStatusEnum = pgEnum('request_status', requestStatuses)
 
 export const offerStatusEnum = pgEnum('offer_status', offerStatuses)
+export const offerLineKindEnum = pgEnum('offer_line_kind', offerLineKinds)
+export const vatModeEnum = pgEnum('vat_mode', vatModes)
 
 export const fuelTypeEnum = pgEnum('fuel_type', fuelTypes)
 
@@ -197,6 +200,12 @@ export const uploads = pgTable(
 		thumbnailKey: text(),
 		width: integer(),
 		height: integer(),
+		/**
+		 * The widths of the image's smaller copies, each in AVIF and WebP (issue 18, decision 0093);
+		 * null for an image stored before they were made (the clean-up job makes them), empty for a
+		 * file that has none (a PDF). Their keys follow from storageKey (variantKey in storage.server).
+		 */
+		variantWidths: integer().array(),
 		originalName: text(),
 		/** Re-encoded without metadata (every upload since issue 13; older images by the clean-up job). */
 		metadataStripped: boolean().notNull().default(true),
@@ -211,6 +220,7 @@ export const uploads = pgTable(
 		index('uploads_owner_idx').on(t.ownerId),
 		index('uploads_unstripped_idx').on(t.id).where(sql`not metadata_stripped`),
 		index('uploads_held_idx').on(t.heldSince).where(sql`held_since is not null`),
+		index('uploads_without_variants_idx').on(t.id).where(sql`variant_widths is null`),
 	],
 )
 
@@ -455,6 +465,19 @@ export const offers = pgTable(
 		status: offerStatusEnum().notNull().default('pending'),
 		/** The final price (actual bill amount), entered when the job is completed. */
 		finalPriceCents: integer(),
+		/**
+		 * An itemised offer's sums (issue 19), computed by the server from its lines (offer_lines):
+		 * null for an offer of one price. price_cents is then their total, with VAT.
+		 */
+		vatMode: vatModeEnum().notNull().default('included'),
+		labourCents: integer(),
+		partsCents: integer(),
+		feesCents: integer(),
+		vatCents: integer(),
+		/** When the work can start, how many days it takes, until when the price holds: all optional. */
+		earliestStart: date({ mode: 'string' }),
+		durationDays: integer(),
+		validUntil: date({ mode: 'string' }),
 		selectedAt: moment(),
 		completedAt: moment(),
 		createdAt: createdAt(),
@@ -465,6 +488,33 @@ export const offers = pgTable(
 		index('offers_workshop_idx').on(t.workshopId, t.createdAt.desc()),
 		index('offers_workshop_month_idx').on(t.workshopId, t.createdAt),
 		check('offers_price_positive', sql`${t.priceCents} > 0`),
+		check('offers_duration_positive', sql`${t.durationDays} > 0`),
+	],
+)
+
+/** An itemised offer's lines (issue 19): labour, parts and fees, in the workshop's order. */
+export const offerLines = pgTable(
+	'offer_lines',
+	{
+		id: id(),
+		offerId: uuid()
+			.notNull()
+			.references(() => offers.id, { onDelete: 'cascade' }),
+		position: integer().notNull(),
+		kind: offerLineKindEnum().notNull(),
+		description: text().notNull(),
+		/** A part's brand or OE number. */
+		reference: text().notNull().default(''),
+		/** Hours or pieces, in hundredths (1.5 h is 150). */
+		quantityHundredths: integer().notNull(),
+		unitPriceCents: integer().notNull(),
+		/** quantity × unit price, rounded to the cent (lineTotalCents). */
+		totalCents: integer().notNull(),
+	},
+	(t) => [
+		unique('offer_lines_position_key').on(t.offerId, t.position),
+		check('offer_lines_quantity_positive', sql`${t.quantityHundredths} > 0`),
+		check('offer_lines_price_positive', sql`${t.unitPriceCents} > 0`),
 	],
 )
 

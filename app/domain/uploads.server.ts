@@ -1,8 +1,10 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { uploads } from '~/db/schema'
 import { type SessionUser } from '~/utils/auth.server'
-import { db, queryRows } from '~/utils/db.server'
-import { type Upload, type UploadPurpose } from '~/utils/storage.server'
+import { db, queryRows, type DbOrTx } from '~/utils/db.server'
+import { encodeId } from '~/utils/public-id'
+import { type Upload, type UploadPurpose, variantKey } from '~/utils/storage.server'
+import { type ImageSource, type UploadAsked, variantMimeType } from '~/utils/upload-url'
 import { requestMatchesWorkshopId, valueList } from '~/db/sql'
 import { statusLists } from '~/domain/service-flow/status'
 
@@ -12,6 +14,64 @@ const PUBLIC_PURPOSES: UploadPurpose[] = ['workshop_logo', 'workshop_photo', 'wa
 /** A file anyone may see, and caches may keep: a public kind, and not held for a failed form. */
 export function isPublicUpload(upload: Pick<Upload, 'purpose' | 'heldSince'>) {
 	return PUBLIC_PURPOSES.includes(upload.purpose) && !upload.heldSince
+}
+
+/** Names the version of an upload's smaller copies in their URLs: a re-encoded image gets new ones. */
+export function uploadVersion(upload: Pick<Upload, 'sha256'>) {
+	return upload.sha256.slice(0, 12)
+}
+
+type ImageRow = Pick<Upload, 'id' | 'width' | 'height' | 'variantWidths' | 'sha256' | 'thumbnailKey' | 'mimeType'>
+
+/**
+ * The stored file that answers what was asked: the upload itself, its thumbnail (the upload when
+ * it has none), or one of its copies; null for a copy it does not have or of another version.
+ * `versioned`: the address names the file's hash, so caches may keep it for good.
+ */
+export function fileToServe(upload: Upload, asked: UploadAsked): { key: string; mimeType: string; versioned: boolean } | null {
+	if (asked === 'original') return { key: upload.storageKey, mimeType: upload.mimeType, versioned: false }
+	if (asked === 'thumb') return upload.thumbnailKey ? { key: upload.thumbnailKey, mimeType: 'image/webp', versioned: false } : fileToServe(upload, 'original')
+	if (!upload.variantWidths?.includes(asked.width)) return null
+	if (asked.version !== undefined && asked.version !== uploadVersion(upload)) return null
+	return { key: variantKey(upload.storageKey, asked.width, asked.format), mimeType: variantMimeType(asked.format), versioned: asked.version !== undefined }
+}
+
+/** What ResponsiveImage needs of an upload; null for one that is not an image of known size. */
+export function imageSource(row: ImageRow): ImageSource | null {
+	if (!row.mimeType.startsWith('image/') || !row.width || !row.height) return null
+	return {
+		id: encodeId(row.id),
+		width: row.width,
+		height: row.height,
+		widths: row.variantWidths ?? [],
+		version: uploadVersion(row),
+		thumbnail: Boolean(row.thumbnailKey),
+	}
+}
+
+/**
+ * The images among `ids`, by id, in one query: a page of cards, a gallery. Who may see them is the
+ * caller's question, as it is for uploadUrl; a missing one is left out.
+ */
+export async function imageSourcesFor(ids: Array<string | null | undefined>, database: DbOrTx = db): Promise<Map<string, ImageSource>> {
+	const known = [...new Set(ids.filter((id): id is string => Boolean(id)))]
+	if (!known.length) return new Map()
+	const rows = await database
+		.select({
+			id: uploads.id,
+			width: uploads.width,
+			height: uploads.height,
+			variantWidths: uploads.variantWidths,
+			sha256: uploads.sha256,
+			thumbnailKey: uploads.thumbnailKey,
+			mimeType: uploads.mimeType,
+		})
+		.from(uploads)
+		.where(inArray(uploads.id, known))
+	return new Map(rows.flatMap((row) => {
+		const source = imageSource(row)
+		return source ? [[row.id, source] as const] : []
+	}))
 }
 
 /**

@@ -6,7 +6,7 @@ import { getFigures } from '~/domain/admin/stats.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
 import { requireUser } from '~/utils/auth.server'
-import { formatDate, formatMoney, formatNumber } from '~/utils/format'
+import { formatDate, formatMoney, formatMonth, formatNumber } from '~/utils/format'
 import { routeMeta } from '~/utils/meta'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -16,11 +16,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta = routeMeta<typeof loader>()
-
-function monthLabel(month: string, language: string) {
-	const [year, m] = month.split('-').map(Number) as [number, number]
-	return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year, m - 1, 1)))
-}
 
 export default function AdminOverviewPage() {
 	const { t } = useTranslation('admin')
@@ -57,7 +52,7 @@ export default function AdminOverviewPage() {
 				>
 					{figures.months.map((row) => (
 						<tr key={row.month}>
-							<th scope="row">{monthLabel(row.month, language)}</th>
+							<th scope="row">{formatMonth(row.month, language)}</th>
 							<td className="table__number">{formatNumber(row.users, language)}</td>
 							<td className="table__number">{formatNumber(row.requests, language)}</td>
 							<td className="table__number">{formatNumber(row.offers, language)}</td>

@@ -3,12 +3,16 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ButtonLink } from '~/components/button-link'
 import { ResponseTime } from '~/components/response-time'
+import { OfferComparison, OfferComparisonFacts } from '~/components/offer-comparison'
+import { OfferTerms } from '~/components/offer-terms'
+import { ResponsiveImage } from '~/components/responsive-image'
 import { ChatLink } from '~/components/chat'
 import { ConfirmAction } from '~/components/confirm-action'
 import { PageHeader } from '~/components/page-header'
 import { Stars } from '~/components/stars'
 import { StatusBadge } from '~/components/status-badge'
 import { StepIndicator } from '~/components/step-indicator'
+import { bestInRows } from '~/domain/service-flow/offer-comparison'
 import { offerSorts } from '~/domain/service-flow/offers'
 import { getCustomerRequest, listOffersForCustomer } from '~/domain/service-flow/requests.server'
 import { selectOffer } from '~/domain/service-flow/moves.server'
@@ -43,6 +47,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		sort,
 		request: { status: detail.status, services: detail.services, vehicle: detail.vehicle.name, plate: detail.vehicle.registrationNumber },
 		offers: offers.map((offer) => ({ ...offer, workshopSlug: encodeId(offer.workshopId) })),
+		// Which offer is best in each row of the comparison: decided once, by the domain.
+		best: bestInRows(offers),
 	}
 }
 
@@ -67,7 +73,7 @@ export const meta = routeMeta<typeof loader>()
 export default function CompareOffersPage() {
 	const { t } = useTranslation('customer')
 	const language = useLanguage()
-	const { request, offers, sort, slug } = useLoaderData<typeof loader>()
+	const { request, offers, best, sort, slug } = useLoaderData<typeof loader>()
 	const selectable = canRequest('selectOffer', request.status)
 	return (
 		<>
@@ -97,11 +103,14 @@ export default function CompareOffersPage() {
 							))}
 						</ul>
 					</nav>
+					{offers.length > 1 ? <OfferComparison offers={offers} best={best} /> : null}
 					<ul className="offer-list">
 						{offers.map((offer) => (
 							<li key={offer.id} className={`offer-card card offer-card--${offer.status}`}>
 								<div className="offer-card__head">
-									{offer.logoUploadId ? (
+									{offer.logoImage ? (
+										<ResponsiveImage image={offer.logoImage} alt="" sizes="56px" width={56} className="offer-card__logo" />
+									) : offer.logoUploadId ? (
 										<img src={uploadUrl(offer.logoUploadId, 'thumb')} alt="" width={56} height={56} className="offer-card__logo" />
 									) : null}
 									<div className="offer-card__who">
@@ -125,6 +134,8 @@ export default function CompareOffersPage() {
 									</div>
 								</div>
 								{offer.description ? <p className="prose-text">{offer.description}</p> : null}
+								{offers.length > 1 ? <OfferComparisonFacts offer={offer} best={best} /> : null}
+								<OfferTerms offer={offer} />
 								{offer.notes ? (
 									<p className="offer-card__notes">
 										<strong>{t('offers.notes')}:</strong> {offer.notes}

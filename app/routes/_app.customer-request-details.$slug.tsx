@@ -11,7 +11,7 @@ import { Panel } from '~/components/panel'
 import { RequestSummary } from '~/components/request-summary'
 import { StatusBadge } from '~/components/status-badge'
 import { findOwnOffer } from '~/domain/service-flow/offers.server'
-import { OfferSchema } from '~/domain/service-flow/offers'
+import { offerFormDefaults, OfferSchema } from '~/domain/service-flow/offers'
 import { getRequestForWorkshop } from '~/domain/service-flow/requests.server'
 import { deleteOffer, makeOffer, updateOffer } from '~/domain/service-flow/moves.server'
 import { offerAllowanceNotice } from '~/domain/billing/subscription.server'
@@ -21,7 +21,6 @@ import { useLanguage } from '~/i18n/use-language'
 import { requireWorkshop } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { formatDateTime, formatMoney } from '~/utils/format'
-import { formatMoneyInput } from '~/utils/money'
 import { routeMeta } from '~/utils/meta'
 import { readFormUploads, withFormFiles } from '~/utils/multipart.server'
 import { encodeId } from '~/utils/public-id'
@@ -39,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	return {
 		meta: { title: t('requestPage.title', { services: detail.services.join(', ') }) },
 		request: detail,
-		own: own ? { ...own, slug: encodeId(own.id), price: formatMoneyInput(own.priceCents, language) } : null,
+		own: own ? { ...own, slug: encodeId(own.id), defaults: offerFormDefaults(own, language) } : null,
 		allowance,
 	}
 }
@@ -66,7 +65,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		const submission = parseWithZod(formData, { schema: OfferSchema })
 		const uploads = await readFormUploads(formData, actor.userId, { attachment: { purpose: 'offer_attachment', max: 1 } })
 		if (submission.status !== 'success' || !uploads.ok) {
-			return data({ intent, result: submission.reply(), attachmentErrors: uploads.errors.attachment ?? null, held: await uploads.hold() }, { status: 400 })
+			// A line added or removed without JavaScript (Conform's intents) is no refusal: the form comes back with it.
+			const refused = submission.status === 'error' || !uploads.ok
+			return data({ intent, result: submission.reply(), attachmentErrors: uploads.errors.attachment ?? null, held: await uploads.hold() }, { status: refused ? 400 : 200 })
 		}
 		const file = uploads.files.attachment[0] ?? null
 		try {
@@ -117,7 +118,7 @@ export default function CustomerRequestPage() {
 							<p className="notice">{t('requestPage.reopenedNote', { price: formatMoney(own.priceCents, language) })}</p>
 							<OfferForm
 								intent="make"
-								defaults={{ price: own.price, description: own.description, notes: own.notes }}
+								defaults={own.defaults}
 								lastResult={actionData?.intent === 'make' ? actionData.result : undefined}
 								attachmentErrors={actionData?.intent === 'make' ? actionData.attachmentErrors : null}
 								attachmentHeld={actionData?.intent === 'make' ? actionData.held?.attachment : null}
@@ -137,7 +138,7 @@ export default function CustomerRequestPage() {
 							<p className="notice">{t('requestPage.pendingNote')}</p>
 							<OfferForm
 								intent="update"
-								defaults={{ price: own.price, description: own.description, notes: own.notes }}
+								defaults={own.defaults}
 								attachmentUploadId={own.attachmentUploadId}
 								lastResult={actionData?.intent === 'update' ? actionData.result : undefined}
 								attachmentErrors={actionData?.intent === 'update' ? actionData.attachmentErrors : null}

@@ -5,6 +5,7 @@ import { ButtonLink } from '~/components/button-link'
 import { ChatLink } from '~/components/chat'
 import { PageHeader } from '~/components/page-header'
 import { Fact, Panel } from '~/components/panel'
+import { ResponsiveImage } from '~/components/responsive-image'
 import { StatusBadge } from '~/components/status-badge'
 import { StepIndicator } from '~/components/step-indicator'
 import { Timeline } from '~/components/timeline'
@@ -49,7 +50,11 @@ export default function WorkProgressPage() {
 			<div className="detail-grid">
 				<Panel id="progress-workshop" title={t('progress.workshop')}>
 					<div className="workshop-contact">
-						{workshop.logoUploadId ? <img src={uploadUrl(workshop.logoUploadId, 'thumb')} alt="" width={64} height={64} className="offer-card__logo" /> : null}
+						{workshop.logoImage ? (
+							<ResponsiveImage image={workshop.logoImage} alt="" sizes="64px" width={64} className="offer-card__logo" />
+						) : workshop.logoUploadId ? (
+							<img src={uploadUrl(workshop.logoUploadId, 'thumb')} alt="" width={64} height={64} className="offer-card__logo" />
+						) : null}
 						<div>
 							<p className="item__title">
 								<Link to={`/workshop-details/${workshop.slug}`}>{workshop.workshopName}</Link>

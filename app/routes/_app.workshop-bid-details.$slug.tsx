@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ChatLink } from '~/components/chat'
 import { Field, FormActions, FormAlert, FormSecurity } from '~/components/forms'
+import { OfferTerms } from '~/components/offer-terms'
 import { PageHeader } from '~/components/page-header'
 import { Fact, Panel } from '~/components/panel'
 import { RequestSummary } from '~/components/request-summary'
@@ -91,6 +92,7 @@ export default function BidDetailsPage() {
 								</Fact>
 							) : null}
 						</dl>
+						<OfferTerms offer={offer} />
 						{offer.attachmentUploadId ? (
 							<a href={uploadUrl(offer.attachmentUploadId)} className="button button--ghost button--small" download>
 								{t('offer.currentAttachment')}

@@ -7,6 +7,7 @@ import { ButtonLink } from '~/components/button-link'
 import { CheckboxGroup, ErrorList, Field, FileField, FormActions, FormAlert, FormSecurity, SelectField, TextareaField } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { Panel } from '~/components/panel'
+import { ResponsiveImage } from '~/components/responsive-image'
 import { getChoices } from '~/domain/site/reference.server'
 import { dayGroups, MAX_NEXT_FREE_TIMES, MAX_WORKSHOP_PHOTOS, WorkshopProfileSchema } from '~/domain/directory/profile'
 import { loadWorkshopProfile, saveWorkshopProfile } from '~/domain/directory/profile.server'
@@ -19,6 +20,7 @@ import { decodeId, encodeId } from '~/utils/public-id'
 import { handleDomainError, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { uploadUrl } from '~/utils/upload-url'
+import { imageSourcesFor } from '~/domain/uploads.server'
 import { dateToTallinnInput } from '~/utils/time'
 
 const hhmm = (value: string | null) => (value ? value.slice(0, 5) : '')
@@ -32,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		getChoices(language, ['services', 'carBrands', 'spareParts', 'paymentMethods', 'cities']),
 	])
 	const { workshop } = profile
+	const images = await imageSourcesFor([workshop.logoUploadId, ...profile.photos.map((photo) => photo.uploadId)])
 	const t = getFixedT(language, 'workshop')
 	const now = Date.now()
 	return {
@@ -41,8 +44,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		companyId: workshop.companyId,
 		publicSlug: encodeId(workshop.id),
 		logoUploadId: workshop.logoUploadId,
+		logoImage: (workshop.logoUploadId && images.get(workshop.logoUploadId)) || null,
 		warrantyDocumentUploadId: workshop.warrantyDocumentUploadId,
-		photos: profile.photos.map((photo) => ({ slug: encodeId(photo.id), uploadId: photo.uploadId })),
+		photos: profile.photos.map((photo) => ({ slug: encodeId(photo.id), uploadId: photo.uploadId, image: images.get(photo.uploadId) ?? null })),
 		defaults: {
 			contactFirstName: workshop.contactFirstName,
 			contactLastName: workshop.contactLastName,
@@ -253,7 +257,11 @@ export default function WorkshopProfilePage() {
 
 				<Panel id="profile-images" title={t('profile.images')} className="card form">
 					<div className="logo-field">
-						{loaderData.logoUploadId ? <img src={uploadUrl(loaderData.logoUploadId, 'thumb')} alt={t('profile.currentLogo')} width={96} height={96} className="logo-field__image" /> : null}
+						{loaderData.logoImage ? (
+							<ResponsiveImage image={loaderData.logoImage} alt={t('profile.currentLogo')} sizes="96px" width={96} loading="eager" className="logo-field__image" />
+						) : loaderData.logoUploadId ? (
+							<img src={uploadUrl(loaderData.logoUploadId, 'thumb')} alt={t('profile.currentLogo')} width={96} height={96} className="logo-field__image" />
+						) : null}
 						<FileField
 							id="profile-logo"
 							name="logo"
@@ -271,7 +279,11 @@ export default function WorkshopProfilePage() {
 							<ul className="photo-strip">
 								{photos.map((photo, index) => (
 									<li key={photo.slug} className="photo-strip__item">
-										<img src={uploadUrl(photo.uploadId, 'thumb')} alt={t('profile.photoAlt', { number: index + 1 })} width={240} height={180} />
+										{photo.image ? (
+											<ResponsiveImage image={photo.image} alt={t('profile.photoAlt', { number: index + 1 })} sizes="9rem" width={144} />
+										) : (
+											<img src={uploadUrl(photo.uploadId, 'thumb')} alt={t('profile.photoAlt', { number: index + 1 })} width={240} height={180} loading="lazy" decoding="async" />
+										)}
 										<label className="checkbox">
 											<input type="checkbox" name="removePhoto" value={photo.slug} />
 											<span>{t('profile.removePhoto')}</span>

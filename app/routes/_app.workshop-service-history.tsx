@@ -8,7 +8,7 @@ import { workshopServiceHistory } from '~/domain/service-flow/offers.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
 import { requireWorkshop } from '~/utils/auth.server'
-import { formatDate, formatMoney } from '~/utils/format'
+import { formatDate, formatMoney, formatMonth } from '~/utils/format'
 import { routeMeta } from '~/utils/meta'
 import { encodeId } from '~/utils/public-id'
 
@@ -17,11 +17,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const language = await getLanguage(request)
 	const t = getFixedT(language, 'workshop')
 	const history = await workshopServiceHistory(actor.workshopId, language)
-	const monthName = (month: string) =>
-		new Intl.DateTimeFormat({ et: 'et-EE', en: 'en-GB', ru: 'ru-RU' }[language], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`))
 	return {
 		meta: { title: t('history.title') },
-		months: history.months.map((m) => ({ ...m, label: monthName(m.month) })),
+		months: history.months.map((m) => ({ ...m, label: formatMonth(m.month, language) })),
 		jobs: history.jobs.map((job) => ({ ...job, slug: encodeId(job.offerId) })),
 	}
 }

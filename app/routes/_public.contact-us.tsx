@@ -13,7 +13,7 @@ import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { type RootLoaderData } from '~/root'
 import { clientIp } from '~/utils/client-ip.server'
 import { validateCsrf } from '~/utils/csrf.server'
-import { isSpam } from '~/utils/honeypot.server'
+import { honeypotInputProps, isSpam } from '~/utils/honeypot.server'
 import { routeMeta } from '~/utils/meta'
 import { readForm } from '~/utils/multipart.server'
 import { pageSeo } from '~/utils/seo.server'
@@ -23,7 +23,7 @@ import { redirectWithToast } from '~/utils/toast.server'
 export async function loader({ request }: LoaderFunctionArgs) {
 	const language = await getLanguage(request)
 	const t = getFixedT(language, 'public')
-	return { meta: pageSeo(request, language, { title: t('contact.metaTitle'), description: t('contact.metaDescription') }) }
+	return { honeypot: honeypotInputProps(), meta: pageSeo(request, language, { title: t('contact.metaTitle'), description: t('contact.metaDescription') }) }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const meta = routeMeta<typeof loader>()
 
 export default function ContactPage() {
-	useLoaderData<typeof loader>()
+	const { honeypot } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const root = useRouteLoaderData<RootLoaderData>('root')
 	const { t } = useTranslation('public')
@@ -71,7 +71,7 @@ export default function ContactPage() {
 			<div className="contact-layout">
 				<Panel id="contact-form-title" title={t('contact.formTitle')} className="card" titleClassName="card__title">
 					<Form method="post" className="form" key={form.id} {...getFormProps(form)}>
-						<FormSecurity honeypot />
+						<FormSecurity honeypot={honeypot} />
 						<FormAlert id={form.errorId} errors={form.errors} />
 						<Field
 							label={t('contact.name')}

@@ -12,7 +12,7 @@ import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { redirectToOf, requireAnonymous } from '~/utils/auth.server'
 import { clientIp } from '~/utils/client-ip.server'
 import { validateCsrf } from '~/utils/csrf.server'
-import { isSpam } from '~/utils/honeypot.server'
+import { honeypotInputProps, isSpam } from '~/utils/honeypot.server'
 import { routeMeta } from '~/utils/meta'
 import { pageSeo } from '~/utils/seo.server'
 import { readForm } from '~/utils/multipart.server'
@@ -29,6 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return {
 		role: roleFrom(new URL(request.url).searchParams.get('role')),
 		redirectTo: redirectToOf(request),
+		// The bot trap, only on the two forms strangers send (not on every page: it costs a cipher).
+		honeypot: honeypotInputProps(),
 		meta: pageSeo(request, language, { title: t('register.metaTitle'), description: t('register.metaDescription') }),
 	}
 }
@@ -60,7 +62,7 @@ export const meta = routeMeta<typeof loader>()
 
 export default function RegisterPage() {
 	const { t } = useTranslation('auth')
-	const { role: initialRole, redirectTo } = useLoaderData<typeof loader>()
+	const { role: initialRole, redirectTo, honeypot } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	// After a failed submission the form keeps the role that was submitted.
 	const submittedRole = actionData?.result.initialValue?.role
@@ -99,7 +101,7 @@ export default function RegisterPage() {
 			</nav>
 
 			<Form method="post" className="form" {...getFormProps(form)}>
-				<FormSecurity honeypot />
+				<FormSecurity honeypot={honeypot} />
 				{redirectTo ? <input type="hidden" name={REDIRECT_TO} value={redirectTo} /> : null}
 				<input type="hidden" name="role" value={role} />
 				<FormAlert id={form.errorId} errors={form.errors} />

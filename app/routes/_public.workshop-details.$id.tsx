@@ -6,6 +6,7 @@ import { ButtonLink } from '~/components/button-link'
 import { JsonLd } from '~/components/json-ld'
 import { ResponseTime } from '~/components/response-time'
 import { Pagination } from '~/components/pagination'
+import { ResponsiveImage } from '~/components/responsive-image'
 import { Fact, Panel } from '~/components/panel'
 import { ReviewItem } from '~/components/review-item'
 import { Stars } from '~/components/stars'
@@ -67,6 +68,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const meta = routeMeta<typeof loader>()
 
+/** The gallery's cells (.gallery): three across the main column from 640 px, two below it. */
+const GALLERY_SIZES = '(min-width: 1200px) 260px, (min-width: 640px) 30vw, 50vw'
+const GALLERY_WIDTH = 260
+
 export default function WorkshopDetailsPage() {
 	const { workshop, reviews, nextFreeTimes, searchData, trail } = useLoaderData<typeof loader>()
 	const { t } = useTranslation('public')
@@ -89,7 +94,18 @@ export default function WorkshopDetailsPage() {
 
 			<header className="workshop-hero card">
 				<div className="workshop-hero__logo">
-					{workshop.logo ? <img src={workshop.logo} alt={t('workshop.logoAlt', { name: workshop.name })} width={112} height={112} /> : null}
+					{workshop.images.logo ? (
+						// Above the fold on every screen; the page's main image.
+						<ResponsiveImage
+							image={workshop.images.logo}
+							alt={t('workshop.logoAlt', { name: workshop.name })}
+							sizes="(min-width: 640px) 112px, 80px"
+							width={112}
+							loading="high"
+						/>
+					) : workshop.logo ? (
+						<img src={workshop.logo} alt={t('workshop.logoAlt', { name: workshop.name })} width={112} height={112} />
+					) : null}
 				</div>
 				<div className="workshop-hero__text">
 					<h1 className="workshop-hero__name">{workshop.name}</h1>
@@ -118,13 +134,22 @@ export default function WorkshopDetailsPage() {
 					{workshop.photos.length ? (
 						<Panel id="photos-title" title={t('workshop.photos')} className="card workshop-section">
 							<ul className="gallery">
-								{workshop.photos.map((photo, index) => (
-									<li key={photo.url}>
-										<a href={photo.url} className="gallery__link">
-											<img src={photo.thumbnail} alt={t('workshop.photoAlt', { name: workshop.name, number: index + 1 })} width={480} height={320} loading="lazy" />
-										</a>
-									</li>
-								))}
+								{workshop.photos.map((photo, index) => {
+									const image = workshop.images.photos[index]
+									const alt = t('workshop.photoAlt', { name: workshop.name, number: index + 1 })
+									return (
+										<li key={photo.url}>
+											{/* The photo itself only behind the link, to open it full size. */}
+											<a href={photo.url} className="gallery__link">
+												{image ? (
+													<ResponsiveImage image={image} alt={alt} sizes={GALLERY_SIZES} width={GALLERY_WIDTH} />
+												) : (
+													<img src={photo.thumbnail} alt={alt} width={480} height={320} loading="lazy" decoding="async" />
+												)}
+											</a>
+										</li>
+									)
+								})}
 							</ul>
 						</Panel>
 					) : null}

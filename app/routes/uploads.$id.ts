@@ -1,10 +1,11 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { type Readable } from 'node:stream'
-import { findViewableUpload, isPublicUpload } from '~/domain/uploads.server'
+import { fileToServe, findViewableUpload, isPublicUpload } from '~/domain/uploads.server'
 import { getOptionalUser } from '~/utils/auth.server'
 import { methodNotAllowed } from '~/utils/failures.server'
 import { openStoredFile } from '~/utils/file-store.server'
 import { decodeId } from '~/utils/public-id'
+import { parseUploadQuery } from '~/utils/upload-url'
 
 /** A stored file, to whoever may see it (app/domain/uploads.server.ts); anyone else gets 404. */
 export async function loader({ params, request }: LoaderFunctionArgs) {
@@ -13,23 +14,33 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 	const upload = await findViewableUpload(id, await getOptionalUser(request))
 	if (!upload) throw new Response('Not found', { status: 404 })
 
-	const wantsThumbnail = new URL(request.url).searchParams.get('variant') === 'thumb' && upload.thumbnailKey
-	const key = wantsThumbnail ? upload.thumbnailKey! : upload.storageKey
-	const file = await openStoredFile(key)
+	const asked = parseUploadQuery(new URL(request.url).searchParams)
+	const wanted = asked && fileToServe(upload, asked)
+	if (!wanted) throw new Response('Not found', { status: 404 })
+	const file = await openStoredFile(wanted.key)
 	if (!file) throw new Response('Not found', { status: 404 })
-	const extension = key.split('.').pop()
+	const extension = wanted.key.split('.').pop()
 	return new Response(streamOnDemand(file.stream), {
 		headers: {
-			'Content-Type': wantsThumbnail ? 'image/webp' : upload.mimeType,
+			'Content-Type': wanted.mimeType,
 			'Content-Length': String(file.size),
-			// A file never changes (a new upload gets a new id), but one taken down must not live on in
-			// caches for long: a day for public files, an hour in the viewer's own cache for private ones.
-			'Cache-Control': isPublicUpload(upload) ? 'public, max-age=86400' : 'private, max-age=3600',
+			'Cache-Control': cacheControl(isPublicUpload(upload), wanted.versioned),
 			'Content-Disposition': `${upload.mimeType === 'application/pdf' ? 'attachment' : 'inline'}; filename="${upload.purpose}.${extension}"`,
 			// Public files (logos, photos) appear on partner sites through the widgets (issue 9).
 			'Cross-Origin-Resource-Policy': isPublicUpload(upload) ? 'cross-origin' : 'same-origin',
 		},
 	})
+}
+
+/**
+ * A file never changes under its id (a new upload gets a new id), but one taken down must not live
+ * on in caches for long: a day for public files in shared caches, an hour in the viewer's own
+ * cache for private ones. A versioned copy (its URL names the file's hash) is kept by the browser
+ * for a year without asking again (decision 0093); shared caches still give it up after a day.
+ */
+function cacheControl(isPublic: boolean, versioned: boolean) {
+	if (!versioned) return isPublic ? 'public, max-age=86400' : 'private, max-age=3600'
+	return isPublic ? 'public, max-age=31536000, s-maxage=86400, immutable' : 'private, max-age=3600, immutable'
 }
 
 export const action = ({ request }: ActionFunctionArgs) => methodNotAllowed(request, 'GET')

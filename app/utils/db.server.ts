@@ -1,6 +1,3 @@
-import fs from 'node:fs'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { type SQL } from 'drizzle-orm'
 import { type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -8,6 +5,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import * as schema from '~/db/schema'
 import { DomainError } from '~/domain/errors'
+import { createEmbeddedClient, embeddedDirectory, takeEarlyClient } from './embedded-database.server'
 import { getEnv } from './env.server'
 import { logger } from './logger.server'
 import { forgetSingleton, singleton } from './singleton.server'
@@ -61,9 +59,10 @@ function openConnection(): Connection {
 		}
 	}
 	const inMemory = env.dataDir.startsWith('memory://')
-	const directory = inMemory ? env.dataDir : `${env.dataDir}/pglite`
-	if (!inMemory) fs.mkdirSync(directory, { recursive: true })
-	const client = new PGlite(directory, { extensions: { pg_trgm }, loadDataDir: inMemory ? embeddedTemplate : undefined })
+	const directory = embeddedDirectory(env.dataDir)
+	const loadDataDir = inMemory ? embeddedTemplate : undefined
+	// The server may have started opening it already (server/index.ts).
+	const client = takeEarlyClient(directory, { loadDataDir }) ?? createEmbeddedClient(directory, loadDataDir)
 	return {
 		db: drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database,
 		kind: 'pglite',

@@ -1,13 +1,14 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { and, eq, inArray, lte, sql } from 'drizzle-orm'
-import nodemailer, { type Transporter } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import { emailOutbox, uploads, type EmailAttachment } from '~/db/schema'
 import { afterCommit, db, queryRows, type DbOrTx } from './db.server'
 import { getEnv } from './env.server'
 import { triggerJob } from './job-queue.server'
 import { logger } from './logger.server'
 import { StoredFileMissing } from './file-store.server'
+import { lazily } from './singleton.server'
 import { readStoredFile } from './storage.server'
 
 /**
@@ -66,10 +67,15 @@ export function backoffSeconds(attempts: number) {
 
 let transport: Transporter | null | undefined
 
-function getTransport(): Transporter | null {
+/** nodemailer, loaded with the first e-mail to send, not at start (decision 0094). */
+const loadMailer = lazily(async () => (await import('nodemailer')).default)
+
+async function getTransport(): Promise<Transporter | null> {
 	if (transport !== undefined) return transport
 	const { SMTP_URL } = getEnv()
-	transport = SMTP_URL
+	const nodemailer = SMTP_URL ? await loadMailer() : null
+	if (transport !== undefined) return transport
+	transport = nodemailer
 		? nodemailer.createTransport({ url: SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
 		: null
 	return transport
@@ -104,7 +110,7 @@ export async function processOutbox(): Promise<{ sent: number; retried: number; 
 	)
 	const result = { sent: 0, retried: 0, failed: 0 }
 	if (!claimed.length) return result
-	const mailer = getTransport()
+	const mailer = await getTransport()
 	const { MAIL_FROM } = getEnv()
 
 	for (const email of claimed) {
@@ -171,7 +177,7 @@ async function mailOf(email: Claimed, from: string) {
 async function keepAsFile(email: Claimed, from: string): Promise<string | null> {
 	const { dataDir } = getEnv()
 	if (dataDir.startsWith('memory://')) return null
-	const message = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(await mailOf(email, from))
+	const message = await (await loadMailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(await mailOf(email, from))
 	const folder = path.join(dataDir, 'mail')
 	await fs.mkdir(folder, { recursive: true })
 	const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${email.id}.eml`)

@@ -5,18 +5,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { PassThrough, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import {
-	DeleteObjectCommand,
-	GetObjectCommand,
-	HeadBucketCommand,
-	HeadObjectCommand,
-	ListObjectsV2Command,
-	PutObjectCommand,
-	S3Client,
-	S3ServiceException,
-} from '@aws-sdk/client-s3'
+import type * as S3 from '@aws-sdk/client-s3'
 import { getEnv } from './env.server'
-import { singleton } from './singleton.server'
+import { lazily, singleton } from './singleton.server'
 
 /**
  * The file store: every read, write, move and delete of a stored file goes through here. Files
@@ -224,34 +215,43 @@ export type S3Settings = {
  * servers (s3rver, older MinIO) store as it came.
  */
 export function s3FileStore(settings: S3Settings): FileStore {
-	const client = new S3Client({
-		region: settings.region,
-		endpoint: settings.endpoint,
-		forcePathStyle: settings.forcePathStyle,
-		credentials: settings.credentials,
-		requestChecksumCalculation: 'WHEN_REQUIRED',
-		responseChecksumValidation: 'WHEN_REQUIRED',
+	// The SDK is loaded with the first call, not when the server starts (decision 0094): a portal on
+	// its own disk never needs it, and it is among the slowest modules to load.
+	type Sdk = typeof S3
+	const connect = lazily(async () => {
+		const s3 = await import('@aws-sdk/client-s3')
+		const client = new s3.S3Client({
+			region: settings.region,
+			endpoint: settings.endpoint,
+			forcePathStyle: settings.forcePathStyle,
+			credentials: settings.credentials,
+			requestChecksumCalculation: 'WHEN_REQUIRED',
+			responseChecksumValidation: 'WHEN_REQUIRED',
+		})
+		return { s3, client }
 	})
 	const Bucket = settings.bucket
-	const missing = (error: unknown) =>
-		error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404)
+	const missing = (s3: Sdk, error: unknown) =>
+		error instanceof s3.S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404)
 
 	async function read(key: string) {
+		const { s3, client } = await connect()
 		try {
-			const object = await client.send(new GetObjectCommand({ Bucket, Key: key }))
+			const object = await client.send(new s3.GetObjectCommand({ Bucket, Key: key }))
 			return Buffer.from(await object.Body!.transformToByteArray())
 		} catch (error) {
-			throw missing(error) ? new StoredFileMissing(key) : error
+			throw missing(s3, error) ? new StoredFileMissing(key) : error
 		}
 	}
 
 	return {
 		location: `s3://${Bucket}`,
 		async putStaged(stagedKey, key, contentType) {
+			const { s3, client } = await connect()
 			const source = stagedPath(stagedKey)
 			const { size } = await fs.stat(source)
 			await client.send(
-				new PutObjectCommand({
+				new s3.PutObjectCommand({
 					Bucket,
 					Key: key,
 					Body: createReadStream(source),
@@ -262,11 +262,12 @@ export function s3FileStore(settings: S3Settings): FileStore {
 			await fs.rm(source, { force: true })
 		},
 		async open(key) {
+			const { s3, client } = await connect()
 			let size: number
 			try {
-				size = (await client.send(new HeadObjectCommand({ Bucket, Key: key }))).ContentLength ?? 0
+				size = (await client.send(new s3.HeadObjectCommand({ Bucket, Key: key }))).ContentLength ?? 0
 			} catch (error) {
-				if (missing(error)) return null
+				if (missing(s3, error)) return null
 				throw error
 			}
 			return {
@@ -275,7 +276,7 @@ export function s3FileStore(settings: S3Settings): FileStore {
 				stream: () => {
 					const out = new PassThrough()
 					client
-						.send(new GetObjectCommand({ Bucket, Key: key }))
+						.send(new s3.GetObjectCommand({ Bucket, Key: key }))
 						.then((object) => pipeline(object.Body as Readable, out))
 						.catch((error: Error) => out.destroy(error))
 					return out
@@ -284,12 +285,14 @@ export function s3FileStore(settings: S3Settings): FileStore {
 		},
 		read,
 		async remove(key) {
-			await client.send(new DeleteObjectCommand({ Bucket, Key: key }))
+			const { s3, client } = await connect()
+			await client.send(new s3.DeleteObjectCommand({ Bucket, Key: key }))
 		},
 		async *list() {
+			const { s3, client } = await connect()
 			let ContinuationToken: string | undefined
 			do {
-				const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }))
+				const page = await client.send(new s3.ListObjectsV2Command({ Bucket, ContinuationToken }))
 				for (const object of page.Contents ?? []) {
 					if (object.Key && !object.Key.startsWith('.')) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date() }
 				}
@@ -303,14 +306,16 @@ export function s3FileStore(settings: S3Settings): FileStore {
 			})
 			if (existing) return existing.toString('utf8').trim()
 			// Conditional: of two first sweeps, the first write wins where the server supports it.
-			await client.send(new PutObjectCommand({ Bucket, Key: '.owner', Body: claimant, IfNoneMatch: '*' })).catch(() => undefined)
+			const { s3, client } = await connect()
+			await client.send(new s3.PutObjectCommand({ Bucket, Key: '.owner', Body: claimant, IfNoneMatch: '*' })).catch(() => undefined)
 			return (await read('.owner')).toString('utf8').trim()
 		},
 		async check() {
+			const { s3, client } = await connect()
 			try {
-				await client.send(new HeadBucketCommand({ Bucket }))
+				await client.send(new s3.HeadBucketCommand({ Bucket }))
 			} catch (error) {
-				const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined
+				const status = error instanceof s3.S3ServiceException ? error.$metadata.httpStatusCode : undefined
 				throw new Error(`the S3 bucket ${Bucket} cannot be used (${status ?? (error instanceof Error ? error.message : String(error))}): check S3_BUCKET, S3_ENDPOINT and the keys`)
 			}
 		},

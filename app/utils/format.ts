@@ -1,4 +1,5 @@
-import { intlLocales, type Language } from '~/i18n/config'
+import { type Language } from '~/i18n/config'
+import { dateTimeFormat, numberFormat } from './intl'
 import { TIME_ZONE } from './time'
 
 /**
@@ -8,26 +9,29 @@ import { TIME_ZONE } from './time'
  */
 export { formatMoney } from './money'
 
+const DATE = { dateStyle: 'long', timeZone: TIME_ZONE } as const
+const DATE_TIME = { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE } as const
+const RATING = { minimumFractionDigits: 1, maximumFractionDigits: 1 } as const
+const MONTH = { month: 'long', year: 'numeric', timeZone: 'UTC' } as const
+
 export function formatDate(value: string | Date, language: Language) {
-	return new Intl.DateTimeFormat(intlLocales[language], { dateStyle: 'long', timeZone: TIME_ZONE }).format(new Date(value))
+	return dateTimeFormat(language, DATE).format(new Date(value))
 }
 
 export function formatDateTime(value: string | Date, language: Language) {
-	return new Intl.DateTimeFormat(intlLocales[language], {
-		weekday: 'short',
-		day: 'numeric',
-		month: 'short',
-		hour: '2-digit',
-		minute: '2-digit',
-		timeZone: TIME_ZONE,
-	}).format(new Date(value))
+	return dateTimeFormat(language, DATE_TIME).format(new Date(value))
 }
 
 /** An average rating with one decimal: 4.5, or 4,5 in Estonian and Russian. */
 export function formatRating(value: number, language: Language) {
-	return new Intl.NumberFormat(intlLocales[language], { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)
+	return numberFormat(language, RATING).format(value)
 }
 
 export function formatNumber(value: number, language: Language) {
-	return new Intl.NumberFormat(intlLocales[language]).format(value)
+	return numberFormat(language).format(value)
+}
+
+/** A calendar month ("2026-11") by name: "November 2026", "november 2026", "ноябрь 2026 г.". */
+export function formatMonth(month: string, language: Language) {
+	return dateTimeFormat(language, MONTH).format(new Date(`${month}-01T00:00:00Z`))
 }

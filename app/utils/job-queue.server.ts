@@ -1,14 +1,15 @@
-import PgBoss from 'pg-boss'
+import type PgBoss from 'pg-boss'
 import { ADVISORY_LOCKS, withAdvisoryLock } from './db.server'
 import { describeError, logger } from './logger.server'
-import { singleton } from './singleton.server'
+import { lazily, singleton } from './singleton.server'
 
 /**
  * The background jobs on a PostgreSQL server: one pg-boss queue per job, in the schema `pgboss` of
  * the app's database (docs/decisions/0084-job-queue.md). A cron schedule starts each job once per
  * tick across all processes; the queues are `stately` (at most one run waiting and one running), so
  * runs of a job never overlap and a burst of triggers makes one run. A run that throws is logged and
- * retried with backoff. On the embedded database the jobs run on timers instead (jobs.server.ts).
+ * retried with backoff. On the embedded database the jobs run on timers instead (jobs.server.ts),
+ * and pg-boss is never loaded: a queue loads it when it starts (decision 0094).
  */
 
 /** A periodic job: the one list (jobs.server.ts) drives the timers on PGlite and the queues here. */
@@ -49,6 +50,8 @@ const defaultTuning = {
 
 const SCHEMA = 'pgboss'
 
+const loadPgBoss = lazily(async () => (await import('pg-boss')).default)
+
 /** The cron schedule nearest to an interval: every n minutes or hours where n divides the hour or the day, else daily. */
 export function cronFor(everyMs: number): string {
 	const minutes = everyMs / 60_000
@@ -63,27 +66,19 @@ export function cronFor(everyMs: number): string {
 }
 
 export class JobQueue {
-	readonly boss: PgBoss
+	private started: PgBoss | undefined
 	private readonly tuning: typeof defaultTuning
 	/** The worker of each queue this process works, for waking it when a job is queued here. */
 	private readonly workers = new Map<string, string>()
 
 	constructor(private readonly options: JobQueueOptions) {
 		this.tuning = { ...defaultTuning, ...options.tuning }
-		this.boss = new PgBoss({
-			connectionString: options.url,
-			schema: SCHEMA,
-			application_name: 'autohub-jobs',
-			// Its own small pool: a burst of jobs never takes the connections pages need.
-			max: options.work ? 4 : 2,
-			// Cron and maintenance (expiring, archiving) only where jobs are worked; pg-boss keeps them to one process at a time.
-			schedule: options.work,
-			supervise: options.work,
-			cronMonitorIntervalSeconds: this.tuning.cronMonitorIntervalSeconds,
-			cronWorkerIntervalSeconds: this.tuning.cronWorkerIntervalSeconds,
-		})
-		// Unheard, an 'error' event (a lost connection while polling) would stop the process.
-		this.boss.on('error', (error) => logger.error('job queue error', { err: error }))
+	}
+
+	/** pg-boss itself, from `start()` on. */
+	get boss(): PgBoss {
+		if (!this.started) throw new Error('the job queue has not been started')
+		return this.started
 	}
 
 	/** Names of the queues this process works. */
@@ -93,6 +88,21 @@ export class JobQueue {
 
 	async start() {
 		const { jobs, work } = this.options
+		const PgBossClass = await loadPgBoss()
+		this.started = new PgBossClass({
+			connectionString: this.options.url,
+			schema: SCHEMA,
+			application_name: 'autohub-jobs',
+			// Its own small pool: a burst of jobs never takes the connections pages need.
+			max: work ? 4 : 2,
+			// Cron and maintenance (expiring, archiving) only where jobs are worked; pg-boss keeps them to one process at a time.
+			schedule: work,
+			supervise: work,
+			cronMonitorIntervalSeconds: this.tuning.cronMonitorIntervalSeconds,
+			cronWorkerIntervalSeconds: this.tuning.cronWorkerIntervalSeconds,
+		})
+		// Unheard, an 'error' event (a lost connection while polling) would stop the process.
+		this.started.on('error', (error) => logger.error('job queue error', { err: error }))
 		await this.boss.start()
 		const queue = {
 			policy: 'stately' as const,
@@ -161,7 +171,7 @@ export class JobQueue {
 	/** Waits for running jobs (at most `stopTimeoutMs`; unfinished ones are failed and so retried), then closes the pool. */
 	async stop() {
 		this.workers.clear()
-		await this.boss.stop({ graceful: true, timeout: this.tuning.stopTimeoutMs })
+		await this.started?.stop({ graceful: true, timeout: this.tuning.stopTimeoutMs })
 	}
 }
 

@@ -9,7 +9,7 @@ import { type Job, startJobQueue, stopJobQueue, triggerJob } from './job-queue.s
 import { logger } from './logger.server'
 import { deleteExpiredRateLimits } from './rate-limit.server'
 import { singleton } from './singleton.server'
-import { cleanUpStoredFiles, forgetOldHeldUploads, stripLegacyImages } from './storage.server'
+import { cleanUpStoredFiles, forgetOldHeldUploads, makeMissingVariants, stripLegacyImages } from './storage.server'
 
 /**
  * The server's periodic work, one list for both databases. On PostgreSQL each job is a pg-boss
@@ -26,6 +26,8 @@ export const backgroundJobs: Job[] = [
 	// Files held for failed forms a day ago, staged files a failed form or a rolled-back save left, and stored files no row names.
 	{ name: 'stored-files-clean-up', everyMs: () => 60 * 60 * 1000, run: async () => [await forgetOldHeldUploads(), await cleanUpStoredFiles()] },
 	{ name: 'old-images-re-encoded', everyMs: () => 60 * 1000, run: () => stripLegacyImages() },
+	// Smaller copies of images stored before issue 18 (decision 0093).
+	{ name: 'image-variants-made', everyMs: () => 60 * 1000, run: () => makeMissingVariants() },
 	// Idempotent (a dedupe key per e-mail): a second process or a rerun sends nothing twice.
 	{ name: 'unread-chat-emails', everyMs: () => 60 * 1000, run: () => sendUnreadChatEmails() },
 	{ name: 'new-request-digests', everyMs: () => 5 * 60 * 1000, run: () => sendNewRequestDigests() },
@@ -52,9 +54,9 @@ const state = singleton('jobs', () => ({ timers: new Map<string, NodeJS.Timeout>
 /**
  * Starts this process's part of the background jobs. `work: false` (RUN_JOBS=false): on PostgreSQL
  * jobs are only queued, for `npm run worker`; on the embedded database nothing runs them at all.
- * The job list is a parameter for the tests only.
+ * `firstRunAfterMs` delays the embedded timers' first runs only. The job list is a parameter for the tests only.
  */
-export async function startBackgroundJobs(options: { work: boolean }, list: Job[] = backgroundJobs) {
+export async function startBackgroundJobs(options: { work: boolean; firstRunAfterMs?: number }, list: Job[] = backgroundJobs) {
 	const env = getEnv()
 	if (env.DATABASE_URL) {
 		await startJobQueue({ url: env.DATABASE_URL, jobs: list, work: options.work })
@@ -66,7 +68,10 @@ export async function startBackgroundJobs(options: { work: boolean }, list: Job[
 	}
 	if (state.running) return
 	state.running = true
-	for (const job of list) schedule(job, job.atStart === false ? job.everyMs() : 0)
+	// `firstRunAfterMs` (the server's start on PGlite): the first runs wait for it, a quarter second
+	// apart, so they neither delay the first pages nor queue all at once on the one connection.
+	const after = options.firstRunAfterMs ?? 0
+	list.forEach((job, index) => schedule(job, job.atStart === false ? job.everyMs() : after && after + index * 250))
 	logger.info('background jobs started', { jobs: list.map((j) => j.name) })
 }
 

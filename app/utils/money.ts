@@ -1,4 +1,5 @@
-import { intlLocales, type Language } from '~/i18n/config'
+import { type Language } from '~/i18n/config'
+import { numberFormat } from './intl'
 
 /**
  * Money, the one module that reads and writes it (docs/contributing.md "Money in integer cents"):
@@ -19,21 +20,12 @@ export function parseMoney(text: string): number | null {
 	return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
 }
 
-// Making a formatter costs far more than using one, and the notification poll formats on every call.
-const formatters = new Map<string, Intl.NumberFormat>()
-function formatter(language: Language, options: Intl.NumberFormatOptions) {
-	const key = `${language} ${JSON.stringify(options)}`
-	let cached = formatters.get(key)
-	if (!cached) formatters.set(key, (cached = new Intl.NumberFormat(intlLocales[language], options)))
-	return cached
-}
-
 /** An amount for reading: €185.00 in English, 185,00 € in Estonian and Russian. */
 export function formatMoney(cents: number, language: Language, currency = CURRENCY) {
-	return formatter(language, { style: 'currency', currency }).format(cents / 100)
+	return numberFormat(language, { style: 'currency', currency }).format(cents / 100)
 }
 
 /** An amount for a form field, as `parseMoney` reads it back: "185.50", or "185,50" in Estonian and Russian. */
 export function formatMoneyInput(cents: number, language: Language) {
-	return formatter(language, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(cents / 100)
+	return numberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(cents / 100)
 }

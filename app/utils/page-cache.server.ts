@@ -13,13 +13,15 @@ import { singleton } from './singleton.server'
  * A page is kept with the headers it was sent with, its ETag and its CSP with the nonce derived
  * from the page (server/http-cache.ts), so a kept answer is byte for byte the one it repeats.
  */
-export type KeptPage = { status: number; headers: Array<[string, string]>; body: Buffer; keptAt: number }
+export type KeptPage = { headers: Array<[string, string]>; body: Buffer }
+type Entry = KeptPage & { keptAt: number }
 
-const MAX_PAGES = 500
+/** At most this many pages and bytes, the least recently used going first. */
+export const MAX_PAGES = 500
 const MAX_BYTES = 64 * 1024 * 1024
 const KEEP_MS = 60_000
 
-type State = { pages: Map<string, KeptPage>; bytes: number; generation: number }
+type State = { pages: Map<string, Entry>; bytes: number; generation: number }
 
 const state = singleton<State>('page-cache', () => {
 	const created: State = { pages: new Map(), bytes: 0, generation: 0 }
@@ -34,8 +36,12 @@ function forgetPages(current: State) {
 	current.generation++
 }
 
-/** The key of a page: its address and everything a shared page may vary on (the `lng` cookie, Accept-Language). */
-export const pageKey = (url: string, cookie: string | undefined, acceptLanguage: string | undefined) => `${url}\n${cookie ?? ''}\n${acceptLanguage ?? ''}`
+/**
+ * The key of a page: its address and the one thing besides it a shared page varies on, the `lng`
+ * cookie (app/i18n/i18n.server.ts: ?lng=, then the cookie; Accept-Language is not read). Other
+ * cookies (a visitor's CSRF token) must not give each visitor a copy of their own.
+ */
+export const pageKey = (url: string, cookieHeader: string | undefined) => `${url}\n${/(?:^|;\s*)lng=([^;]*)/.exec(cookieHeader ?? '')?.[1] ?? ''}`
 
 export const pageCache = {
 	/** A page kept and still fresh, when this process may trust what it keeps. */
@@ -43,16 +49,18 @@ export const pageCache = {
 		if (!cacheListenerReady()) return undefined
 		const kept = state.pages.get(key)
 		if (!kept) return undefined
+		state.pages.delete(key)
 		if (Date.now() - kept.keptAt > KEEP_MS) {
-			state.pages.delete(key)
 			state.bytes -= kept.body.byteLength
 			return undefined
 		}
+		// Used: the last to go.
+		state.pages.set(key, kept)
 		return kept
 	},
 	/** The generation to hand back to `keep`: a page rendered before a change is not kept after it. */
 	generation: () => state.generation,
-	keep(key: string, page: Omit<KeptPage, 'keptAt'>, renderedAt: number) {
+	keep(key: string, page: KeptPage, renderedAt: number) {
 		if (!cacheListenerReady() || renderedAt !== state.generation) return
 		const previous = state.pages.get(key)
 		if (previous) state.bytes -= previous.body.byteLength
@@ -67,5 +75,4 @@ export const pageCache = {
 	},
 	/** After a write this process answered. */
 	forget: () => forgetPages(state),
-	size: () => state.pages.size,
 }

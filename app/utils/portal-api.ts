@@ -1,7 +1,7 @@
 import { useNavigate } from '@remix-run/react'
 import { useCallback, useEffect, useRef } from 'react'
-import { toast } from 'react-toastify/unstyled'
 import { useAuthenticityToken } from 'remix-utils/csrf/react'
+import { toasts } from '~/components/toaster'
 
 export type ApiAnswer<T> = { ok: true; body: T } | { ok: false; status: number; message: string }
 
@@ -33,8 +33,8 @@ export function usePortalApi() {
 		}
 		const payload = (await response.json().catch(() => ({}))) as T & { message?: string }
 		if (response.status === 401) {
-			toast.dismiss()
-			toast.warning(payload.message ?? '', { toastId: 'login-required' })
+			toasts.dismiss()
+			toasts.show(payload.message ?? '', { type: 'warning', toastId: 'login-required' })
 			latest.current.navigate('/')
 			return null
 		}

@@ -11,13 +11,17 @@ import { type PublicReview, type WorkshopCard, type WorkshopProfile } from '~/do
  * origins), CORS on every answer, and errors as `{ status, message }` in the language asked for.
  */
 // The JSON API keeps the shape of spec §7: the response time (issue 15) is the portal's own, for now.
-export type ApiWorkshopCard = Omit<WorkshopCard, 'responseMinutes'> & { url: string }
+export type ApiWorkshopCard = Omit<WorkshopCard, 'responseMinutes' | 'logoImage'> & { url: string }
 
-export function apiWorkshopCard({ responseMinutes: _responseMinutes, ...card }: WorkshopCard): ApiWorkshopCard {
+export function apiWorkshopCard({ responseMinutes: _responseMinutes, logoImage: _logoImage, ...card }: WorkshopCard): ApiWorkshopCard {
 	return { ...card, logo: absoluteUrl(card.logo), url: absoluteUrl(`/workshop-details/${card.id}`)! }
 }
 
-export function apiWorkshopProfile({ responseMinutes: _responseMinutes, ...profile }: WorkshopProfile): Omit<WorkshopProfile, 'responseMinutes'> & { url: string } {
+export function apiWorkshopProfile({
+	responseMinutes: _responseMinutes,
+	images: _images,
+	...profile
+}: WorkshopProfile): Omit<WorkshopProfile, 'responseMinutes' | 'images'> & { url: string } {
 	return {
 		...profile,
 		logo: absoluteUrl(profile.logo),

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm'
-import { loadDemoDataIfEmpty } from '~/db/seed/demo-data.server'
 import { migrateDatabase } from '~/db/migrate.server'
+import { hasDemoData } from '~/db/seed/has-demo-data.server'
 import { startCacheListener, stopCacheListener } from './cache-bus.server'
 import { closeDatabase, db, getConnection } from './db.server'
+import { EMBEDDED_JOBS_DELAY_MS } from './embedded-database.server'
 import { getFileStore } from './file-store.server'
 import { getEnv, getSessionSecrets, usesDevelopmentSessionSecret } from './env.server'
 import { startBackgroundJobs, stopBackgroundJobs } from './jobs.server'
@@ -35,18 +36,22 @@ export function startup(options: { backgroundJobs: boolean } = { backgroundJobs:
 		}
 		try {
 			const { target } = getConnection()
-			await migrateDatabase()
+			const migrations = await migrateDatabase()
+			const migratedAt = performance.now()
 			await getFileStore().check()
 			const seeded = env.seedDemoData ? await loadDemoDataIfEmpty() : false
 			// RUN_JOBS=false: on PostgreSQL this process only queues jobs, `npm run worker` runs them.
-			if (options.backgroundJobs) await startBackgroundJobs({ work: env.runJobs })
+			// The delay is the embedded timers' (a server's pg-boss schedules do not read it).
+			if (options.backgroundJobs) await startBackgroundJobs({ work: env.runJobs, firstRunAfterMs: EMBEDDED_JOBS_DELAY_MS })
 			// Other processes' changes to the settings, ads and lists empty this one's caches too.
 			startCacheListener()
 			state.phase = 'ready'
 			logger.info('database ready', {
 				database: target,
 				files: getFileStore().location,
+				migrations,
 				demoDataLoaded: seeded,
+				migrateMs: Math.round(migratedAt - started),
 				ms: Math.round(performance.now() - started),
 			})
 		} catch (error) {
@@ -60,6 +65,17 @@ export function startup(options: { backgroundJobs: boolean } = { backgroundJobs:
 		}
 	})()
 	return state.promise
+}
+
+/**
+ * The demo data when the database has none. Its module (the whole data set, and sharp for its
+ * pictures) is loaded only then: a reopened data directory costs one query (decision 0094).
+ */
+async function loadDemoDataIfEmpty(): Promise<boolean> {
+	if (await hasDemoData(db)) return false
+	const demo = await import('~/db/seed/demo-data.server')
+	await demo.loadDemoData(db)
+	return true
 }
 
 /** 200 once migrated and answering; 503 while starting or after a failure. */

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
-import sharp, { type Sharp } from 'sharp'
+import type { Sharp } from 'sharp'
 import { uploads, type uploadPurposes } from '~/db/schema'
 import { afterCommit, db, getConnection, queryRows, transaction, type DbOrTx } from './db.server'
 import {
@@ -22,8 +22,9 @@ import {
 } from './file-store.server'
 import { DomainError } from '~/domain/errors'
 import { logger } from './logger.server'
+import { lazily } from './singleton.server'
 import { message } from './messages'
-import { IMAGE_TYPES, PDF_TYPES } from './upload-url'
+import { IMAGE_TYPES, PDF_TYPES, THUMBNAIL_WIDTH, VARIANT_FORMATS, variantMimeType, type VariantFormat } from './upload-url'
 
 export { readStoredFile } from './file-store.server'
 
@@ -48,8 +49,14 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 export const MAX_IMAGE_PIXELS = 50_000_000
 /** Larger images are scaled down to this on the long side, not refused. */
 export const MAX_IMAGE_SIDE = 2560
-const THUMBNAIL_WIDTH = 480
 const THUMBNAIL_TYPE = 'image/webp'
+/** The widths of an image's smaller copies (issue 18): a logo on a card, a phone's gallery, a phone's full width, a desktop's. */
+const VARIANT_WIDTHS = [160, 320, 640, 1280] as const
+/** AVIF at effort 2: close to the default's size at a third of its time, so an upload waits little. */
+const variantEncoders: Record<VariantFormat, (image: Sharp) => Sharp> = {
+	avif: (image) => image.avif({ quality: 50, effort: 2 }),
+	webp: (image) => image.webp({ quality: 75 }),
+}
 const extensions: Record<string, string> = {
 	'image/png': 'png',
 	'image/jpeg': 'jpg',
@@ -95,7 +102,47 @@ export type PreparedUpload = {
 	sha256: string
 	stagedKey: string
 	stagedThumbnailKey: string | null
+	/** The image's smaller copies, staged (none for a PDF). */
+	stagedVariants: StagedVariant[]
+	variantWidths: number[]
 	originalName: string | null
+}
+
+type StagedVariant = { width: number; format: VariantFormat; stagedKey: string }
+
+/** The copies an image of `width` gets, each with its place in the staging area. */
+const stagedVariantsFor = (width: number): StagedVariant[] =>
+	variantWidthsFor(width).flatMap((w) => VARIANT_FORMATS.map((format) => ({ width: w, format, stagedKey: newStagingKey(`w${w}.${format}`) })))
+
+/** The widths staged copies have, each once (the upload row's variant_widths). */
+const widthsOf = (variants: StagedVariant[]) => [...new Set(variants.map((variant) => variant.width))]
+
+/** Every staged file of a prepared upload. */
+const stagedKeysOf = (file: PreparedUpload) => [
+	file.stagedKey,
+	...(file.stagedThumbnailKey ? [file.stagedThumbnailKey] : []),
+	...file.stagedVariants.map((variant) => variant.stagedKey),
+]
+
+/**
+ * The widths an image of `width` gets copies at: the standard ones well below it (a copy within
+ * a fifth of the next would cost a file and save nothing), and its own width up to the largest.
+ */
+export function variantWidthsFor(width: number): number[] {
+	const largest = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!
+	const widths: number[] = VARIANT_WIDTHS.filter((candidate) => candidate <= width * 0.8)
+	widths.push(Math.min(width, largest))
+	return [...new Set(widths)].sort((a, b) => a - b)
+}
+
+/** Where a copy of a stored image lives: next to it, `2026/11/{id}.w640.avif`. */
+export function variantKey(storageKey: string, width: number, format: VariantFormat) {
+	return `${storageKey.replace(/\.[^./]*$/, '')}.w${width}.${format}`
+}
+
+/** The keys of every copy an upload row names. */
+export function variantKeysOf(row: Pick<Upload, 'storageKey' | 'variantWidths'>) {
+	return (row.variantWidths ?? []).flatMap((width) => VARIANT_FORMATS.map((format) => variantKey(row.storageKey, width, format)))
 }
 
 /** A file held from an earlier, failed sending of the form (see holdUpload), claimed when it is stored. */
@@ -138,11 +185,13 @@ async function prepareStaged(rawKey: string, purpose: UploadPurpose, originalNam
 
 	const stagedKey = newStagingKey(extensions[mimeType]!)
 	const stagedThumbnailKey = mimeType.startsWith('image/') ? newStagingKey('thumb.webp') : null
+	let stagedVariants: StagedVariant[] = []
 	try {
 		let dimensions: { width: number; height: number } | null = null
 		if (stagedThumbnailKey) {
 			dimensions = await reencodeImage(source, stagedPath(stagedKey), mimeType)
-			await makeThumbnail(stagedPath(stagedKey), stagedPath(stagedThumbnailKey))
+			stagedVariants = stagedVariantsFor(dimensions.width)
+			await Promise.all([makeThumbnail(stagedPath(stagedKey), stagedPath(stagedThumbnailKey)), makeVariants(stagedPath(stagedKey), stagedVariants)])
 		} else {
 			await fs.copyFile(source, stagedPath(stagedKey))
 		}
@@ -156,10 +205,12 @@ async function prepareStaged(rawKey: string, purpose: UploadPurpose, originalNam
 			sha256,
 			stagedKey,
 			stagedThumbnailKey,
+			stagedVariants,
+			variantWidths: widthsOf(stagedVariants),
 			originalName: originalName?.slice(0, 200) ?? null,
 		}
 	} catch (error) {
-		await discardStaged([stagedKey, ...(stagedThumbnailKey ? [stagedThumbnailKey] : [])])
+		await discardStaged([stagedKey, ...(stagedThumbnailKey ? [stagedThumbnailKey] : []), ...stagedVariants.map((variant) => variant.stagedKey)])
 		throw error
 	}
 }
@@ -183,7 +234,11 @@ const encoders: Record<string, (image: Sharp, isPalette: boolean) => Sharp> = {
 	'image/webp': (image) => image.webp({ quality: 85 }),
 }
 
+/** sharp (and libvips), loaded with the first image, not at start (decision 0094). */
+const loadSharp = lazily(async () => (await import('sharp')).default)
+
 async function reencodeImage(source: string, target: string, mimeType: string) {
+	const sharp = await loadSharp()
 	try {
 		const image = sharp(source, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
 		const meta = await image.metadata()
@@ -197,11 +252,31 @@ async function reencodeImage(source: string, target: string, mimeType: string) {
 }
 
 async function makeThumbnail(source: string, target: string) {
+	const sharp = await loadSharp()
 	try {
 		await sharp(source).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 78 }).toFile(target)
 	} catch {
 		throw new UploadRejected('unreadable')
 	}
+}
+
+/** The copies of a (re-encoded) image, side by side: sharp runs them on its own threads. */
+async function makeVariants(source: string, variants: StagedVariant[]) {
+	const sharp = await loadSharp()
+	try {
+		await Promise.all(
+			variants.map((variant) =>
+				variantEncoders[variant.format](sharp(source).resize({ width: variant.width, withoutEnlargement: true })).toFile(stagedPath(variant.stagedKey)),
+			),
+		)
+	} catch {
+		throw new UploadRejected('unreadable')
+	}
+}
+
+/** Moves a prepared image's copies into the store under the stored image's key. */
+async function promoteVariants(variants: StagedVariant[], storageKey: string) {
+	for (const variant of variants) await promote(variant.stagedKey, variantKey(storageKey, variant.width, variant.format), variantMimeType(variant.format))
 }
 
 async function describeFile(file: string) {
@@ -244,11 +319,14 @@ async function insertUpload(tx: DbOrTx, file: PreparedUpload, ownerId: string | 
 			thumbnailKey,
 			width: file.width,
 			height: file.height,
+			variantWidths: file.variantWidths,
 			originalName: file.originalName,
 			heldSince,
 		})
 		.returning()
 	await afterCommit(tx, async () => {
+		// The original last: once it is there, so is everything made from it.
+		await promoteVariants(file.stagedVariants, storageKey)
 		if (file.stagedThumbnailKey && thumbnailKey) await promote(file.stagedThumbnailKey, thumbnailKey, THUMBNAIL_TYPE)
 		await promote(file.stagedKey, storageKey, file.mimeType)
 	})
@@ -332,7 +410,7 @@ export async function storeUpload(
 
 /** Deletes prepared files that were not stored; a promoted one is no longer staged, so it stays. */
 export async function discardPrepared(files: PreparedUpload[]) {
-	await discardStaged(files.flatMap((file) => [file.stagedKey, ...(file.stagedThumbnailKey ? [file.stagedThumbnailKey] : [])]))
+	await discardStaged(files.flatMap(stagedKeysOf))
 }
 
 const STAGED_MAX_AGE_MS = 60 * 60 * 1000
@@ -377,10 +455,10 @@ async function deleteUnreferenced(store: FileStore, entries: StoredFileEntry[]) 
 	const keys = entries.map((entry) => entry.key)
 	const ids = keys.flatMap((key) => UPLOAD_ID.exec(key.split('/').pop()!)?.[1] ?? [])
 	const rows = await db
-		.select({ storageKey: uploads.storageKey, thumbnailKey: uploads.thumbnailKey })
+		.select({ storageKey: uploads.storageKey, thumbnailKey: uploads.thumbnailKey, variantWidths: uploads.variantWidths })
 		.from(uploads)
 		.where(ids.length ? or(inArray(uploads.storageKey, keys), inArray(uploads.id, ids)) : inArray(uploads.storageKey, keys))
-	const referenced = new Set(rows.flatMap((row) => [row.storageKey, row.thumbnailKey]))
+	const referenced = new Set(rows.flatMap((row) => [row.storageKey, row.thumbnailKey, ...variantKeysOf(row)]))
 	let deleted = 0
 	for (const key of keys) {
 		if (referenced.has(key)) continue
@@ -440,9 +518,17 @@ export async function stripLegacyImages(limit = 20): Promise<{ stripped: number;
 		await transaction(async (tx) => {
 			await tx
 				.update(uploads)
-				.set({ byteSize: file.byteSize, sha256: file.sha256, width: file.width, height: file.height, metadataStripped: true })
+				.set({
+					byteSize: file.byteSize,
+					sha256: file.sha256,
+					width: file.width,
+					height: file.height,
+					variantWidths: file.variantWidths,
+					metadataStripped: true,
+				})
 				.where(eq(uploads.id, row.id))
 			await afterCommit(tx, async () => {
+				await promoteVariants(file.stagedVariants, row.storageKey)
 				await promote(file.stagedKey, row.storageKey, file.mimeType)
 				if (file.stagedThumbnailKey) await promote(file.stagedThumbnailKey, row.thumbnailKey ?? `${row.storageKey}.thumb.webp`, THUMBNAIL_TYPE)
 			})
@@ -451,6 +537,64 @@ export async function stripLegacyImages(limit = 20): Promise<{ stripped: number;
 			await db.update(uploads).set({ thumbnailKey: `${row.storageKey}.thumb.webp` }).where(eq(uploads.id, row.id))
 		}
 		result.stripped++
+	}
+	return result
+}
+
+/**
+ * Images stored before their smaller copies were made (issue 18) get them: a few per run, from
+ * the stored image (already re-encoded: images still waiting for that are left to
+ * stripLegacyImages, which makes their copies too). The row names the copies only once they are
+ * staged, and they move in after it commits; a row deleted meanwhile gets none. An image that
+ * cannot be read is logged and given none: its page shows the thumbnail or the original.
+ */
+export async function makeMissingVariants(limit = 20): Promise<{ made: number; unreadable: number }> {
+	const rows = await db
+		.select()
+		.from(uploads)
+		.where(and(isNull(uploads.variantWidths), eq(uploads.metadataStripped, true)))
+		.limit(limit)
+	const result = { made: 0, unreadable: 0 }
+	for (const row of rows) {
+		if (!row.mimeType.startsWith('image/')) {
+			await db.update(uploads).set({ variantWidths: [] }).where(eq(uploads.id, row.id))
+			continue
+		}
+		// Every re-encoded image has its dimensions recorded: one without is not read at all.
+		const stored = row.width ? await openStoredFile(row.storageKey) : null
+		const raw = newStagingKey('upload')
+		let variants: StagedVariant[] = []
+		try {
+			if (stored && row.width) {
+				await writeStaged(raw, stored.stream())
+				variants = stagedVariantsFor(row.width)
+				await makeVariants(stagedPath(raw), variants)
+			}
+		} catch (error) {
+			await discardStaged(variants.map((variant) => variant.stagedKey))
+			variants = []
+			if (!(error instanceof UploadRejected)) throw error
+		} finally {
+			await discardStaged([raw])
+		}
+		if (!variants.length) {
+			logger.warn('no smaller copies could be made of a stored image', { uploadId: row.id })
+			await db.update(uploads).set({ variantWidths: [] }).where(and(eq(uploads.id, row.id), isNull(uploads.variantWidths)))
+			result.unreadable++
+			continue
+		}
+		const staged = variants
+		const recorded = await transaction(async (tx) => {
+			const updated = await tx
+				.update(uploads)
+				.set({ variantWidths: widthsOf(staged) })
+				.where(and(eq(uploads.id, row.id), isNull(uploads.variantWidths)))
+				.returning({ id: uploads.id })
+			if (updated.length) await afterCommit(tx, () => promoteVariants(staged, row.storageKey))
+			return updated.length > 0
+		})
+		if (recorded) result.made++
+		else await discardStaged(staged.map((variant) => variant.stagedKey))
 	}
 	return result
 }

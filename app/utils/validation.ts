@@ -131,6 +131,13 @@ export const localDateTime = () =>
 		.refine((value) => isRealDateTime(value), 'validation.realDate')
 		.transform((value) => tallinnToDate(value))
 
+/** A day from <input type="date"> ("2026-11-24"); the day must exist. Kept as the text. */
+export const localDate = () =>
+	z
+		.string({ error: messages.required })
+		.regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
+		.refine((value) => isRealDateTime(value), 'validation.realDate')
+
 // Forms and routes have always found these here; they live with the time zone.
 
 const MIN_YEAR = 2000

@@ -32,3 +32,36 @@ export type BenchBaseline = {
 	/** `portalUrl`: the portal under measurement, for a baseline that repeats its answers. */
 	start: (databaseUrl: string, port: number, benchCase: BenchCase, portalUrl: string) => Promise<{ url: string; stop: () => Promise<void> }>
 }
+
+/** A figure a suite measured itself, beside its baseline's (when it has one). */
+export type BenchFigure = { name: string; unit: 'ms' | 'MB'; value: number; baseline?: number; spread?: string; baselineSpread?: string }
+
+/**
+ * A suite that measures processes it starts itself (the embedded start, Lighthouse) rather than
+ * requests under load against the portal on the seeded bench database: it needs no PostgreSQL,
+ * and prints its own figures. Process suites run after the request suites, in their list's order.
+ */
+export type BenchProcessSuite = {
+	name: string
+	description: string
+	/** Its cases' names, known before anything starts: what `--case` chooses from. */
+	cases: string[]
+	/** It measures a second checkout beside the portal (`--compare-with`); others refuse the option. */
+	compares?: boolean
+	/** `failed`: a goal it checks was missed (the run exits non-zero). */
+	run: (options: ProcessSuiteOptions) => Promise<{ failed: boolean }>
+}
+
+export type ProcessSuiteOptions = {
+	/** The cases `--case` chose (every one without it; never none: a suite with none is not run). */
+	cases: string[]
+	/** `--runs`: how many times each measurement is taken (the median is reported). */
+	runs: number
+	/** `--port`: the port to measure on (a suite may take its own free ports instead). */
+	port: number
+	/** `--portal`: the checkout whose build is measured, absolute (this one by default). */
+	portal: string
+	/** `--compare-with`: a second checkout, absolute (only given to a suite that `compares`). */
+	compareWith?: string
+	log: (message: string) => void
+}

@@ -17,9 +17,9 @@ type Server = Started & { url: string }
 
 let nextPort = 3600 + Math.floor(Math.random() * 300)
 
-function startServer(env: Record<string, string | undefined>): Server {
+function startServer(env: Record<string, string | undefined>, nodeOptions: string[] = []): Server {
 	const port = nextPort++
-	const started = startProcess([process.execPath, 'server-build/index.js'], {
+	const started = startProcess([process.execPath, ...nodeOptions, 'server-build/index.js'], {
 		HOST: '127.0.0.1',
 		PORT: String(port),
 		APP_URL: `http://127.0.0.1:${port}`,
@@ -80,6 +80,45 @@ test('on the embedded database a session secret is made once and kept in DATA_DI
 		await until(async () => ((await fetch(`${second.url}/healthz`)).status === 200 ? true : undefined))
 		expect(fs.readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim()).toBe(secret)
 		await stop(second)
+	} finally {
+		fs.rmSync(dataDir, { recursive: true, force: true })
+	}
+})
+
+test('reopening an embedded data directory: no migrations or demo data to load, and the heavy modules wait until they are needed', async () => {
+	test.setTimeout(180_000)
+	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'autohub-reopen-'))
+	const modules = path.join(dataDir, 'modules.txt')
+	const env = { DATA_DIR: dataDir, SESSION_SECRET: undefined, DATABASE_URL: undefined, SEED_DEMO_DATA: undefined, SMTP_URL: undefined }
+	try {
+		// The first start migrates and loads the demo data.
+		const first = startServer(env)
+		await until(async () => ((await fetch(`${first.url}/healthz`)).status === 200 ? true : undefined), 150_000)
+		expect(first.output()).toMatch(/"migrations":"applied","demoDataLoaded":true/)
+		await stop(first)
+
+		// Jobs off (RUN_JOBS=false): their first runs, 5 s after the start, may render an e-mail and
+		// so load react-email; the list below would then depend on how long the pages took.
+		const second = startServer({ ...env, RUN_JOBS: 'false', LOADED_MODULES_FILE: modules }, ['--import', './tests/e2e/record-modules.mjs'])
+		try {
+			await until(async () => ((await fetch(`${second.url}/healthz`)).status === 200 ? true : undefined))
+			// One query found the database current, one more (hasDemoData) found the data there (decision 0094).
+			expect(second.output()).toMatch(/"migrations":"current","demoDataLoaded":false/)
+			const list = await fetch(`${second.url}/workshop-list?lng=en`)
+			expect(list.status).toBe(200)
+			const workshop = /\/workshop-details\/[A-Za-z0-9_-]+/.exec(await list.text())![0]
+			for (const page of ['/', workshop, '/cities', '/about', '/contact-us']) expect((await fetch(`${second.url}${page}?lng=en`)).status, page).toBe(200)
+			const loaded = fs.readFileSync(modules, 'utf8')
+			expect(loaded).toContain('/node_modules/@electric-sql/pglite/')
+			// Loaded by the first upload, e-mail, invoice or payment, or never: not by a start and the public pages.
+			// pg-boss is a server's job queue; drizzle's migrator is not needed by a current database.
+			for (const name of ['sharp', 'pdf-lib', '@aws-sdk/client-s3', '@react-email/components', '@react-email/render', 'stripe', 'nodemailer', 'pg-boss']) {
+				expect(loaded, name).not.toContain(`/node_modules/${name}/`)
+			}
+			expect(loaded).not.toMatch(/demo-data\.server|email-layout\.server|invoice-pdf\.server|\/drizzle-orm\/migrator\.js/)
+		} finally {
+			await stop(second)
+		}
 	} finally {
 		fs.rmSync(dataDir, { recursive: true, force: true })
 	}

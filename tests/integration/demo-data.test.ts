@@ -2,12 +2,15 @@ import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import * as t from '~/db/schema'
 import { demoAccounts, loadDemoDataIfEmpty, DEMO_PASSWORD } from '~/db/seed/demo-data.server'
+import { hasDemoData } from '~/db/seed/has-demo-data.server'
 import { db, queryRows } from '~/utils/db.server'
 import { verifyPassword } from '~/utils/password.server'
 
 describe('the demo data', () => {
 	test('loads into an empty database once, and never over existing data', async () => {
+		expect(await hasDemoData(db)).toBe(false)
 		expect(await loadDemoDataIfEmpty()).toBe(true)
+		expect(await hasDemoData(db)).toBe(true)
 		expect(await loadDemoDataIfEmpty()).toBe(false)
 		const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from site_settings`)
 		const n = row?.n

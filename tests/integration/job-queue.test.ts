@@ -175,6 +175,19 @@ describe.skipIf(onServer)('the jobs on the embedded database', () => {
 		expect(runs - stopped).toBeLessThanOrEqual(1)
 	})
 
+	test('at the server’s start the first runs wait (firstRunAfterMs), so the first visitors do not queue behind them', async () => {
+		let runs = 0
+		const job: Job = { name: 'later', everyMs: () => 20, run: async () => void runs++ }
+		await startBackgroundJobs({ work: true, firstRunAfterMs: 400 }, [job])
+		try {
+			await sleep(200)
+			expect(runs).toBe(0)
+			await until(() => runs >= 1, 5_000)
+		} finally {
+			await stopBackgroundJobs()
+		}
+	})
+
 	test('an e-mail queued through the domain is delivered by the timers within seconds', async () => {
 		await startBackgroundJobs({ work: true })
 		try {

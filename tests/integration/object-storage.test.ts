@@ -19,7 +19,7 @@ import { db, transaction } from '~/utils/db.server'
 import { resetEnvCache } from '~/utils/env.server'
 import { getFileStore, s3FileStore, stagingDirectory, storageRoot, StoredFileMissing } from '~/utils/file-store.server'
 import { encodeId } from '~/utils/public-id'
-import { cleanUpStoredFiles, discardPrepared, prepareUpload, readStoredFile, savePreparedUpload, storeUpload } from '~/utils/storage.server'
+import { cleanUpStoredFiles, discardPrepared, prepareUpload, readStoredFile, savePreparedUpload, storeUpload, variantKey, variantKeysOf } from '~/utils/storage.server'
 
 let server: S3rver
 let directory: string
@@ -77,6 +77,11 @@ describe('stored files in an S3 bucket', () => {
 		const contentType = async (key: string) => (await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).ContentType
 		expect(await contentType(upload.storageKey)).toBe('image/jpeg')
 		expect(await contentType(upload.thumbnailKey!)).toBe('image/webp')
+		// Its smaller copies too (issue 18), typed.
+		expect(upload.variantWidths).toEqual([160, 320, 640])
+		expect(await objectKeys()).toEqual(expect.arrayContaining(variantKeysOf(upload)))
+		expect(await contentType(variantKey(upload.storageKey, 320, 'avif'))).toBe('image/avif')
+		expect(await contentType(variantKey(upload.storageKey, 640, 'webp'))).toBe('image/webp')
 		expect(await localFiles()).toEqual([])
 		expect(await fs.readdir(stagingDirectory()).catch(() => [])).toEqual([])
 
@@ -94,6 +99,9 @@ describe('stored files in an S3 bucket', () => {
 		const thumbnail = await serve(upload.id, '?variant=thumb')
 		expect(thumbnail.headers.get('Content-Type')).toBe('image/webp')
 		expect((await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata()).width).toBe(480)
+		const copy = await serve(upload.id, '?w=320&f=avif')
+		expect([copy.status, copy.headers.get('Content-Type')]).toEqual([200, 'image/avif'])
+		expect((await sharp(Buffer.from(await copy.arrayBuffer())).metadata()).width).toBe(320)
 	})
 
 	test('a save that rolls back leaves nothing in the bucket', async () => {

@@ -2,8 +2,8 @@ import { getTableName, is, sql } from 'drizzle-orm'
 import { PgTable } from 'drizzle-orm/pg-core'
 import { describe, expect, test } from 'vitest'
 import * as schema from '~/db/schema'
-import { migrateDatabase } from '~/db/migrate.server'
-import { db, getConnection, queryRows } from '~/utils/db.server'
+import { isCurrent, migrateDatabase } from '~/db/migrate.server'
+import { db, getConnection, pgErrorCode, queryRows } from '~/utils/db.server'
 
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(db, query)
 
@@ -96,6 +96,40 @@ describe(`the migrations on ${process.env.TEST_DATABASE_URL ? 'a PostgreSQL serv
 		await migrateDatabase()
 		const after = await rows<{ n: number }>(sql`select count(*)::int as n from information_schema.columns where table_schema = 'public'`)
 		expect(after).toEqual(before)
+	})
+
+	test('on the embedded database, a current one is told so by one query and nothing runs (decision 0094)', async () => {
+		const kind = getConnection().kind
+		expect(await isCurrent(db)).toBe(true)
+		// On PGlite a reopened data directory skips drizzle's migrator; a server always runs it, under its lock.
+		expect(await migrateDatabase()).toBe(kind === 'pglite' ? 'current' : 'applied')
+		// A database that has not run the newest migration is not current (the record put back after).
+		const [newest] = await rows<{ id: number; hash: string; created_at: string }>(
+			sql`select id, hash, created_at::text from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+		)
+		await db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${newest!.id}`)
+		try {
+			expect(await isCurrent(db)).toBe(false)
+		} finally {
+			await db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${newest!.id}, ${newest!.hash}, ${newest!.created_at})`)
+		}
+		expect(await isCurrent(db)).toBe(true)
+	})
+
+	test('a database without drizzle’s record is not current; any other failure of the question is thrown, not taken for “migrate”', async () => {
+		await db.execute(sql`alter table drizzle.__drizzle_migrations rename to kept_migrations`)
+		try {
+			expect(await isCurrent(db)).toBe(false)
+		} finally {
+			await db.execute(sql`alter table drizzle.kept_migrations rename to __drizzle_migrations`)
+		}
+		await db.execute(sql`alter table drizzle.__drizzle_migrations rename column created_at to kept_created_at`)
+		try {
+			await expect(isCurrent(db)).rejects.toSatisfy((error) => pgErrorCode(error) === '42703')
+		} finally {
+			await db.execute(sql`alter table drizzle.__drizzle_migrations rename column kept_created_at to created_at`)
+		}
+		expect(await isCurrent(db)).toBe(true)
 	})
 
 	test('enforce the rules that must hold whatever the code does', async () => {

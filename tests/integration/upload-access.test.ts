@@ -6,6 +6,7 @@ import { getRequestForWorkshop } from '~/domain/service-flow/requests.server'
 import { cancelRequest, createServiceRequest, makeOffer, selectOffer, type WorkshopActor } from '~/domain/service-flow/moves.server'
 import { findViewableUpload } from '~/domain/uploads.server'
 import { getOptionalUser } from '~/utils/auth.server'
+import { encodeId } from '~/utils/public-id'
 import { db } from '~/utils/db.server'
 import { prepareUpload } from '~/utils/storage.server'
 import { createCustomer, signedInRequest } from '#tests/support/accounts'
@@ -34,8 +35,13 @@ describe('private files', () => {
 		)
 		const [link] = await db.select().from(serviceRequestImages).where(eq(serviceRequestImages.requestId, requestId))
 		const sees = async (userId: string | null) => (await findViewableUpload(link!.uploadId, userId ? await viewer(userId) : null)) !== null
-		const listed = async (workshop: WorkshopActor) => (await getRequestForWorkshop(workshop.workshopId, requestId, 'en')).images
-		return { owner, requestId, chosen, rejected, silent, bodyshop, uploadId: link!.uploadId, sees, listed }
+		const listed = async (workshop: WorkshopActor) => (await getRequestForWorkshop(workshop.workshopId, requestId, 'en')).images.map((image) => image.id)
+		// Anywhere in what the page gets (its copies' addresses included), not only in the list it shows.
+		const mentions = async (workshop: WorkshopActor) => {
+			const page = JSON.stringify(await getRequestForWorkshop(workshop.workshopId, requestId, 'en'))
+			return page.includes(link!.uploadId) || page.includes(encodeId(link!.uploadId))
+		}
+		return { owner, requestId, chosen, rejected, silent, bodyshop, uploadId: link!.uploadId, sees, listed, mentions }
 	}
 
 	test('request photos while the request is open: its customer and the workshops it is open to', async () => {
@@ -52,7 +58,7 @@ describe('private files', () => {
 	})
 
 	test('request photos after the choice: the chosen workshop only', async () => {
-		const { owner, requestId, chosen, rejected, silent, bodyshop, sees, listed, uploadId } = await requestWithPhoto()
+		const { owner, requestId, chosen, rejected, silent, bodyshop, sees, listed, mentions, uploadId } = await requestWithPhoto()
 		const offerId = await makeOffer(chosen, requestId, { price: 5000 }, null)
 		await makeOffer(rejected, requestId, { price: 6000 }, null)
 		await selectOffer(owner.customer.id, requestId, offerId)
@@ -62,6 +68,7 @@ describe('private files', () => {
 		expect(await sees(rejected.userId)).toBe(false)
 		// The losing workshop still sees its bid's request page, without the photos it may not open.
 		expect(await listed(rejected)).toEqual([])
+		expect(await mentions(rejected)).toBe(false)
 		expect(await sees(silent.userId)).toBe(false)
 		expect(await sees(bodyshop.userId)).toBe(false)
 		const admin = await createCustomer()
@@ -70,12 +77,13 @@ describe('private files', () => {
 	})
 
 	test('request photos of a cancelled request without a chosen offer: its customer only', async () => {
-		const { owner, requestId, chosen, rejected, sees, listed } = await requestWithPhoto()
+		const { owner, requestId, chosen, rejected, sees, listed, mentions } = await requestWithPhoto()
 		await makeOffer(rejected, requestId, { price: 6000 }, null)
 		await cancelRequest(owner.customer.id, requestId)
 		expect(await sees(owner.customer.id)).toBe(true)
 		expect(await sees(rejected.userId)).toBe(false)
 		expect(await listed(rejected)).toEqual([])
+		expect(await mentions(rejected)).toBe(false)
 		expect(await sees(chosen.userId)).toBe(false)
 		expect(await sees(null)).toBe(false)
 	})

@@ -14,7 +14,7 @@ import { commitCsrfToken } from '~/utils/csrf.server'
 import { db, transaction } from '~/utils/db.server'
 import { resetEnvCache } from '~/utils/env.server'
 import { BadRequest } from '~/utils/failures.server'
-import { stagingDirectory, storageRoot } from '~/utils/file-store.server'
+import { storageRoot } from '~/utils/file-store.server'
 import { translateMessage } from '~/utils/messages'
 import { decodeId, encodeId } from '~/utils/public-id'
 import { type HeldFile } from '~/utils/upload-url'
@@ -32,8 +32,10 @@ import {
 	storeUpload,
 	stripLegacyImages,
 	UploadRejected,
+	variantKeysOf,
 } from '~/utils/storage.server'
 import { createCustomer, signedInRequest } from '#tests/support/accounts'
+import { stagedFiles, storedFiles } from '#tests/support/local-store'
 import { referenceData, workshopOffering } from '#tests/support/flow'
 
 // On a PostgreSQL server the storage root would be ./data/uploads, shared with other test files
@@ -56,19 +58,6 @@ const hasGps = (exif: Buffer) => exif.includes(Buffer.from([0x88, 0x25])) || exi
 
 async function storedMetadata(storageKey: string) {
 	return sharp(await readStoredFile(storageKey)).metadata()
-}
-
-const stagedFiles = async () => fs.readdir(stagingDirectory()).catch(() => [] as string[])
-
-/** Every file in the store, staging left out. */
-async function storedFiles(): Promise<string[]> {
-	const root = storageRoot()
-	const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(() => [])
-	return entries
-		.filter((entry) => entry.isFile())
-		.map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
-		.filter((key) => !key.startsWith('.'))
-		.sort()
 }
 
 /** A PNG that claims 16000 × 16000 pixels in 31 KB: one bit per pixel, all zero, deflated. */
@@ -150,6 +139,10 @@ describe('stored images carry no metadata', () => {
 		expect(row).toMatchObject({ metadataStripped: true, byteSize: stored.byteLength, width: 800, height: 600 })
 		expect(row!.sha256).toBe(createHash('sha256').update(stored).digest('hex'))
 		expect(row!.thumbnailKey).toBeTruthy()
+		// Its smaller copies are made with it, next to it.
+		expect(row!.variantWidths).toEqual([160, 320, 640, 800])
+		for (const key of variantKeysOf(row!)) expect(key.startsWith(`legacy/${id}.w`)).toBe(true)
+		expect((await storedMetadata(`legacy/${id}.w640.avif`)).format).toBe('heif')
 		// Done once: the next run has nothing to do for it.
 		expect((await stripLegacyImages()).stripped).toBe(0)
 	})
@@ -325,12 +318,12 @@ describe('forms with files, through the workshop profile’s action', () => {
 		expect(reply.init?.status).toBe(400)
 		expect(reply.data.fileErrors).toEqual({ photos: ['common:upload.tooLarge'] })
 		expect(reply.data.result.initialValue).toMatchObject({ workshopName: 'Suur Garaaž', zipCode: '50105' })
-		// The logo waits, held, for the form's next sending: its file and thumbnail, and nothing else.
+		// The logo waits, held, for the form's next sending: its file, thumbnail and copies, and nothing else.
 		expect(reply.data.held).toMatchObject({ photos: [], logo: [{ name: 'logo.png', image: true }], warrantyDocument: [] })
 		const [held] = await db.select().from(uploads).where(eq(uploads.id, decodeId(reply.data.held.logo![0]!.id)!))
 		expect(held).toMatchObject({ ownerId: workshop.userId, purpose: 'workshop_logo' })
 		expect(held!.heldSince).toBeInstanceOf(Date)
-		expect((await storedFiles()).filter((key) => !before.includes(key)).sort()).toEqual([held!.storageKey, held!.thumbnailKey!].sort())
+		expect((await storedFiles()).filter((key) => !before.includes(key)).sort()).toEqual([held!.storageKey, held!.thumbnailKey!, ...variantKeysOf(held!)].sort())
 		const [row] = await db.select().from(workshops).where(eq(workshops.id, workshop.workshopId))
 		expect(row!.logoUploadId).not.toBe(held!.id)
 		expect(await stagedFiles()).toEqual([])
@@ -490,12 +483,13 @@ describe('nothing enters the store before its transaction commits', () => {
 		expect(await stagedFiles()).toEqual([])
 	})
 
-	test('a committed save leaves exactly the file and its thumbnail', async () => {
+	test('a committed save leaves exactly the file, its thumbnail and its smaller copies', async () => {
 		const before = await storedFiles()
 		const file = await prepareUpload({ bytes: await png(), purpose: 'workshop_photo' })
 		const row = await transaction((tx) => savePreparedUpload(tx, file, null))
 		const added = (await storedFiles()).filter((key) => !before.includes(key))
-		expect(added.sort()).toEqual([row.storageKey, row.thumbnailKey!].sort())
+		expect(row.variantWidths).toEqual([64])
+		expect(added.sort()).toEqual([row.storageKey, row.thumbnailKey!, ...variantKeysOf(row)].sort())
 		expect(await stagedFiles()).toEqual([])
 	})
 })

@@ -138,6 +138,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL, with the cache l
 			// The shared pages are forgotten when what they show changes (migration 0014).
 			expect(await said(() => elsewhere(`update content_pages set title = title where slug = 'about-us'`))).toContain('pages')
 			expect(await said(() => elsewhere(`update workshops set rating_average = rating_average`))).toEqual(['pages'])
+			// Only what the pages show of a person (migration 0016): a password rehashed at login says nothing.
+			expect(await said(() => elsewhere(`update users set password_hash = password_hash where id = $1`, [user.id]))).toEqual([])
+			expect(await said(() => elsewhere(`update users set email_preferences = '{}' where id = $1`, [user.id]))).not.toContain('pages')
+			expect(await said(() => elsewhere(`update users set first_name = first_name where id = $1`, [user.id]))).toContain('pages')
+			// An image's copies made after its page was kept.
+			expect(await said(() => elsewhere(`update uploads set variant_widths = variant_widths where false`))).toEqual(['pages'])
+			expect(await said(() => elsewhere(`update uploads set original_name = original_name where false`))).toEqual([])
 		} finally {
 			await listening.end()
 		}

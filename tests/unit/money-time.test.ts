@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest'
 import { localizedName, localMonth, monthStart, serviceNames, vehicleLabel } from '~/db/sql'
 import { PackageSchema } from '~/domain/admin/admin'
 import { OfferSchema } from '~/domain/service-flow/offers'
+import { formatMonth } from '~/utils/format'
 import { formatMoney, formatMoneyInput, parseMoney } from '~/utils/money'
 import { dateToTallinnInput, tallinnMonth, tallinnMonthStart, tallinnToDate, TIME_ZONE } from '~/utils/time'
 
@@ -81,5 +82,13 @@ describe('the query vocabulary', () => {
 		expect(() => localizedName('c', 'xx' as 'et')).toThrow()
 		expect(() => localizedName('c; drop table users', 'et')).toThrow()
 		expect(() => serviceNames('et', 'r.id) --')).toThrow()
+	})
+})
+
+describe('a calendar month by name', () => {
+	test('in each language, whatever the reader’s time zone (the month is a date, not a moment)', () => {
+		expect(formatMonth('2026-11', 'en')).toBe('November 2026')
+		expect(formatMonth('2026-01', 'et')).toBe('jaanuar 2026')
+		expect(formatMonth('2026-03', 'ru')).toMatch(/^март 2026/)
 	})
 })

@@ -12,7 +12,7 @@
  * both come from the domain's recompute (reviews.server.ts).
  */
 import { randomUUID } from 'node:crypto'
-import { and, count, eq, gt, sql } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import * as t from '~/db/schema'
 import {
 	addReview,
@@ -27,6 +27,7 @@ import {
 } from '~/domain/service-flow/moves.server'
 import { refreshResponseTimes } from '~/domain/service-flow/response-time.server'
 import { refreshWorkshopRatings } from '~/domain/service-flow/reviews.server'
+import { type OfferLineKind } from '~/domain/service-flow/offer-kinds'
 import { EXPIRY_DAYS, initialStatus, offerMoves, requestMoves } from '~/domain/service-flow/status'
 import { db as defaultDb, type DbOrTx } from '~/utils/db.server'
 import { hashPassword } from '~/utils/password.server'
@@ -34,6 +35,7 @@ import { storeUpload } from '~/utils/storage.server'
 import { dateToTallinnInput, tallinnToDate } from '~/utils/time'
 import { demoContentPages } from './content-pages'
 import { adBanner, siteLogo, workshopLogo, workshopPhoto } from './demo-images.server'
+import { hasDemoData } from './has-demo-data.server'
 import { demoCarBrands, demoCities, demoPaymentMethods, demoServices, demoSpareParts, type ReferenceRow } from './reference-data'
 
 export const DEMO_PASSWORD = 'demo12345'
@@ -45,10 +47,9 @@ type Ids = Map<string, string>
 const HOUR = 60 * 60 * 1000
 const DAY = 24 * HOUR
 
-/** Loads the demo data when the database holds no site settings yet; true when it did. */
+/** Loads the demo data when the database holds no data yet (`hasDemoData`); true when it did. */
 export async function loadDemoDataIfEmpty(database: DbOrTx = defaultDb): Promise<boolean> {
-	const [row] = await database.select({ n: count() }).from(t.siteSettings)
-	if ((row?.n ?? 0) > 0) return false
+	if (await hasDemoData(database)) return false
 	await loadDemoData(database)
 	return true
 }
@@ -765,8 +766,17 @@ function storyteller(tx: Tx, refs: ReferenceIds) {
 			await dated(id, at)
 			return id
 		},
-		async offer(workshop: WorkshopActor, requestId: string, o: { price: number; notes?: string; description?: string }, at: Date) {
-			const id = await makeOffer(workshop, requestId, { price: o.price * 100, notes: o.notes, description: o.description }, null, tx)
+		async offer(workshop: WorkshopActor, requestId: string, o: StoryOffer, at: Date) {
+			const terms = {
+				price: o.price * 100,
+				notes: o.notes,
+				description: o.description,
+				// In euros and hours here; in cents and hundredths in the domain.
+				lines: o.lines?.map(([kind, description, reference, quantity, unitPrice]) => ({ kind, description, reference, quantity: Math.round(quantity * 100), unitPrice: unitPrice * 100 })),
+				earliestStart: o.startsInDays === undefined ? undefined : dateToTallinnInput(new Date(at.getTime() + o.startsInDays * DAY)).slice(0, 10),
+				durationDays: o.durationDays,
+			}
+			const id = await makeOffer(workshop, requestId, terms, null, tx)
 			await tx.update(t.offers).set({ createdAt: at }).where(eq(t.offers.id, id))
 			await dated(requestId, at)
 			return id
@@ -806,6 +816,15 @@ function storyteller(tx: Tx, refs: ReferenceIds) {
 	return story
 }
 
+/** An offer as the story tells it: euros, and lines as [kind, description, brand or OE number, hours or pieces, unit price in euros]. */
+type StoryOffer = {
+	price: number
+	notes?: string
+	description?: string
+	lines?: Array<[OfferLineKind, string, string, number, number]>
+	startsInDays?: number
+	durationDays?: number
+}
 type StoryRequest = { vehicle: string; services: string[]; details: string; location: string; city: string; preferredAt: Date }
 type StoryJob = {
 	price: number
@@ -911,15 +930,37 @@ async function insertDemoFlow(tx: Tx, refs: ReferenceIds, people: People, worksh
 		},
 		ago(1),
 	)
-	const offers = [
+	// Two itemised offers (issue 19), their lines adding up to the prices they always had.
+	const offers: Array<StoryOffer & { workshop: number; at: Date }> = [
 		{
 			workshop: 0,
 			price: 185,
 			at: hoursAgo(20),
 			notes: 'Esiteljed: klotsid ja kettad.',
 			description: 'Diagnostika, esisilla pidurikettad ja -klotsid, ABS-anduri kontroll. Töö ca 3 h.',
+			lines: [
+				['labour', 'Diagnostika ja ABS-anduri kontroll', '', 1, 45],
+				['labour', 'Esisilla ketaste ja klotside vahetus', '', 1.5, 40],
+				['part', 'Pidurikettad, esi', 'TRW DF4465', 2, 28],
+				['part', 'Piduriklotsid, esi', 'TRW GDB1550', 1, 24],
+			],
+			startsInDays: 2,
+			durationDays: 1,
 		},
-		{ workshop: 1, price: 210, at: hoursAgo(16), description: 'Originaalvaruosad, valmis samal päeval.' },
+		{
+			workshop: 1,
+			price: 210,
+			at: hoursAgo(16),
+			description: 'Originaalvaruosad, valmis samal päeval.',
+			lines: [
+				['labour', 'Pidurite remont ja diagnostika', '', 2, 50],
+				['part', 'Pidurikettad, originaal', 'VAG 1K0615301AA', 2, 42],
+				['part', 'Piduriklotsid, originaal', 'VAG 1K0698151', 1, 21],
+				['fee', 'Jäätmekäitlus', '', 1, 5],
+			],
+			startsInDays: 1,
+			durationDays: 1,
+		},
 		{ workshop: 11, price: 245, at: hoursAgo(6), description: 'Incl. brake fluid change and a full diagnostics report.' },
 	]
 	for (const o of offers) await story.offer(workshop(o.workshop), offered, o, o.at)

@@ -32,7 +32,8 @@ const toAdminAd = (row: typeof ads.$inferSelect): AdminAd => ({
 	id: row.id,
 	adsType: row.adsType === 1 ? 'image' : 'html',
 	placement: row.placement,
-	image: row.imageUploadId ? uploadUrl(row.imageUploadId) : null,
+	// Shown as a small preview: the thumbnail fits.
+	image: row.imageUploadId ? uploadUrl(row.imageUploadId, 'thumb') : null,
 	adsLink: row.adsLink ?? '',
 	content: row.content ?? '',
 	active: row.active,

@@ -50,7 +50,7 @@ export async function saveContentPage(actorId: string, slug: Slug, language: Con
 }
 
 /** The settings form: the site data every page shows, plus the seller's data for invoices. */
-export type SiteSettingsForm = SiteData & {
+export type SiteSettingsForm = Omit<SiteData, 'logoImage'> & {
 	companyName: string
 	companyRegistryCode: string
 	vatNumber: string
@@ -75,8 +75,9 @@ export async function getSiteSettingsForEdit(): Promise<SiteSettingsForm> {
 		companyRegistryCode: row?.companyRegistryCode ?? '',
 		vatNumber: row?.vatNumber ?? '',
 		vatRate: String((row?.vatRateBasisPoints ?? 2400) / 100),
-		logo: row?.logoUploadId ? uploadUrl(row.logoUploadId) : null,
-		favicon: row?.faviconUploadId ? uploadUrl(row.faviconUploadId) : null,
+		// Shown as small previews: the thumbnail fits.
+		logo: row?.logoUploadId ? uploadUrl(row.logoUploadId, 'thumb') : null,
+		favicon: row?.faviconUploadId ? uploadUrl(row.faviconUploadId, 'thumb') : null,
 	}
 }
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
 import { getEnv } from '~/utils/env.server'
 import { encodeId } from '~/utils/public-id'
+import { lazily } from '~/utils/singleton.server'
 
 /**
  * Paid packages are paid through one interface (docs/decisions/0060-payments.md):
@@ -61,21 +62,22 @@ export const testProvider: PaymentProvider = {
 	async abandonCheckout() {},
 }
 
-let stripeClient: Stripe | undefined
+const stripeClient = lazily(async () => {
+	const { default: StripeClient } = await import('stripe')
+	return new StripeClient(getEnv().STRIPE_SECRET_KEY!, { maxNetworkRetries: 2, timeout: 20_000 })
+})
 
-/** The official client; webhooks are verified with it too. */
-export function getStripe(): Stripe {
-	const { STRIPE_SECRET_KEY } = getEnv()
-	if (!STRIPE_SECRET_KEY) throw new Error('STRIPE_SECRET_KEY is not set')
-	stripeClient ??= new Stripe(STRIPE_SECRET_KEY, { maxNetworkRetries: 2, timeout: 20_000 })
-	return stripeClient
+/** The official client; webhooks are verified with it too. Loaded when first asked for, not at start (decision 0094). */
+export async function getStripe(): Promise<Stripe> {
+	if (!getEnv().STRIPE_SECRET_KEY) throw new Error('STRIPE_SECRET_KEY is not set')
+	return stripeClient()
 }
 
 export const stripeProvider: PaymentProvider = {
 	name: 'stripe',
 	async startCheckout(input) {
 		const { APP_URL } = getEnv()
-		const session = await getStripe().checkout.sessions.create({
+		const session = await (await getStripe()).checkout.sessions.create({
 			mode: 'subscription',
 			customer_email: input.customerEmail,
 			client_reference_id: input.paymentId,
@@ -103,22 +105,22 @@ export const stripeProvider: PaymentProvider = {
 		return { outcome: 'external' }
 	},
 	async cancel(subscriptionReference) {
-		if (subscriptionReference) await getStripe().subscriptions.update(subscriptionReference, { cancel_at_period_end: true })
+		if (subscriptionReference) await (await getStripe()).subscriptions.update(subscriptionReference, { cancel_at_period_end: true })
 	},
 	async stop(subscriptionReference) {
 		if (!subscriptionReference) return
-		const stripe = getStripe()
+		const stripe = await getStripe()
 		// Stripe may have ended it already (failed payments): cancelling twice is an error there.
 		const subscription = await stripe.subscriptions.retrieve(subscriptionReference)
 		if (subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired') await stripe.subscriptions.cancel(subscriptionReference)
 	},
 	async abandonCheckout(reference) {
-		const stripe = getStripe()
+		const stripe = await getStripe()
 		const session = await stripe.checkout.sessions.retrieve(reference)
 		if (session.status === 'open') await stripe.checkout.sessions.expire(reference)
 	},
 	async resume(subscriptionReference) {
-		if (subscriptionReference) await getStripe().subscriptions.update(subscriptionReference, { cancel_at_period_end: false })
+		if (subscriptionReference) await (await getStripe()).subscriptions.update(subscriptionReference, { cancel_at_period_end: false })
 	},
 }
 

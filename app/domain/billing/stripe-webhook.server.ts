@@ -18,9 +18,10 @@ const idOf = (value: unknown) => (typeof value === 'string' ? value : value && t
  */
 export async function handleStripeWebhook(rawBody: string, signature: string | null): Promise<WebhookResult> {
 	if (!stripeConfigured()) return { status: 404, handled: 'not configured' }
+	const stripe = await getStripe()
 	let event: { id: string; type: string; data: { object: StripeObject } }
 	try {
-		event = getStripe().webhooks.constructEvent(rawBody, signature ?? '', getEnv().STRIPE_WEBHOOK_SECRET!) as unknown as typeof event
+		event = stripe.webhooks.constructEvent(rawBody, signature ?? '', getEnv().STRIPE_WEBHOOK_SECRET!) as unknown as typeof event
 	} catch (error) {
 		logger.warn('stripe webhook refused', { error: error instanceof Error ? error.message : String(error) })
 		return { status: 400, handled: 'bad signature' }

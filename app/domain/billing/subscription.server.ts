@@ -14,7 +14,6 @@ import { storeUpload } from '~/utils/storage.server'
 import { uploadUrl } from '~/utils/upload-url'
 import { DomainError, FieldError, notFound } from '~/domain/errors'
 import { offerAllowance } from '~/domain/service-flow/offers.server'
-import { renderInvoicePdf } from './invoice-pdf.server'
 import { NotificationType, notify } from '~/domain/messaging/notifications.server'
 import { currentProvider, getStripe, providerNamed, stripeConfigured, type PaymentProvider, type ProviderName } from './payments.server'
 import { BILLING_EMAIL_REQUIRED, canSubscribeTo, type InvoiceView, type OfferAllowance, type PackageView } from './subscription'
@@ -356,8 +355,8 @@ async function paymentStatusOf(workshopId: string, provider: ProviderName, refer
 export async function settleStripeReturn(workshopId: string, sessionId: string): Promise<'unknown' | 'paid' | 'pending'> {
 	if (!stripeConfigured() || !/^cs_[A-Za-z0-9_]+$/.test(sessionId)) return 'unknown'
 	if (!(await paymentStatusOf(workshopId, 'stripe', sessionId))) return 'unknown'
-	const session = await getStripe()
-		.checkout.sessions.retrieve(sessionId)
+	const session = await (await getStripe()).checkout.sessions
+		.retrieve(sessionId)
 		.catch(() => null)
 	if (!session) return 'unknown'
 	if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') {
@@ -559,6 +558,8 @@ async function issueInvoice(tx: Tx, payment: typeof payments.$inferSelect, pkg: 
 		totalCents: price.totalCents,
 		currency: pkg.currency,
 	}
+	// pdf-lib is loaded with the first invoice, not at start (decision 0094).
+	const { renderInvoicePdf } = await import('./invoice-pdf.server')
 	const pdf = await storeUpload(tx, {
 		bytes: await renderInvoicePdf(document),
 		purpose: 'invoice',

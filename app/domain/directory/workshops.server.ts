@@ -6,6 +6,7 @@ import { db, queryRows, type DbOrTx } from '~/utils/db.server'
 import { referenceLists, type ReferenceList } from '~/domain/site/reference.server'
 import { encodeId } from '~/utils/public-id'
 import { uploadUrl } from '~/utils/upload-url'
+import { imageSourcesFor } from '~/domain/uploads.server'
 import {
 	REVIEW_PAGE_SIZE,
 	WORKSHOP_PAGE_SIZE,
@@ -74,14 +75,17 @@ async function cardsFor(rows: CardRow[], language: Language, firstService?: stri
 		rows.map((row) => sql`${row.id}::uuid`),
 		sql`, `,
 	)
-	// One query for the services of the whole page.
-	const services = await queryRows<{ workshop_id: string; code: string; name: string }>(
-		db,
-		sql`select ws.workshop_id, s.code, ${localizedName('s', language)} as name
-		    from workshop_services ws join services s on s.id = ws.service_id
-		    where ws.workshop_id in (${ids})
-		    order by s.sort_order, s.code`,
-	)
+	// One query for the services of the whole page, one for its logos.
+	const [services, logos] = await Promise.all([
+		queryRows<{ workshop_id: string; code: string; name: string }>(
+			db,
+			sql`select ws.workshop_id, s.code, ${localizedName('s', language)} as name
+			    from workshop_services ws join services s on s.id = ws.service_id
+			    where ws.workshop_id in (${ids})
+			    order by s.sort_order, s.code`,
+		),
+		imageSourcesFor(rows.map((row) => row.logo_upload_id)),
+	])
 	const byWorkshop = new Map<string, Array<{ code: string; name: string }>>()
 	for (const service of services) {
 		const list = byWorkshop.get(service.workshop_id) ?? []
@@ -97,6 +101,7 @@ async function cardsFor(rows: CardRow[], language: Language, firstService?: stri
 			name: row.workshop_name,
 			city: row.city_name,
 			logo: row.logo_upload_id ? uploadUrl(row.logo_upload_id, 'thumb') : null,
+			logoImage: (row.logo_upload_id && logos.get(row.logo_upload_id)) || null,
 			ratingAverage: roundRating(row.rating_average),
 			reviewCount: Number(row.review_count),
 			responseMinutes: row.response_minutes,
@@ -305,6 +310,7 @@ export async function getWorkshopProfile(workshopId: string, language: Language,
 		),
 	])
 	const namesOf = (kind: string) => lists.filter((item) => item.kind === kind).map((item) => item.name)
+	const images = await imageSourcesFor([row.logo_upload_id, ...photos.map((photo) => photo.upload_id)])
 	return {
 		id: encodeId(row.id),
 		name: row.workshop_name,
@@ -312,6 +318,10 @@ export async function getWorkshopProfile(workshopId: string, language: Language,
 		featured: Number(row.package_rank) > 0,
 		logo: row.logo_upload_id ? uploadUrl(row.logo_upload_id) : null,
 		photos: photos.map((photo) => ({ url: uploadUrl(photo.upload_id), thumbnail: uploadUrl(photo.upload_id, 'thumb') })),
+		images: {
+			logo: (row.logo_upload_id && images.get(row.logo_upload_id)) || null,
+			photos: photos.map((photo) => images.get(photo.upload_id) ?? null),
+		},
 		marketingText: row.marketing_text,
 		address: { street: row.street_name, zipCode: row.zip_code, city: row.city_name, cityCode: row.city_code, state: row.state },
 		phone: row.phone,

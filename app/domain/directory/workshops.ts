@@ -4,6 +4,8 @@
  * (`?city=tallinn&service=tyres&brand=toyota`), so a list can be shared as a link.
  * No zod here, so the pages' browser code stays small: the query's schema is in ./workshop-query.ts.
  */
+import { type ImageSource } from '~/utils/upload-url'
+
 export const WORKSHOP_PAGE_SIZE = 9
 export const REVIEW_PAGE_SIZE = 5
 /** Deeper pages than this are refused: nobody reads them, and offsets get slow. */
@@ -55,6 +57,8 @@ export type WorkshopCard = {
 	name: string
 	city: string | null
 	logo: string | null
+	/** The logo at the size it is shown (issue 18); the portal's own, left out of the API. */
+	logoImage: ImageSource | null
 	ratingAverage: number
 	reviewCount: number
 	/** Median minutes from request to offer over 90 days; null below five offers (issue 15). */
@@ -84,6 +88,8 @@ export type WorkshopProfile = {
 	featured: boolean
 	logo: string | null
 	photos: Array<{ url: string; thumbnail: string }>
+	/** The logo and photos at the size they are shown (issue 18); the portal's own, left out of the API. */
+	images: { logo: ImageSource | null; photos: Array<ImageSource | null> }
 	marketingText: string
 	/** `cityCode` names the city in the directory's filter (`/workshop-list?city=`). */
 	address: { street: string; zipCode: string; city: string | null; cityCode: string | null; state: string }

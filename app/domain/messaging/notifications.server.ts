@@ -3,6 +3,7 @@ import { notifications, reviews } from '~/db/schema'
 import { requestMatchesWorkshop, workshopOwnerNotBlocked } from '~/db/sql'
 import { type Language } from '~/i18n/config'
 import { db, queryRows, type DbOrTx } from '~/utils/db.server'
+import { cacheListenerReady } from '~/utils/cache-bus.server'
 import { forgetUsers, userCache } from '~/utils/user-cache.server'
 import { encodeId } from '~/utils/public-id'
 import { notFound } from '~/domain/errors'
@@ -74,10 +75,13 @@ export async function notifyMatchingWorkshops(
 	return stored.length
 }
 
-/** The bell's badge: the kept list's count, or one indexed count (notifications_user_unread_idx). */
+/**
+ * The bell's badge on every signed-in page: the kept list's count. While this process listens, a
+ * miss reads the list (one query) and keeps it, so the next page and the next poll read nothing;
+ * otherwise one indexed count (notifications_user_unread_idx).
+ */
 export async function countUnread(userId: string): Promise<number> {
-	const kept = notificationLists.get(userId)
-	if (kept) return kept.unread
+	if (cacheListenerReady()) return (await keptList(userId)).unread
 	const [row] = await db
 		.select({ n: count() })
 		.from(notifications)
@@ -103,6 +107,7 @@ type NotificationRow = {
  */
 type KeptList = { userId: string; rows: NotificationRow[]; unread: number; inLanguage: Partial<Record<Language, NotificationList>> }
 const notificationLists = userCache<KeptList>('notifications', { maxEntries: 50_000 })
+const keptList = (userId: string) => notificationLists.load(userId, () => readNotificationList(userId, db), (list) => list.userId)
 
 /**
  * The bell's list and badge: kept in memory per user while nothing changed; otherwise ONE indexed
@@ -112,7 +117,7 @@ const notificationLists = userCache<KeptList>('notifications', { maxEntries: 50_
  * there and not kept.
  */
 export async function listNotifications(userId: string, language: Language, db_: DbOrTx = db): Promise<NotificationList> {
-	const kept = db_ === db ? await notificationLists.load(userId, () => readNotificationList(userId, db), (list) => list.userId) : await readNotificationList(userId, db_)
+	const kept = db_ === db ? await keptList(userId) : await readNotificationList(userId, db_)
 	const shown = kept.inLanguage[language]
 	if (shown) return shown
 	const list: NotificationList = {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import {
 	cities,
+	offerLines,
 	offers,
 	requestEvents,
 	reviews,
@@ -17,7 +18,8 @@ import { db, isUniqueViolation, queryRows, type DbOrTx, transaction } from '~/ut
 import { forgetUploads, savePreparedUpload, type FormUpload } from '~/utils/storage.server'
 import { DomainError, FieldError, notFound } from '~/domain/errors'
 import { NotificationType, notify, notifyMatchingWorkshops } from '~/domain/messaging/notifications.server'
-import { type OfferInput } from './offers'
+import { lineTotalCents, offerTotals } from './offer-lines'
+import { offerPriceCents, type OfferTerms } from './offers'
 import { offerAllowance } from './offers.server'
 import { workshopToAsk } from './requests.server'
 import { refreshResponseTimes } from './response-time.server'
@@ -317,7 +319,7 @@ async function reachesWorkshop(tx: Tx, requestId: string, workshopId: string) {
 export async function makeOffer(
 	workshop: WorkshopActor,
 	requestId: string,
-	input: OfferInput,
+	input: OfferTerms,
 	attachment: FormUpload | null,
 	within?: Tx,
 ): Promise<string> {
@@ -338,7 +340,7 @@ export async function makeOffer(
 			await assertOfferAllowed(tx, workshop.workshopId)
 
 			const upload = attachment ? await savePreparedUpload(tx, attachment, workshop.userId) : null
-			const terms = { priceCents: input.price, notes: input.notes ?? '', description: input.description ?? '', attachmentUploadId: upload?.id ?? null }
+			const terms = { ...offerTermColumns(input), attachmentUploadId: upload?.id ?? null }
 			const [offer] = existing
 				? await tx
 						.update(offers)
@@ -350,6 +352,7 @@ export async function makeOffer(
 						.values({ requestId, workshopId: workshop.workshopId, ...terms })
 						.returning({ id: offers.id })
 			if (existing) await forgetUploads(tx, [existing.attachmentUploadId])
+			await replaceOfferLines(tx, offer!.id, input)
 			const status = requestAfter('receiveOffer', request.status)
 			if (status !== request.status) {
 				await tx.update(serviceRequests).set({ status }).where(eq(serviceRequests.id, requestId))
@@ -360,7 +363,7 @@ export async function makeOffer(
 				userId: request.customerId,
 				type: NotificationType.newOffer,
 				messageKey: 'notifications.newOffer',
-				messageParams: { workshop: workshop.workshopName, priceCents: input.price },
+				messageParams: { workshop: workshop.workshopName, priceCents: terms.priceCents },
 				receivedId: requestId,
 			})
 			return offer!.id
@@ -396,7 +399,7 @@ async function lockWorkshopOffer(tx: Tx, workshopId: string, offerId: string) {
 export async function updateOffer(
 	workshop: WorkshopActor,
 	offerId: string,
-	input: OfferInput,
+	input: OfferTerms,
 	attachment: FormUpload | null | 'remove',
 ) {
 	await transaction(async (tx) => {
@@ -406,14 +409,55 @@ export async function updateOffer(
 		await tx
 			.update(offers)
 			.set({
-				priceCents: input.price,
-				notes: input.notes ?? '',
-				description: input.description ?? '',
+				...offerTermColumns(input),
 				...(attachment === 'remove' ? { attachmentUploadId: null } : upload ? { attachmentUploadId: upload.id } : {}),
 			})
 			.where(eq(offers.id, offerId))
 		if (attachment === 'remove' || upload) await forgetUploads(tx, [offer.attachmentUploadId])
+		await replaceOfferLines(tx, offerId, input)
 	})
+}
+
+/**
+ * An offer's columns from its terms: the price and the sums computed here from its lines (issue
+ * 19; the form's own totals are never read), or the one price typed with no sums.
+ */
+function offerTermColumns(input: OfferTerms) {
+	const lines = input.lines ?? []
+	const vatMode = input.vat ?? 'included'
+	const sums = lines.length ? offerTotals(lines, vatMode) : null
+	return {
+		priceCents: offerPriceCents(input),
+		vatMode,
+		labourCents: sums?.labourCents ?? null,
+		partsCents: sums?.partsCents ?? null,
+		feesCents: sums?.feesCents ?? null,
+		vatCents: sums?.vatCents ?? null,
+		earliestStart: input.earliestStart ?? null,
+		durationDays: input.durationDays ?? null,
+		validUntil: input.validUntil ?? null,
+		notes: input.notes ?? '',
+		description: input.description ?? '',
+	}
+}
+
+/** The offer's lines become the terms' lines, in their order. */
+async function replaceOfferLines(tx: Tx, offerId: string, input: OfferTerms) {
+	await tx.delete(offerLines).where(eq(offerLines.offerId, offerId))
+	const lines = input.lines ?? []
+	if (!lines.length) return
+	await tx.insert(offerLines).values(
+		lines.map((line, position) => ({
+			offerId,
+			position,
+			kind: line.kind,
+			description: line.description,
+			reference: line.reference ?? '',
+			quantityHundredths: line.quantity,
+			unitPriceCents: line.unitPrice,
+			totalCents: lineTotalCents(line),
+		})),
+	)
 }
 
 /** Withdraws a pending offer; a request left without offers is pending again. */

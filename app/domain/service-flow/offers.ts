@@ -1,14 +1,96 @@
 import { z } from 'zod'
-import { moneyAmount, optionalText } from '~/utils/validation'
+import { type Language } from '~/i18n/config'
+import { formatMoneyInput } from '~/utils/money'
+import { dateToTallinnInput } from '~/utils/time'
+import { localDate, moneyAmount, optionalText, wholeNumber } from '~/utils/validation'
+import { type OfferLineKind, type VatMode, vatModes } from './offer-kinds'
+import { MAX_OFFER_LINES, MAX_OFFER_TOTAL_CENTS, OfferLineSchema, offerTotals, withoutBlankLines } from './offer-lines'
+import { type OfferFields } from './requests'
 import { offerStatuses } from './status'
 
-/** A workshop's offer (bid): price, notes, description; an optional PDF is checked apart. */
-export const OfferSchema = z.object({
-	price: moneyAmount(),
-	notes: optionalText(1000),
-	description: optionalText(4000),
-})
+/** How far ahead an offer may promise to hold its price. */
+export const MAX_OFFER_VALID_DAYS = 90
+
+/** Today in Tallinn, as <input type="date"> has it. */
+const today = () => dateToTallinnInput(new Date()).slice(0, 10)
+const daysFromToday = (days: number) => dateToTallinnInput(new Date(Date.now() + days * 86_400_000)).slice(0, 10)
+
+/**
+ * A workshop's offer (bid): one price, or lines (labour, parts, fees) whose total the server
+ * computes (issue 19); when the work can start, how long it takes, until when the offer holds;
+ * notes and description. An optional PDF is checked apart.
+ */
+export const OfferSchema = z
+	.object({
+		/** The one price, when the offer has no lines (ignored when it has). */
+		price: moneyAmount().optional(),
+		lines: z.preprocess(withoutBlankLines, z.array(OfferLineSchema).max(MAX_OFFER_LINES, 'workshop:offer.tooManyLines')).default([]),
+		vat: z.enum(vatModes, { error: 'validation.unknownChoice' }).default('included'),
+		earliestStart: localDate().optional(),
+		durationDays: wholeNumber(1, 365).optional(),
+		validUntil: localDate().optional(),
+		notes: optionalText(1000),
+		description: optionalText(4000),
+	})
+	// The price is needed without lines, whatever else is wrong in the form: checked even when other fields failed.
+	.superRefine(
+		(offer, context) => {
+			const hasLines = Array.isArray(offer.lines) && offer.lines.length > 0
+			const priceRefused = context.issues.some((issue) => issue.path?.[0] === 'price')
+			if (!hasLines && offer.price === undefined && !priceRefused) context.addIssue({ code: 'custom', path: ['price'], message: 'validation.required' })
+		},
+		{ when: () => true },
+	)
+	.superRefine((offer, context) => {
+		if (offer.lines.length && offerTotals(offer.lines, offer.vat).totalCents > MAX_OFFER_TOTAL_CENTS)
+			context.addIssue({ code: 'custom', path: ['lines'], message: 'workshop:offer.totalTooLarge' })
+		// A day already refused (one that does not exist) is not also said to be too early.
+		const refused = (name: string) => context.issues.some((issue) => issue.path?.[0] === name)
+		if (offer.earliestStart && !refused('earliestStart') && offer.earliestStart < today()) context.addIssue({ code: 'custom', path: ['earliestStart'], message: 'validation.pastDate' })
+		if (offer.validUntil && !refused('validUntil') && (offer.validUntil < today() || offer.validUntil > daysFromToday(MAX_OFFER_VALID_DAYS)))
+			context.addIssue({ code: 'custom', path: ['validUntil'], message: 'workshop:offer.validUntilRange' })
+	})
 export type OfferInput = z.output<typeof OfferSchema>
+/** An offer's terms as the domain takes them: lines and VAT may be left out (one price, VAT included). */
+export type OfferTerms = Omit<OfferInput, 'lines' | 'vat'> & Partial<Pick<OfferInput, 'lines' | 'vat'>>
+
+/** The offer's price: its lines' total when it has lines, else the one price typed. */
+export function offerPriceCents(offer: Pick<OfferTerms, 'price' | 'lines' | 'vat'>): number {
+	if (offer.lines?.length) return offerTotals(offer.lines, offer.vat ?? 'included').totalCents
+	if (offer.price === undefined) throw new Error('an offer needs a price or lines (OfferSchema)')
+	return offer.price
+}
+
+/** An offer's form filled in with its terms, as the workshop typed them (amounts in its language's way). */
+export type OfferFormDefaults = {
+	price?: string
+	vat: VatMode
+	lines: Array<{ kind: OfferLineKind; description: string; reference: string; quantity: string; unitPrice: string }>
+	earliestStart?: string
+	durationDays?: string
+	validUntil?: string
+	description: string
+	notes: string
+}
+
+export function offerFormDefaults(offer: OfferFields, language: Language): OfferFormDefaults {
+	return {
+		price: offer.lines.length ? undefined : formatMoneyInput(offer.priceCents, language),
+		vat: offer.vatMode,
+		lines: offer.lines.map((line) => ({
+			kind: line.kind,
+			description: line.description,
+			reference: line.reference,
+			quantity: formatMoneyInput(line.quantity, language).replace(/[.,]00$/, ''),
+			unitPrice: formatMoneyInput(line.unitPriceCents, language),
+		})),
+		earliestStart: offer.earliestStart ?? undefined,
+		durationDays: offer.durationDays?.toString(),
+		validUntil: offer.validUntil ?? undefined,
+		description: offer.description,
+		notes: offer.notes,
+	}
+}
 
 /** Completing the job: the final price (actual bill amount). */
 export const CompleteJobSchema = z.object({ finalPrice: moneyAmount() })

@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm'
 import { type Language } from '~/i18n/config'
 import { db, queryRows, type DbOrTx } from '~/utils/db.server'
 import { notFound } from '~/domain/errors'
+import { imageSourcesFor } from '~/domain/uploads.server'
+import { type ImageSource } from '~/utils/upload-url'
 import { localizedName, requestMatchesWorkshopId, serviceNames, valueList, vehicleLabel, workshopOwnerNotBlocked } from '~/db/sql'
 import { type OfferForCustomer, type OfferStatus, type RequestDetail, type RequestEvent, type RequestFilter, type RequestListItem } from './requests'
 import { offerColumns } from './offers.server'
@@ -97,6 +99,7 @@ async function loadDetail(where: SQL, language: Language): Promise<RequestDetail
 		queryRows<{ uploadId: string }>(db, sql`select upload_id as "uploadId" from service_request_images where request_id = ${row.id} order by position`),
 		queryRows<RequestEvent>(db, sql`select status, created_at as at from request_events where request_id = ${row.id} order by created_at, id`),
 	])
+	const sources = await imageSourcesFor(images.map((image) => image.uploadId))
 	// The request's own columns as they are; the vehicle's, the selected offer's and the review's nested.
 	const {
 		vehicleId, vehicleName, registrationNumber, year, mileage, fuelType, transmission, vin,
@@ -107,7 +110,7 @@ async function loadDetail(where: SQL, language: Language): Promise<RequestDetail
 	return {
 		...request,
 		vehicle: { id: vehicleId, name: vehicleName, registrationNumber, year, mileage, fuelType, transmission, vin },
-		images: images.map((image) => image.uploadId),
+		images: images.map((image) => ({ id: image.uploadId, source: sources.get(image.uploadId) ?? null })),
 		events,
 		selectedOffer:
 			selectedOfferId && soWorkshopId
@@ -168,7 +171,7 @@ export async function listOffersForCustomer(
 	language: Language,
 	sort: 'price' | 'rating' | 'newest',
 ): Promise<OfferForCustomer[]> {
-	return queryRows<OfferForCustomer>(
+	const offers = await queryRows<Omit<OfferForCustomer, 'logoImage'>>(
 		db,
 		sql`select ${offerColumns},
 		           w.id as "workshopId", w.user_id as "workshopUserId", w.workshop_name as "workshopName", w.logo_upload_id as "logoUploadId",
@@ -182,6 +185,8 @@ export async function listOffersForCustomer(
 		    where o.request_id = ${requestId} and r.customer_id = ${customerId} and o.status not in ${endedWithRequest}
 		    order by ${offerOrder[sort]}`,
 	)
+	const logos = await imageSourcesFor(offers.map((offer) => offer.logoUploadId))
+	return offers.map((offer) => ({ ...offer, logoImage: (offer.logoUploadId && logos.get(offer.logoUploadId)) || null }))
 }
 
 export type WorkshopContact = {
@@ -191,11 +196,12 @@ export type WorkshopContact = {
 	email: string
 	address: string
 	logoUploadId: string | null
+	logoImage: ImageSource | null
 }
 
 /** The chosen workshop's contacts, for the customer whose request it works on. */
 export async function getWorkshopContact(workshopId: string, language: Language): Promise<WorkshopContact> {
-	const [row] = await queryRows<WorkshopContact>(
+	const [row] = await queryRows<Omit<WorkshopContact, 'logoImage'>>(
 		db,
 		sql`select w.id, w.workshop_name as "workshopName", w.phone, w.email, w.logo_upload_id as "logoUploadId",
 		           concat_ws(', ', nullif(w.street_name, ''), nullif(concat_ws(' ', nullif(w.zip_code, ''), ${localizedName('c', language)}), '')) as address
@@ -203,7 +209,8 @@ export async function getWorkshopContact(workshopId: string, language: Language)
 		    where w.id = ${workshopId}`,
 	)
 	if (!row) throw notFound()
-	return row
+	const logoImage = (row.logoUploadId && (await imageSourcesFor([row.logoUploadId])).get(row.logoUploadId)) || null
+	return { ...row, logoImage }
 }
 
 /** The workshop a customer asks from its page ("Ask for an offer"), by its id: any whose owner is not blocked. */

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { type ImageSource } from '~/utils/upload-url'
+import { type OfferLineKind, type VatMode } from './offer-kinds'
 import { choice, localDateTime, messages, optionalText, requiredText } from '~/utils/validation'
 import { type OfferStatus, type RequestStatus, requestStatuses } from './status'
 
@@ -88,7 +90,8 @@ export type RequestDetail = {
 	services: string[]
 	/** The ids of its services (the widening form leaves them out). */
 	serviceIds: string[]
-	images: string[]
+	/** Its photos in order, each with its copies at the size shown (issue 18); source null where unknown. */
+	images: Array<{ id: string; source: ImageSource | null }>
 	events: RequestEvent[]
 	offerCount: number
 	selectedOffer: {
@@ -115,6 +118,18 @@ export type OfferFields = {
 	description: string
 	attachmentUploadId: string | null
 	createdAt: string
+	/** Issue 19: whether the lines' prices include VAT, and the sums the server computed from them (null for one price). */
+	vatMode: VatMode
+	labourCents: number | null
+	partsCents: number | null
+	feesCents: number | null
+	vatCents: number | null
+	/** "2026-11-30", or null when not said. */
+	earliestStart: string | null
+	durationDays: number | null
+	validUntil: string | null
+	/** Its lines in order; empty for an offer of one price. Quantities in hundredths. */
+	lines: Array<{ kind: OfferLineKind; description: string; reference: string; quantity: number; unitPriceCents: number; totalCents: number }>
 }
 
 export type OfferForCustomer = OfferFields & {
@@ -122,6 +137,8 @@ export type OfferForCustomer = OfferFields & {
 	workshopUserId: string
 	workshopName: string
 	logoUploadId: string | null
+	/** The logo's copies at the size shown (issue 18); null without a logo or for one of unknown size. */
+	logoImage: ImageSource | null
 	city: string | null
 	ratingAverage: number
 	reviewCount: number

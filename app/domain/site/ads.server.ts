@@ -5,6 +5,7 @@ import { db, type DbOrTx } from '~/utils/db.server'
 import { safeLink, sanitizeHtml } from '~/utils/sanitize.server'
 import { absoluteUrl } from '~/utils/seo.server'
 import { uploadUrl } from '~/utils/upload-url'
+import { imageSourcesFor } from '~/domain/uploads.server'
 import { type Ad, type AdPlacement, type AdSlots } from './ads'
 
 export type { Ad, AdSlots }
@@ -25,6 +26,7 @@ async function activeAds(): Promise<StoredAd[]> {
 		.from(ads)
 		.where(eq(ads.active, true))
 		.orderBy(asc(ads.placement), asc(ads.sortOrder), asc(ads.createdAt))
+	const images = await imageSourcesFor(rows.map((row) => (row.adsType === 1 ? row.imageUploadId : null)))
 	const list = rows
 		.map((row): StoredAd => {
 			const isImage = row.adsType === 1
@@ -33,6 +35,7 @@ async function activeAds(): Promise<StoredAd[]> {
 				id: row.id,
 				kind: isImage ? 'image' : 'html',
 				image: isImage && row.imageUploadId ? uploadUrl(row.imageUploadId) : null,
+				imageSource: (isImage && row.imageUploadId && images.get(row.imageUploadId)) || null,
 				link,
 				external: Boolean(link && !link.startsWith('/')),
 				html: isImage ? null : sanitizeHtml(row.content),

@@ -2,6 +2,8 @@
  * Ads (spec §3): an image with an optional link (`ads_type` 1) or HTML content, shown in the
  * header and footer areas of every page. Shared by the public frame and the signed-in shell.
  */
+import { type ImageSource } from '~/utils/upload-url'
+
 export const adPlacementNames = ['Header', 'Footer'] as const
 export type AdPlacement = (typeof adPlacementNames)[number]
 
@@ -11,6 +13,8 @@ export type Ad = {
 	kind: 'image' | 'html'
 	/** The image's URL (image ads). */
 	image: string | null
+	/** The image at the size it is shown (issue 18); null until known, then `image` serves. */
+	imageSource: ImageSource | null
 	/** Where the image leads: a path on this site or an http(s) address; null for none. */
 	link: string | null
 	/** True when the link leaves this site (opens in a new tab, marked sponsored). */

@@ -3,6 +3,7 @@ import { siteSettings } from '~/db/schema'
 import { forgetCaches, registerCache } from '~/utils/cache-bus.server'
 import { db, type DbOrTx } from '~/utils/db.server'
 import { uploadUrl } from '~/utils/upload-url'
+import { imageSourcesFor } from '~/domain/uploads.server'
 import { type SiteData } from './site'
 
 export type { SiteData }
@@ -10,6 +11,7 @@ export type { SiteData }
 const FALLBACK: SiteData = {
 	appname: 'Autohub',
 	logo: null,
+	logoImage: null,
 	favicon: null,
 	siteAddress: '',
 	siteAddressEstonian: '',
@@ -38,10 +40,12 @@ registerCache('site-settings', () => {
 export async function getSiteData(database: DbOrTx = db): Promise<SiteData> {
 	if (cache && cache.until > Date.now()) return cache.data
 	const [row] = await database.select().from(siteSettings).where(eq(siteSettings.id, true))
+	const logoImage = row?.logoUploadId ? ((await imageSourcesFor([row.logoUploadId], database)).get(row.logoUploadId) ?? null) : null
 	const data: SiteData = row
 		? {
 				appname: row.appname,
 				logo: row.logoUploadId ? uploadUrl(row.logoUploadId) : null,
+				logoImage,
 				favicon: row.faviconUploadId ? uploadUrl(row.faviconUploadId) : null,
 				siteAddress: row.siteAddress,
 				siteAddressEstonian: row.siteAddressEstonian,

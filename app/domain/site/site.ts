@@ -1,9 +1,12 @@
 import { type Language } from '~/i18n/config'
+import { type ImageSource } from '~/utils/upload-url'
 
 /** What every page needs from site settings (spec §3 "Site data"), with upload ids made into URLs. */
 export type SiteData = {
 	appname: string
 	logo: string | null
+	/** The logo at the size it is shown (issue 18). */
+	logoImage: ImageSource | null
 	favicon: string | null
 	siteAddress: string
 	siteAddressEstonian: string

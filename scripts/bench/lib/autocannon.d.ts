@@ -7,11 +7,10 @@ declare module 'autocannon' {
 		headers?: Record<string, string>
 		setupRequest?: (request: Request) => Request
 	}
-	type Options = { url: string; connections?: number; duration?: number; requests?: Request[]; timeout?: number }
-	type Histogram = { average: number; mean: number; p50: number; p90: number; p99: number; max: number; total: number }
+	type Options = { url: string; connections?: number; duration?: number; requests?: Request[] }
 	type Result = {
-		latency: Histogram
-		requests: Histogram
+		latency: { p50: number; p99: number }
+		requests: { average: number }
 		errors: number
 		timeouts: number
 		non2xx: number

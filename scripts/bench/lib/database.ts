@@ -9,7 +9,7 @@ export function databaseName(url: string) {
 	return decodeURIComponent(new URL(url).pathname.replace(/^\//, ''))
 }
 
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
 	const client = new pg.Client({ connectionString: url })
 	await client.connect()
 	try {
@@ -78,5 +78,3 @@ export async function seedDatabase(url: string, suites: BenchSuite[], log: (mess
 		await client.query('vacuum analyze')
 	})
 }
-
-export { withClient }

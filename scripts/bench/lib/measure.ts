@@ -5,7 +5,6 @@ const positions = new Map<string, number>()
 
 export type Measurement = {
 	connections: number
-	requests: number
 	p50: number
 	p99: number
 	rps: number
@@ -42,7 +41,6 @@ export async function measure(baseUrl: string, benchCase: BenchCase, options: { 
 	const result = await run(options.duration)
 	return {
 		connections: options.connections,
-		requests: result.requests.total,
 		p50: result.latency.p50,
 		p99: result.latency.p99,
 		rps: result.requests.average,

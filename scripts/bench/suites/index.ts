@@ -1,7 +1,13 @@
-import { type BenchSuite } from '../types'
+import { type BenchProcessSuite, type BenchSuite } from '../types'
 import { directorySuite } from './directory'
+import { lighthouseSuite } from './lighthouse'
 import { notificationsSuite } from './notifications'
 import { pagesSuite } from './pages'
+import { signedInSuite } from './signed-in'
+import { startSuite } from './start'
 
-/** Every suite, in seeding order. */
-export const suites: BenchSuite[] = [directorySuite, notificationsSuite, pagesSuite]
+/** The request suites, in seeding order. */
+export const suites: BenchSuite[] = [directorySuite, notificationsSuite, pagesSuite, signedInSuite]
+
+/** The process suites (they start what they measure: no seeded database, no running portal), run after the request suites, in this order. */
+export const processSuites: BenchProcessSuite[] = [startSuite, lighthouseSuite]

@@ -1,6 +1,7 @@
-import http from 'node:http'
 import type pg from 'pg'
 import { encodeId } from '../../../app/utils/public-id'
+import { type Answer, loadAnswer, serveAnswers } from '../lib/bare-page'
+import { languageCookie } from '../lib/server'
 import { type BenchCase, type BenchSuite } from '../types'
 
 /**
@@ -10,7 +11,7 @@ import { type BenchCase, type BenchSuite } from '../types'
  * visitors are returning ones: their language is in the `lng` cookie, as the portal leaves it.
  * Uses the directory suite's data (it seeds nothing of its own).
  */
-const lng = (language: string) => ({ Cookie: `lng=${encodeURIComponent(Buffer.from(JSON.stringify(language)).toString('base64'))}` })
+const lng = (language: string) => ({ Cookie: languageCookie(language) })
 
 async function cases(client: pg.Client): Promise<BenchCase[]> {
 	const { rows } = await client.query<{ id: string }>(`select id from workshops where abs(hashtext(id::text)) % 1000 = 7 order by id limit 20`)
@@ -23,22 +24,14 @@ async function cases(client: pg.Client): Promise<BenchCase[]> {
 	]
 }
 
-/** Each request of the case answered with what the portal answered it, from memory. */
-async function startFromMemory(_databaseUrl: string, port: number, benchCase: BenchCase, portalUrl: string) {
-	const answers = new Map<string, { status: number; headers: Record<string, string>; body: Buffer }>()
+/** Each request of the case answered with what the portal answered it (for that address and cookie), from memory. */
+export async function fromMemory(_databaseUrl: string, port: number, benchCase: BenchCase, portalUrl: string) {
+	const answers = new Map<string, Answer>()
+	const key = (path: string, cookie: string | undefined) => `${path}\n${cookie ?? ''}`
 	for (const request of benchCase.requests) {
-		const response = await fetch(new URL(request.path, portalUrl), { headers: request.headers })
-		const headers = Object.fromEntries([...response.headers].filter(([name]) => !['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date'].includes(name)))
-		answers.set(request.path, { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) })
+		answers.set(key(request.path, request.headers?.Cookie), await loadAnswer(new URL(request.path, portalUrl), { headers: request.headers }))
 	}
-	const server = http.createServer((request, response) => {
-		const answer = answers.get(request.url ?? '')
-		if (!answer) return void response.writeHead(404).end()
-		response.writeHead(answer.status, answer.headers)
-		response.end(answer.body)
-	})
-	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
-	return { url: `http://127.0.0.1:${port}`, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+	return serveAnswers(port, (request) => answers.get(key(request.url ?? '', request.headers.cookie)))
 }
 
 export const pagesSuite: BenchSuite = {
@@ -47,5 +40,5 @@ export const pagesSuite: BenchSuite = {
 	seedVersion: 1,
 	seed: async () => {},
 	cases,
-	baseline: { label: 'bare node:http, same answers from memory', start: startFromMemory },
+	baseline: { label: 'bare node:http, same answers from memory', start: fromMemory },
 }

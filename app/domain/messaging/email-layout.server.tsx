@@ -1,43 +1,19 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Img, Link, Preview, Section, Text } from '@react-email/components'
 import { render } from '@react-email/render'
 import { Fragment } from 'react'
-import { addressFor, type SiteData } from '~/domain/site/site'
-import { type Language } from '~/i18n/config'
+import { addressFor } from '~/domain/site/site'
 import { getFixedT } from '~/i18n/i18n.server'
+import { type EmailContent, type EmailFrame, type EmailLink } from './email-templates.server'
+
+const colors = { ink: '#14213d', muted: '#5b6474', line: '#e3e7ee', accent: '#1d4ed8', page: '#f4f6fa' }
 
 /**
  * Every e-mail's one template (react-email, rendered on the server; docs/decisions/0077): the
  * site's name and logo on top, a heading, a few paragraphs, optional facts and one button, then
  * the address block and, for e-mails one may turn off, the links to the preferences and to
- * unsubscribe. The plain-text part is rendered from the same element.
+ * unsubscribe. The plain-text part is rendered from the same element (`renderEmailParts`). What an
+ * e-mail says is in email-templates.server.ts, which loads this module with the first e-mail.
  */
-export type EmailLink = { text: string; url: string }
-
-export type EmailContent = {
-	/** The line mail programs show beside the subject. */
-	preview: string
-	heading: string
-	paragraphs: string[]
-	facts?: Array<{ label: string; value: string }>
-	/** A list of links (the digest's requests). */
-	items?: EmailLink[]
-	/** A second list under its own lead (the digest's requests still waiting for an offer). */
-	more?: { lead: string; items: EmailLink[] }
-	action?: { label: string; url: string }
-}
-
-export type EmailFrame = {
-	site: SiteData
-	language: Language
-	/** The portal's address, for the logo and the links. */
-	appUrl: string
-	/** Both present on e-mails one may turn off; account and billing e-mails have neither. */
-	preferencesUrl?: string
-	unsubscribeUrl?: string
-}
-
-const colors = { ink: '#14213d', muted: '#5b6474', line: '#e3e7ee', accent: '#1d4ed8', page: '#f4f6fa' }
-
 export function AutohubEmail({ frame, content }: { frame: EmailFrame; content: EmailContent }) {
 	const t = getFixedT(frame.language, 'common')
 	const { site, appUrl } = frame
@@ -147,13 +123,8 @@ function linkified(paragraph: string) {
 	))
 }
 
-/** An e-mail written as text (paragraphs apart by a blank line), in the one template. */
-export function letter(subject: string, text: string): EmailContent {
-	return { preview: subject, heading: subject, paragraphs: text.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean) }
-}
-
-/** The HTML and the plain-text part of an e-mail. */
-export async function renderEmail(frame: EmailFrame, content: EmailContent): Promise<{ html: string; text: string }> {
+/** The HTML and the plain-text part of an e-mail (email-templates.server.ts's `renderEmail` loads this module when first asked). */
+export async function renderEmailParts(frame: EmailFrame, content: EmailContent): Promise<{ html: string; text: string }> {
 	const element = <AutohubEmail frame={frame} content={content} />
 	const [html, text] = await Promise.all([
 		render(element),

@@ -1,0 +1,93 @@
+import { useTranslation } from 'react-i18next'
+import { VAT_PERCENT } from '~/domain/service-flow/offer-lines'
+import { type OfferFields } from '~/domain/service-flow/requests'
+import { useLanguage } from '~/i18n/use-language'
+import { formatDate, formatMoney, formatNumber } from '~/utils/format'
+
+type Terms = Pick<OfferFields, 'lines' | 'vatMode' | 'labourCents' | 'partsCents' | 'feesCents' | 'vatCents' | 'priceCents' | 'earliestStart' | 'durationDays' | 'validUntil'>
+
+/**
+ * What an offer's price is made of (issue 19): its lines and the sums the server computed, and
+ * when the work can start, how long it takes, until when the price holds. Nothing for an offer of
+ * one price with no such terms.
+ */
+export function OfferTerms({ offer }: { offer: Terms }) {
+	const { t } = useTranslation('common')
+	const language = useLanguage()
+	const money = (cents: number) => formatMoney(cents, language)
+	const when = [
+		offer.earliestStart ? { label: t('offerTerms.earliestStart'), value: formatDate(offer.earliestStart, language) } : null,
+		offer.durationDays ? { label: t('offerTerms.duration'), value: t('offerTerms.days', { count: offer.durationDays }) } : null,
+		offer.validUntil ? { label: t('offerTerms.validUntil'), value: formatDate(offer.validUntil, language) } : null,
+	].filter((row) => row !== null)
+	return (
+		<>
+			{offer.lines.length ? (
+				<div className="offer-terms">
+					<table className="offer-terms__lines">
+						<caption>{t('offerTerms.linesTitle')}</caption>
+						<thead>
+							<tr>
+								<th scope="col">{t('offerTerms.item')}</th>
+								<th scope="col" className="numeric">{t('offerTerms.quantity')}</th>
+								<th scope="col" className="numeric">{t('offerTerms.unitPrice')}</th>
+								<th scope="col" className="numeric">{t('offerTerms.amount')}</th>
+							</tr>
+						</thead>
+						<tbody>
+							{offer.lines.map((line, index) => (
+								<tr key={index}>
+									<th scope="row">
+										<span className="offer-terms__kind">{t(`offerTerms.${line.kind}`)}</span> {line.description}
+										{line.reference ? <span className="offer-terms__reference"> · {line.reference}</span> : null}
+									</th>
+									{/* data-label names the number where a phone stacks the row (app.css). */}
+									<td className="numeric" data-label={t('offerTerms.quantity')}>{formatNumber(line.quantity / 100, language)}</td>
+									<td className="numeric" data-label={t('offerTerms.unitPrice')}>{money(line.unitPriceCents)}</td>
+									<td className="numeric" data-label={t('offerTerms.amount')}>{money(line.totalCents)}</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
+					<dl className="offer-terms__sums">
+						{[
+							{ label: t('offerTerms.labour'), cents: offer.labourCents },
+							{ label: t('offerTerms.part'), cents: offer.partsCents },
+							{ label: t('offerTerms.fee'), cents: offer.feesCents },
+						]
+							.filter((sum) => sum.cents)
+							.map((sum) => (
+								<div key={sum.label}>
+									<dt>{sum.label}</dt>
+									<dd>{money(sum.cents!)}</dd>
+								</div>
+							))}
+						<div>
+							<dt>{t('offerTerms.net')}</dt>
+							<dd>{money(offer.priceCents - (offer.vatCents ?? 0))}</dd>
+						</div>
+						<div>
+							<dt>{t('offerTerms.vat', { rate: VAT_PERCENT })}</dt>
+							<dd>{money(offer.vatCents ?? 0)}</dd>
+						</div>
+						<div className="offer-terms__total">
+							<dt>{t('offerTerms.total')}</dt>
+							<dd>{money(offer.priceCents)}</dd>
+						</div>
+					</dl>
+					<p className="item__meta">{t(offer.vatMode === 'included' ? 'offerTerms.vatIncluded' : 'offerTerms.vatAdded')}</p>
+				</div>
+			) : null}
+			{when.length ? (
+				<dl className="offer-terms__when">
+					{when.map((row) => (
+						<div key={row.label}>
+							<dt>{row.label}</dt>
+							<dd>{row.value}</dd>
+						</div>
+					))}
+				</dl>
+			) : null}
+		</>
+	)
+}

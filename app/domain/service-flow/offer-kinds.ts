@@ -1,0 +1,7 @@
+/** The kinds of an itemised offer's lines (issue 19), as the database's enum has them. */
+export const offerLineKinds = ['labour', 'part', 'fee'] as const
+export type OfferLineKind = (typeof offerLineKinds)[number]
+
+/** Whether an offer's line prices include VAT, or VAT is added on top of them. */
+export const vatModes = ['included', 'added'] as const
+export type VatMode = (typeof vatModes)[number]

@@ -1,0 +1,47 @@
+import { describe, expect, test } from 'vitest'
+import { bestInRows, type Comparable } from '~/domain/service-flow/offer-comparison'
+
+const offer = (id: string, fields: Partial<Comparable>): Comparable => ({
+	id,
+	priceCents: 10000,
+	labourCents: null,
+	partsCents: null,
+	earliestStart: null,
+	durationDays: null,
+	warrantyWorkKm: null,
+	warrantyPartsMonths: null,
+	ratingAverage: 0,
+	reviewCount: 0,
+	responseMinutes: null,
+	...fields,
+})
+
+describe('the best value in each row of the comparison (issue 19, part 2)', () => {
+	test('lowest price, labour, parts, start, duration and response time; highest warranty and rating', () => {
+		const best = bestInRows([
+			offer('a', { priceCents: 18500, labourCents: 10500, partsCents: 8000, earliestStart: '2099-01-03', durationDays: 1, warrantyWorkKm: 10000, warrantyPartsMonths: 12, ratingAverage: 4.6, reviewCount: 5, responseMinutes: 300 }),
+			offer('b', { priceCents: 21000, labourCents: 10000, partsCents: 10500, earliestStart: '2099-01-02', durationDays: 2, warrantyWorkKm: 20000, warrantyPartsMonths: 24, ratingAverage: 4.2, reviewCount: 5, responseMinutes: 60 }),
+			offer('c', { priceCents: 24500, warrantyWorkKm: 20000, warrantyPartsMonths: 6, ratingAverage: 5, reviewCount: 0 }),
+		])
+		expect(best).toEqual({
+			total: ['a'],
+			labour: ['b'],
+			parts: ['a'],
+			earliestStart: ['b'],
+			duration: ['a'],
+			// Same km: the parts' months decide.
+			warranty: ['b'],
+			// Five stars from no reviews is no rating.
+			rating: ['a'],
+			responseTime: ['b'],
+			city: [],
+		})
+	})
+
+	test('a tie marks every offer in it; a row only one offer fills marks none', () => {
+		const best = bestInRows([offer('a', { priceCents: 5000, durationDays: 3 }), offer('b', { priceCents: 5000 })])
+		expect(best.total).toEqual(['a', 'b'])
+		expect(best.duration).toEqual([])
+		expect(bestInRows([offer('a', {})]).total).toEqual([])
+	})
+})
