@@ -1,8 +1,17 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import {
+	getFormProps,
+	getInputProps,
+	getSelectProps,
+	getTextareaProps,
+	useForm,
+	type FieldMetadata,
+	type FormMetadata,
+	type SubmissionResult,
+} from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { type OfferLineKind, vatModes } from '~/domain/service-flow/offer-kinds'
+import { type OfferLineKind, type VatMode, vatModes } from '~/domain/service-flow/offer-kinds'
 import { OfferLineSchema, offerTotals, type OfferLineInput } from '~/domain/service-flow/offer-lines'
 import { OfferSchema, type OfferFormDefaults, type OfferInput } from '~/domain/service-flow/offers'
 import { useLanguage } from '~/i18n/use-language'
@@ -37,7 +46,6 @@ export function OfferForm({
 	limitNote?: React.ReactNode
 }) {
 	const { t } = useTranslation('workshop')
-	const language = useLanguage()
 	// Typed by the form's fields (the schema's input hides the lines behind their clean-up).
 	const [form, fields] = useForm<OfferFormDefaults, OfferInput>({
 		id: `offer-${intent}`,
@@ -48,14 +56,6 @@ export function OfferForm({
 	})
 	const lines = fields.lines.getFieldList()
 	const vat = fields.vat.value === 'added' ? 'added' : 'included'
-	// The total as the server will compute it, from the lines that are complete so far.
-	const complete = (lines.map((line) => OfferLineSchema.safeParse(line.value).data).filter(Boolean) as OfferLineInput[])
-	const total = complete.length ? offerTotals(complete, vat).totalCents : null
-	const addButton = (kind: OfferLineKind, label: string) => (
-		<button {...form.insert.getButtonProps({ name: fields.lines.name, defaultValue: { kind, quantity: kind === 'labour' ? '' : '1' } })} className="button button--ghost button--small">
-			{label}
-		</button>
-	)
 	return (
 		<Form method="post" encType="multipart/form-data" className="form offer-form" {...getFormProps(form)}>
 			{/* Enter in a field sends the offer: the first submit button is the form's default, not "Add …". */}
@@ -72,26 +72,7 @@ export function OfferForm({
 					errors={fields.price.errors}
 				/>
 			)}
-			<fieldset className="fieldset offer-lines">
-				<legend>{t('offer.linesTitle')}</legend>
-				<p className="field__help">{t('offer.linesHelp')}</p>
-				{lines.length ? (
-					<ol className="offer-lines__list">
-						{lines.map((line, index) => (
-							<li key={line.key} className="offer-lines__line">
-								<OfferLineFields line={line} />
-								<button {...form.remove.getButtonProps({ name: fields.lines.name, index })} className="button button--ghost button--small button--danger-text">
-									{t('offer.removeLine', { number: index + 1 })}
-								</button>
-							</li>
-						))}
-					</ol>
-				) : null}
-				<div className="offer-lines__add">
-					{addButton('labour', t('offer.addLabour'))}
-					{addButton('part', t('offer.addPart'))}
-					{addButton('fee', t('offer.addFee'))}
-				</div>
+			<OfferLinesEditor form={form} lines={fields.lines} legend={t('offer.linesTitle')} help={t('offer.linesHelp')}>
 				{lines.length ? (
 					<>
 						<SelectField
@@ -100,16 +81,12 @@ export function OfferForm({
 							selectProps={getSelectProps(fields.vat)}
 							errors={fields.vat.errors}
 						/>
-						<p className="offer-lines__total" aria-live="polite">
-							{total !== null ? t('offer.linesTotal', { total: formatMoney(total, language) }) : null}
-						</p>
+						<LinesTotal lines={lines} vat={vat} />
 					</>
 				) : (
 					<input type="hidden" name={fields.vat.name} value={vat} />
 				)}
-				{/* The list's own errors (too many lines, a total too large). */}
-				<FormAlert id={fields.lines.errorId} errors={fields.lines.errors} />
-			</fieldset>
+			</OfferLinesEditor>
 			<fieldset className="fieldset">
 				<legend>{t('offer.terms')}</legend>
 				<Field label={t('offer.earliestStart')} inputProps={getInputProps(fields.earliestStart, { type: 'date' })} errors={fields.earliestStart.errors} />
@@ -142,6 +119,74 @@ export function OfferForm({
 }
 
 type LineFields = { kind: string; description: string; reference: string; quantity: string; unitPrice: string }
+
+/** The form's buttons that add and remove lines (Conform's intents; the server answers them too). */
+type LineIntents = { insert: FormMetadata['insert']; remove: FormMetadata['remove'] }
+
+/**
+ * The list of an offer's or extra work's lines: each line's fields and its remove button, the
+ * buttons that add labour, a part or a fee, what follows them (the VAT choice, the total) and the
+ * list's own errors (too many lines, a total too large, none at all).
+ */
+export function OfferLinesEditor({
+	form,
+	lines,
+	legend,
+	help,
+	children,
+}: {
+	form: LineIntents
+	lines: FieldMetadata<LineFields[]>
+	legend: string
+	help?: string
+	children?: React.ReactNode
+}) {
+	const { t } = useTranslation('workshop')
+	const list = lines.getFieldList()
+	const addButton = (kind: OfferLineKind, label: string) => (
+		<button {...form.insert.getButtonProps({ name: lines.name, defaultValue: { kind, quantity: kind === 'labour' ? '' : '1' } })} className="button button--ghost button--small">
+			{label}
+		</button>
+	)
+	return (
+		<fieldset className="fieldset offer-lines">
+			<legend>{legend}</legend>
+			{help ? <p className="field__help">{help}</p> : null}
+			{list.length ? (
+				<ol className="offer-lines__list">
+					{list.map((line, index) => (
+						<li key={line.key} className="offer-lines__line">
+							<OfferLineFields line={line} />
+							<button {...form.remove.getButtonProps({ name: lines.name, index })} className="button button--ghost button--small button--danger-text">
+								{t('offer.removeLine', { number: index + 1 })}
+							</button>
+						</li>
+					))}
+				</ol>
+			) : null}
+			<div className="offer-lines__add">
+				{addButton('labour', t('offer.addLabour'))}
+				{addButton('part', t('offer.addPart'))}
+				{addButton('fee', t('offer.addFee'))}
+			</div>
+			{children}
+			<FormAlert id={lines.errorId} errors={lines.errors} />
+		</fieldset>
+	)
+}
+
+/** The total as the server will compute it, from the lines that are complete so far. */
+export function LinesTotal({ lines, vat }: { lines: Array<FieldMetadata<LineFields>>; vat: VatMode }) {
+	const { t } = useTranslation('workshop')
+	const language = useLanguage()
+	const complete = lines.map((line) => OfferLineSchema.safeParse(line.value).data).filter(Boolean) as OfferLineInput[]
+	const total = complete.length ? offerTotals(complete, vat).totalCents : null
+	return (
+		<p className="offer-lines__total" aria-live="polite">
+			{total !== null ? t('offer.linesTotal', { total: formatMoney(total, language) }) : null}
+		</p>
+	)
+}
 
 /** One line's fields, labelled for its kind: hours and an hourly rate for labour, a part's brand or OE number. */
 function OfferLineFields({ line }: { line: FieldMetadata<LineFields> }) {

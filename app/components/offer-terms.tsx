@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { VAT_PERCENT } from '~/domain/service-flow/offer-lines'
+import { VAT_PERCENT } from '~/domain/service-flow/offer-kinds'
 import { type OfferFields } from '~/domain/service-flow/requests'
 import { useLanguage } from '~/i18n/use-language'
 import { formatDate, formatMoney, formatNumber } from '~/utils/format'

@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next'
 import { type RequestDetail } from '~/domain/service-flow/requests'
 import { useLanguage } from '~/i18n/use-language'
 import { formatDateTime, formatNumber } from '~/utils/format'
-import { uploadUrl } from '~/utils/upload-url'
 import { Fact } from './panel'
-import { ResponsiveImage } from './responsive-image'
+import { PhotoStrip } from './photo-strip'
 
 /** Everything the customer entered for a request, with its photos (customer and workshop pages). */
 export function RequestSummary({ request }: { request: Pick<RequestDetail, 'vehicle' | 'services' | 'preferredAt' | 'location' | 'city' | 'details' | 'notes' | 'images'> }) {
@@ -46,25 +45,7 @@ export function RequestSummary({ request }: { request: Pick<RequestDetail, 'vehi
 					</Fact>
 				) : null}
 			</dl>
-			{request.images.length ? (
-				<ul className="photo-strip" aria-label={t('request.images')}>
-					{request.images.map(({ id: uploadId, source }, index) => {
-						const alt = t('request.imageAlt', { number: index + 1 })
-						return (
-							<li key={uploadId}>
-								{/* The photo itself opens from the link, full size. */}
-								<a href={uploadUrl(uploadId)} target="_blank" rel="noreferrer">
-									{source ? (
-										<ResponsiveImage image={source} alt={alt} sizes="9rem" width={144} />
-									) : (
-										<img src={uploadUrl(uploadId, 'thumb')} alt={alt} loading="lazy" decoding="async" width={240} height={180} />
-									)}
-								</a>
-							</li>
-						)
-					})}
-				</ul>
-			) : null}
+			<PhotoStrip images={request.images} label={t('request.images')} altFor={(index) => t('request.imageAlt', { number: index + 1 })} />
 		</div>
 	)
 }

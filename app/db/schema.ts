@@ -32,7 +32,7 @@ import {
 	uuid,
 } from 'drizzle-orm/pg-core'
 import { offerLineKinds, vatModes } from '../domain/service-flow/offer-kinds'
-import { offerStatuses, requestStatuses } from '../domain/service-flow/status'
+import { extraWorkStatuses, offerStatuses, requestStatuses } from '../domain/service-flow/status'
 import { fuelTypes, transmissions } from '../domain/service-flow/vehicle-kinds'
 
 export { fuelTypes, transmissions }
@@ -61,6 +61,7 @@ export { offerStatuses, requestStatuses }
 export const requestStatusEnum = pgEnum('request_status', requestStatuses)
 
 export const offerStatusEnum = pgEnum('offer_status', offerStatuses)
+export const extraWorkStatusEnum = pgEnum('extra_work_status', extraWorkStatuses)
 export const offerLineKindEnum = pgEnum('offer_line_kind', offerLineKinds)
 export const vatModeEnum = pgEnum('vat_mode', vatModes)
 
@@ -478,6 +479,8 @@ export const offers = pgTable(
 		earliestStart: date({ mode: 'string' }),
 		durationDays: integer(),
 		validUntil: date({ mode: 'string' }),
+		/** The prices of the extra work the customer approved (extra_work): the binding total is price_cents plus this. */
+		approvedExtraCents: integer().notNull().default(0),
 		selectedAt: moment(),
 		completedAt: moment(),
 		createdAt: createdAt(),
@@ -515,6 +518,76 @@ export const offerLines = pgTable(
 		unique('offer_lines_position_key').on(t.offerId, t.position),
 		check('offer_lines_quantity_positive', sql`${t.quantityHundredths} > 0`),
 		check('offer_lines_price_positive', sql`${t.unitPriceCents} > 0`),
+	],
+)
+
+/**
+ * Extra work the chosen workshop asks for while the job is under way (issue 19): why, its lines
+ * (extra_work_lines) and their sums, computed by the server with the offer's VAT mode; the
+ * customer approves or declines it, or the workshop withdraws it before an answer.
+ */
+export const extraWork = pgTable(
+	'extra_work',
+	{
+		id: id(),
+		offerId: uuid()
+			.notNull()
+			.references(() => offers.id, { onDelete: 'cascade' }),
+		reason: text().notNull(),
+		status: extraWorkStatusEnum().notNull().default('waiting'),
+		vatMode: vatModeEnum().notNull(),
+		/** With VAT: what the customer pays for it. */
+		priceCents: integer().notNull(),
+		labourCents: integer().notNull(),
+		partsCents: integer().notNull(),
+		feesCents: integer().notNull(),
+		vatCents: integer().notNull(),
+		createdAt: createdAt(),
+		answeredAt: moment(),
+	},
+	(t) => [index('extra_work_offer_idx').on(t.offerId, t.createdAt), check('extra_work_price_positive', sql`${t.priceCents} > 0`)],
+)
+
+/** Extra work's lines, as an offer's (offer_lines). */
+export const extraWorkLines = pgTable(
+	'extra_work_lines',
+	{
+		id: id(),
+		extraWorkId: uuid()
+			.notNull()
+			.references(() => extraWork.id, { onDelete: 'cascade' }),
+		position: integer().notNull(),
+		kind: offerLineKindEnum().notNull(),
+		description: text().notNull(),
+		reference: text().notNull().default(''),
+		quantityHundredths: integer().notNull(),
+		unitPriceCents: integer().notNull(),
+		totalCents: integer().notNull(),
+	},
+	(t) => [
+		unique('extra_work_lines_position_key').on(t.extraWorkId, t.position),
+		check('extra_work_lines_quantity_positive', sql`${t.quantityHundredths} > 0`),
+		check('extra_work_lines_price_positive', sql`${t.unitPriceCents} > 0`),
+	],
+)
+
+/** Up to three photos showing why the extra work is needed (request images, by their rules). */
+export const extraWorkImages = pgTable(
+	'extra_work_images',
+	{
+		id: id(),
+		extraWorkId: uuid()
+			.notNull()
+			.references(() => extraWork.id, { onDelete: 'cascade' }),
+		uploadId: uuid()
+			.notNull()
+			.references(() => uploads.id, { onDelete: 'cascade' }),
+		position: integer().notNull().default(0),
+	},
+	(t) => [
+		index('extra_work_images_extra_work_idx').on(t.extraWorkId, t.position),
+		index('extra_work_images_upload_idx').on(t.uploadId),
+		check('extra_work_images_max_three', sql`${t.position} between 0 and 2`),
 	],
 )
 

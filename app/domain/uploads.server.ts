@@ -80,6 +80,7 @@ export async function imageSourcesFor(ids: Array<string | null | undefined>, dat
  * with offers, and it needs one of the workshop's services or the workshop has bid on it); once
  * the customer has chosen (in progress, completed, or cancelled after that) only the chosen
  * workshop. The workshop's request page lists them on the same terms (getRequestForWorkshop).
+ * A photo of extra work (issue 19): the job's customer and its workshop.
  * Offer attachments: the offer's workshop and the request's customer. Invoices: their workshop.
  * Administrators see every file (but another's held one).
  */
@@ -103,6 +104,10 @@ export async function findViewableUpload(uploadId: string, viewer: SessionUser |
 			                   exists (select 1 from offers o where o.request_id = r.id and o.workshop_id = ${workshopId})
 			                   ${workshopId ? sql`or ${requestMatchesWorkshopId(workshopId)}` : sql``}))
 			             or exists (select 1 from offers so where so.id = r.selected_offer_id and so.workshop_id = ${workshopId}))
+			    ) or exists (
+			      select 1 from extra_work_images ei join extra_work e on e.id = ei.extra_work_id
+			      join offers o on o.id = e.offer_id join service_requests r on r.id = o.request_id
+			      where ei.upload_id = ${uploadId} and (r.customer_id = ${viewer.id} or o.workshop_id = ${workshopId})
 			    ) as ok`,
 		)
 		return row?.ok ? upload : null

@@ -4,6 +4,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ChatLink } from '~/components/chat'
+import { ExtraWorkList } from '~/components/extra-work'
+import { ExtraWorkForm } from '~/components/extra-work-form'
 import { Field, FormActions, FormAlert, FormSecurity } from '~/components/forms'
 import { OfferTerms } from '~/components/offer-terms'
 import { PageHeader } from '~/components/page-header'
@@ -14,7 +16,10 @@ import { Timeline } from '~/components/timeline'
 import { getOwnOffer } from '~/domain/service-flow/offers.server'
 import { CompleteJobSchema } from '~/domain/service-flow/offers'
 import { getRequestForWorkshop } from '~/domain/service-flow/requests.server'
-import { completeJob } from '~/domain/service-flow/moves.server'
+import { askForExtraWork, completeJob, withdrawExtraWork } from '~/domain/service-flow/moves.server'
+import { bindingTotalCents, MAX_EXTRA_WORK_IMAGES } from '~/domain/service-flow/extra-work'
+import { ExtraWorkSchema, WithdrawExtraWorkSchema } from '~/domain/service-flow/extra-work-schema'
+import { listExtraWork } from '~/domain/service-flow/extra-work.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
 import { requireWorkshop } from '~/utils/auth.server'
@@ -22,35 +27,95 @@ import { validateCsrf } from '~/utils/csrf.server'
 import { formatDate, formatMoney } from '~/utils/format'
 import { formatMoneyInput } from '~/utils/money'
 import { routeMeta } from '~/utils/meta'
-import { readForm } from '~/utils/multipart.server'
+import { readFormUploads, withFormFiles } from '~/utils/multipart.server'
 import { encodeId } from '~/utils/public-id'
 import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { uploadUrl } from '~/utils/upload-url'
-import { canOffer } from '~/domain/service-flow/status'
+import { canExtraWork, canOffer } from '~/domain/service-flow/status'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const { actor } = await requireWorkshop(request)
 	const language = await getLanguage(request)
 	const offer = await or404(getOwnOffer(actor.workshopId, idParam(params.slug)))
-	const detail = await or404(getRequestForWorkshop(actor.workshopId, offer.requestId, language))
+	// Extra work is only ever asked for on the chosen offer's job (issue 19); for any other the list is empty.
+	const [detail, extraWork] = await Promise.all([or404(getRequestForWorkshop(actor.workshopId, offer.requestId, language)), listExtraWork(offer.id)])
 	const t = getFixedT(language, 'workshop')
-	return { meta: { title: t('bid.title') }, offer, request: detail, requestSlug: encodeId(detail.id) }
+	return {
+		meta: { title: t('bid.title') },
+		offer,
+		extraWork,
+		request: detail,
+		requestSlug: encodeId(detail.id),
+	}
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
 	const { actor } = await requireWorkshop(request)
 	const offerId = idParam(params.slug)
-	const formData = await readForm(request)
-	await validateCsrf(request, formData)
-	const submission = parseWithZod(formData, { schema: CompleteJobSchema })
-	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-	try {
-		await or404(completeJob(actor, offerId, submission.value.finalPrice))
-	} catch (error) {
-		return handleDomainError(error, { as: 'form', submission })
-	}
-	return redirectWithToast(`/workshop-bid-details/${encodeId(offerId)}`, { type: 'success', key: 'workshop:job.completed' }, { request })
+	const here = `/workshop-bid-details/${encodeId(offerId)}`
+	return withFormFiles(request, async (formData) => {
+		await validateCsrf(request, formData)
+		const intent = formData.get('intent')
+
+		if (intent === 'askExtraWork') {
+			const submission = parseWithZod(formData, { schema: ExtraWorkSchema })
+			const uploads = await readFormUploads(formData, actor.userId, {
+				images: { purpose: 'request_image', max: MAX_EXTRA_WORK_IMAGES },
+			})
+			if (submission.status !== 'success' || !uploads.ok) {
+				// A line added or removed without JavaScript (Conform's intents) is no refusal: the form comes back with it.
+				const refused = submission.status === 'error' || !uploads.ok
+				return data(
+					{
+						intent,
+						result: submission.reply(),
+						imageErrors: uploads.errors.images ?? null,
+						held: await uploads.hold(),
+					},
+					{ status: refused ? 400 : 200 },
+				)
+			}
+			try {
+				await or404(askForExtraWork(actor, offerId, submission.value, uploads.files.images))
+			} catch (error) {
+				return handleDomainError(error, {
+					as: 'form',
+					submission,
+					data: { intent, imageErrors: null, held: await uploads.hold() },
+				})
+			}
+			return redirectWithToast(`${here}#extra-work`, { type: 'success', key: 'workshop:extraWork.asked' }, { request })
+		}
+
+		if (intent === 'withdrawExtraWork') {
+			const parsed = WithdrawExtraWorkSchema.safeParse(Object.fromEntries(formData))
+			if (!parsed.success) throw new Response('Not found', { status: 404 })
+			try {
+				await or404(withdrawExtraWork(actor, offerId, parsed.data.extraWork))
+			} catch (error) {
+				return handleDomainError(error, {
+					as: 'toast',
+					redirectTo: `${here}#extra-work`,
+					request,
+				})
+			}
+			return redirectWithToast(`${here}#extra-work`, { type: 'success', key: 'workshop:extraWork.withdrawn' }, { request })
+		}
+
+		const submission = parseWithZod(formData, { schema: CompleteJobSchema })
+		if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
+		try {
+			await or404(completeJob(actor, offerId, submission.value.finalPrice))
+		} catch (error) {
+			return handleDomainError(error, {
+				as: 'form',
+				submission,
+				data: { intent },
+			})
+		}
+		return redirectWithToast(here, { type: 'success', key: 'workshop:job.completed' }, { request })
+	})
 }
 
 export const meta = routeMeta<typeof loader>()
@@ -58,12 +123,14 @@ export const meta = routeMeta<typeof loader>()
 export default function BidDetailsPage() {
 	const { t } = useTranslation('workshop')
 	const language = useLanguage()
-	const { offer, request, requestSlug } = useLoaderData<typeof loader>()
+	const { offer, extraWork, request, requestSlug } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
+	const asked = actionData?.intent === 'askExtraWork' ? actionData : null
+	const inProgress = canOffer('askExtraWork', offer.status)
 	const [form, fields] = useForm({
 		id: 'complete-job',
-		lastResult: actionData?.result,
-		defaultValue: { finalPrice: formatMoneyInput(offer.priceCents, language) },
+		lastResult: actionData?.intent === 'askExtraWork' ? undefined : actionData?.result,
+		defaultValue: { finalPrice: formatMoneyInput(bindingTotalCents(offer), language) },
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: CompleteJobSchema }),
 		shouldRevalidate: 'onInput',
 	})
@@ -79,6 +146,7 @@ export default function BidDetailsPage() {
 					<Panel id="bid-offer" title={t('bid.yourOffer')}>
 						<dl className="facts">
 							<Fact label={t('offer.price')}>{formatMoney(offer.priceCents, language)}</Fact>
+							{offer.approvedExtraCents ? <Fact label={t('bid.bindingTotal')}>{formatMoney(bindingTotalCents(offer), language)}</Fact> : null}
 							{offer.finalPriceCents !== null ? <Fact label={t('bid.finalPrice')}>{formatMoney(offer.finalPriceCents, language)}</Fact> : null}
 							<Fact label={t('bid.madeOn')}>{formatDate(offer.createdAt, language)}</Fact>
 							{offer.description ? (
@@ -109,13 +177,16 @@ export default function BidDetailsPage() {
 						<Panel id="bid-job" title={t('job.title')} className="panel panel--highlight">
 							<p>{t('job.text')}</p>
 							<Form method="post" className="form" {...getFormProps(form)}>
-								<FormSecurity />
+								<FormSecurity intent="complete" />
 								<FormAlert id={form.errorId} errors={form.errors} />
 								<Field
 									label={t('job.finalPrice')}
 									required
 									help={t('job.finalPriceHelp')}
-									inputProps={{ ...getInputProps(fields.finalPrice, { type: 'text' }), inputMode: 'decimal' }}
+									inputProps={{
+										...getInputProps(fields.finalPrice, { type: 'text' }),
+										inputMode: 'decimal',
+									}}
 									errors={fields.finalPrice.errors}
 								/>
 								<FormActions submit={t('job.submit')} large />
@@ -123,11 +194,37 @@ export default function BidDetailsPage() {
 						</Panel>
 					) : null}
 
+					{inProgress || extraWork.length ? (
+						<Panel id="extra-work" title={t('common:extraWork.title')}>
+							<ExtraWorkList
+								items={extraWork}
+								viewer="workshop"
+								actions={(item) =>
+									canExtraWork('withdraw', item.status, 'workshop') ? (
+										<Form method="post" className="extra-work__answer">
+											<FormSecurity intent="withdrawExtraWork" />
+											<input type="hidden" name="extraWork" value={item.id} />
+											<button type="submit" className="button button--ghost button--small">
+												{t('extraWork.withdraw')}
+											</button>
+										</Form>
+									) : null
+								}
+							/>
+							{inProgress ? (
+								<>
+									<h3 className="panel__subtitle">{t('extraWork.title')}</h3>
+									<p>{t('extraWork.text')}</p>
+									<ExtraWorkForm vatMode={offer.vatMode} lastResult={asked?.result} imageErrors={asked?.imageErrors} held={asked?.held?.images} />
+								</>
+							) : null}
+						</Panel>
+					) : null}
+
 					<Panel id="bid-request" title={t('requestPage.request')}>
 						{request.customerEmail ? (
 							<p className="notice">
-								{t('bid.customer', { name: request.customerName })}{' '}
-								<a href={`tel:${request.customerMobile.replace(/\s+/g, '')}`}>{request.customerMobile}</a> ·{' '}
+								{t('bid.customer', { name: request.customerName })} <a href={`tel:${request.customerMobile.replace(/\s+/g, '')}`}>{request.customerMobile}</a> ·{' '}
 								<a href={`mailto:${request.customerEmail}`}>{request.customerEmail}</a>
 							</p>
 						) : null}

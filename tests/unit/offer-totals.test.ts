@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { offerLineKinds } from '~/domain/service-flow/offer-kinds'
-import { lineTotalCents, offerTotals, VAT_PERCENT, withoutBlankLines } from '~/domain/service-flow/offer-lines'
+import { VAT_PERCENT } from '~/domain/service-flow/offer-kinds'
+import { lineTotalCents, offerTotals, withoutBlankLines } from '~/domain/service-flow/offer-lines'
 
 const line = fc.record({
 	kind: fc.constantFrom(...offerLineKinds),

@@ -16,6 +16,8 @@ import { and, eq, gt, sql } from 'drizzle-orm'
 import * as t from '~/db/schema'
 import {
 	addReview,
+	answerExtraWork,
+	askForExtraWork,
 	cancelRequest,
 	completeJob,
 	createServiceRequest,
@@ -27,6 +29,7 @@ import {
 } from '~/domain/service-flow/moves.server'
 import { refreshResponseTimes } from '~/domain/service-flow/response-time.server'
 import { refreshWorkshopRatings } from '~/domain/service-flow/reviews.server'
+import { type ExtraWorkAnswer } from '~/domain/service-flow/extra-work'
 import { type OfferLineKind } from '~/domain/service-flow/offer-kinds'
 import { EXPIRY_DAYS, initialStatus, offerMoves, requestMoves } from '~/domain/service-flow/status'
 import { db as defaultDb, type DbOrTx } from '~/utils/db.server'
@@ -786,6 +789,13 @@ function storyteller(tx: Tx, refs: ReferenceIds) {
 			await tx.update(t.offers).set({ selectedAt: at }).where(eq(t.offers.id, offerId))
 			await dated(requestId, at)
 		},
+		/** Extra work the workshop asked for during the job and the customer's answer (issue 19). */
+		async extraWork(customerId: string, workshop: WorkshopActor, requestId: string, offerId: string, e: StoryExtraWork) {
+			const lines = e.lines.map(([kind, description, reference, quantity, unitPrice]) => ({ kind, description, reference, quantity: Math.round(quantity * 100), unitPrice: unitPrice * 100 }))
+			const id = await askForExtraWork(workshop, offerId, { reason: e.reason, lines }, [], tx)
+			await answerExtraWork(customerId, requestId, id, e.answer, tx)
+			await tx.update(t.extraWork).set({ createdAt: e.asked, answeredAt: e.answered }).where(eq(t.extraWork.id, id))
+		},
 		/** The expiry job's move, as it ran at `at`. */
 		async expire(requestId: string, at: Date) {
 			if (!(await expireRequest(requestId, at, tx))) throw new Error('demo request not due to expire')
@@ -800,6 +810,7 @@ function storyteller(tx: Tx, refs: ReferenceIds) {
 			const requestId = await story.request(customerId, r, r.at.created)
 			const offerId = await story.offer(workshop, requestId, r, r.at.offered)
 			await story.select(customerId, requestId, offerId, r.at.selected)
+			for (const extra of r.extraWork ?? []) await story.extraWork(customerId, workshop, requestId, offerId, extra)
 			await completeJob(workshop, offerId, r.finalPrice * 100, tx)
 			await tx.update(t.offers).set({ completedAt: r.at.completed }).where(eq(t.offers.id, offerId))
 			await dated(requestId, r.at.completed)
@@ -826,12 +837,15 @@ type StoryOffer = {
 	durationDays?: number
 }
 type StoryRequest = { vehicle: string; services: string[]; details: string; location: string; city: string; preferredAt: Date }
+/** Extra work during a job, its lines as an offer's; asked and answered on those days. */
+type StoryExtraWork = { reason: string; lines: NonNullable<StoryOffer['lines']>; answer: ExtraWorkAnswer; asked: Date; answered: Date }
 type StoryJob = {
 	price: number
 	finalPrice: number
 	notes?: string
 	description?: string
 	at: { created: Date; offered: Date; selected: Date; completed: Date }
+	extraWork?: StoryExtraWork[]
 	review?: { rating: number; title: string; body: string; at: Date; reply?: { text: string; at: Date } }
 }
 
@@ -993,6 +1007,19 @@ async function insertDemoFlow(tx: Tx, refs: ReferenceIds, people: People, worksh
 		price: 89,
 		finalPrice: 89,
 		at: { created: ago(20), offered: ago(19.5), selected: ago(18), completed: ago(2) },
+		// Declined: the job was finished at the offer's price.
+		extraWork: [
+			{
+				reason: 'Salongifilter on tolmune ja lõhnab, soovitame vahetada.',
+				lines: [
+					['part', 'Salongifilter, aktiivsöega', 'MANN CUK 26 009', 1, 24],
+					['labour', 'Salongifiltri vahetus', '', 0.25, 40],
+				],
+				answer: 'decline',
+				asked: ago(3),
+				answered: ago(2.9),
+			},
+		],
 	})
 
 	// 5. completed and reviewed, not yet answered.
@@ -1006,6 +1033,19 @@ async function insertDemoFlow(tx: Tx, refs: ReferenceIds, people: People, worksh
 		price: 300,
 		finalPrice: 320,
 		at: { created: ago(45), offered: ago(44.7), selected: ago(44), completed: ago(40) },
+		// Approved: the final price is the offer and this, the binding total.
+		extraWork: [
+			{
+				reason: 'Parema esirummu tolmukaitse on katki, ilma selleta kulub liigend kiiresti.',
+				lines: [
+					['part', 'Rummu tolmukaitse, parem esi', 'FEBI 36408', 1, 12],
+					['labour', 'Tolmukaitse vahetus', '', 0.2, 40],
+				],
+				answer: 'approve',
+				asked: ago(42),
+				answered: ago(41.9),
+			},
+		],
 		review: {
 			rating: 5,
 			title: 'Auto sõidab jälle otse',

@@ -28,6 +28,9 @@ const eventParams: Record<string, Record<string, string | number>> = {
 	'notifications.requestExpired': {},
 	'notifications.requestExpiredCustomer': { days: 14 },
 	'notifications.jobCompleted': { workshop: 'Kask Autoteenindus', priceCents: 19_900 },
+	'notifications.extraWorkRequested': { workshop: 'Kask Autoteenindus', priceCents: 12_400 },
+	'notifications.extraWorkApproved': { customer: 'Mari Maasikas', priceCents: 12_400 },
+	'notifications.extraWorkDeclined': { customer: 'Mari Maasikas', priceCents: 12_400 },
 	'notifications.newReview': { customer: 'Mari Maasikas', rating: 5 },
 	'notifications.reviewReply': { workshop: 'Kask Autoteenindus' },
 }

@@ -97,6 +97,9 @@ const events: Record<string, MarketplaceEvent> = {
 	'notifications.requestExpired': { kind: 'offerOutcomes', link: bid },
 	'notifications.requestExpiredCustomer': { kind: 'offers', link: (row) => `/request-details/${encodeId(row.receivedId)}` },
 	'notifications.jobCompleted': { kind: 'jobUpdates', link: (row) => `/leave-feedback/${encodeId(row.receivedId)}` },
+	'notifications.extraWorkRequested': { kind: 'jobUpdates', link: (row) => `/work-progress/${encodeId(row.receivedId)}#extra-work` },
+	'notifications.extraWorkApproved': { kind: 'offerOutcomes', link: (row) => `${bid(row)}#extra-work` },
+	'notifications.extraWorkDeclined': { kind: 'offerOutcomes', link: (row) => `${bid(row)}#extra-work` },
 	'notifications.newReview': { kind: 'reviews', link: () => '/customer-reviews' },
 	'notifications.reviewReply': {
 		kind: 'reviews',

@@ -198,6 +198,8 @@ export async function getNotificationDetail(userId: string, notificationId: stri
 		detail.link = { to: `/chat/${encodeId(row.receivedId)}`, labelKey: 'notifications.openChat' }
 	} else if (row.messageKey === 'notifications.newRequest') {
 		detail.link = { to: `/customer-request-details/${encodeId(row.receivedId)}`, labelKey: 'notifications.openRequest' }
+	} else if (row.messageKey === 'notifications.extraWorkRequested' || row.messageKey === 'notifications.extraWorkWithdrawn') {
+		detail.link = { to: `/work-progress/${encodeId(row.receivedId)}#extra-work`, labelKey: 'notifications.openWork' }
 	} else if (row.messageKey === 'notifications.requestExpiredCustomer') {
 		detail.link = { to: `/request-details/${encodeId(row.receivedId)}`, labelKey: 'notifications.openRequest' }
 	} else if (row.messageKey === 'notifications.reviewReply') {

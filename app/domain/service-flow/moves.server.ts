@@ -1,6 +1,9 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import {
 	cities,
+	extraWork,
+	extraWorkImages,
+	extraWorkLines,
 	offerLines,
 	offers,
 	requestEvents,
@@ -18,7 +21,9 @@ import { db, isUniqueViolation, queryRows, type DbOrTx, transaction } from '~/ut
 import { forgetUploads, savePreparedUpload, type FormUpload } from '~/utils/storage.server'
 import { DomainError, FieldError, notFound } from '~/domain/errors'
 import { NotificationType, notify, notifyMatchingWorkshops } from '~/domain/messaging/notifications.server'
-import { lineTotalCents, offerTotals } from './offer-lines'
+import { type ExtraWorkAnswer, MAX_EXTRA_WORK_IMAGES } from './extra-work'
+import { type ExtraWorkInput } from './extra-work-schema'
+import { lineTotalCents, offerTotals, type OfferLineInput } from './offer-lines'
 import { offerPriceCents, type OfferTerms } from './offers'
 import { offerAllowance } from './offers.server'
 import { workshopToAsk } from './requests.server'
@@ -26,10 +31,12 @@ import { refreshResponseTimes } from './response-time.server'
 import { refreshWorkshopRatings } from './reviews.server'
 import { MAX_REQUEST_IMAGES, MAX_REQUEST_SERVICES, type ReopenRequestInput, type ServiceRequestInput, type WidenRequestInput } from './requests'
 import {
+	canExtraWork,
 	canOffer,
 	canReopen,
 	canRequest,
 	EXPIRY_DAYS,
+	extraWorkMoves,
 	offerAfter,
 	hasChosenWorkshop,
 	initialStatus,
@@ -45,14 +52,16 @@ import {
  * function here, in one transaction, with the notifications it causes:
  *
  *   request  pending → offer (first offer) → in_progress (an offer selected) → completed (final price)
+ *            in_progress: extra work asked for by the workshop, approved or declined by the customer
  *            pending | offer → cancelled (by the customer)
  *            offer → expired (nothing chosen 14 days after the first offer) → pending (reopened, once)
  *   offer    pending → selected → job_completed;  pending → rejected | request_cancelled | request_expired;
  *            a pending offer may be edited or deleted by its workshop.
+ *   extra    waiting → approved | declined (by the customer) | withdrawn (by the workshop)
  *
  * Each function locks what it changes (SELECT … FOR UPDATE) and checks the status under the
  * lock, so two moves at the same moment cannot both succeed. Locks are always taken in one order
- * (vehicle, request, its offers, workshop; docs/decisions/0070-lock-order.md), so two moves never
+ * (vehicle, request, its offers, their extra work, workshop; docs/decisions/0070-lock-order.md), so two moves never
  * wait on each other in a circle; should PostgreSQL still abort one, `transaction()` runs it again. Any other move is refused with a
  * DomainError carrying a translated message key. Ownership is part of every query.
  */
@@ -447,17 +456,21 @@ async function replaceOfferLines(tx: Tx, offerId: string, input: OfferTerms) {
 	const lines = input.lines ?? []
 	if (!lines.length) return
 	await tx.insert(offerLines).values(
-		lines.map((line, position) => ({
-			offerId,
-			position,
-			kind: line.kind,
-			description: line.description,
-			reference: line.reference ?? '',
-			quantityHundredths: line.quantity,
-			unitPriceCents: line.unitPrice,
-			totalCents: lineTotalCents(line),
-		})),
+		lines.map((line, position) => ({ offerId, ...lineColumns(line, position) })),
 	)
+}
+
+/** A priced line's columns, as offer_lines and extra_work_lines both store them. */
+function lineColumns(line: OfferLineInput, position: number) {
+	return {
+		position,
+		kind: line.kind,
+		description: line.description,
+		reference: line.reference ?? '',
+		quantityHundredths: line.quantity,
+		unitPriceCents: line.unitPrice,
+		totalCents: lineTotalCents(line),
+	}
 }
 
 /** Withdraws a pending offer; a request left without offers is pending again. */
@@ -520,11 +533,21 @@ export async function selectOffer(customerId: string, requestId: string, offerId
 
 // ------------------------------------------------------------------ step 3: the work
 
-/** The workshop enters the final price (actual bill amount): the job and the request are completed. */
+/**
+ * The workshop enters the final price (actual bill amount): the job and the request are completed.
+ * Not while extra work waits for the customer's answer: the workshop withdraws it, or waits.
+ */
 export async function completeJob(workshop: WorkshopActor, offerId: string, finalPriceCents: number, within?: Tx) {
 	await inTransaction(within, async (tx) => {
 		const { offer, request } = await lockWorkshopOffer(tx, workshop.workshopId, offerId)
 		if (!canOffer('completeJob', offer.status) || !canRequest('complete', request.status)) throw new DomainError('workshop:job.cannotComplete', 409)
+		// Under the request's lock: the customer's answer, made under it too, cannot slip in between.
+		const [waiting] = await tx
+			.select({ id: extraWork.id })
+			.from(extraWork)
+			.where(and(eq(extraWork.offerId, offerId), inArray(extraWork.status, statusLists.openExtraWork)))
+			.limit(1)
+		if (waiting) throw new DomainError('workshop:job.extraWorkWaiting', 409)
 		await tx
 			.update(offers)
 			.set({ status: offerMoves.completeJob.to, finalPriceCents, completedAt: new Date() })
@@ -537,6 +560,111 @@ export async function completeJob(workshop: WorkshopActor, offerId: string, fina
 			type: NotificationType.jobCompleted,
 			messageKey: 'notifications.jobCompleted',
 			messageParams: { workshop: workshop.workshopName, priceCents: finalPriceCents },
+			receivedId: request.id,
+		})
+	})
+}
+
+// ------------------------------------------------------------------ step 3: extra work (issue 19)
+
+/**
+ * The chosen workshop asks for extra work while the job is under way: a reason, lines priced with
+ * the offer's VAT mode (their total computed here) and up to three photos. The customer is told
+ * (bell and e-mail); nothing is added to the price until they approve.
+ */
+export async function askForExtraWork(workshop: WorkshopActor, offerId: string, input: ExtraWorkInput, images: FormUpload[], within?: Tx): Promise<string> {
+	if (images.length > MAX_EXTRA_WORK_IMAGES) throw new DomainError('workshop:extraWork.tooManyImages', 422, { max: MAX_EXTRA_WORK_IMAGES })
+	return inTransaction(within, async (tx) => {
+		const { offer, request } = await lockWorkshopOffer(tx, workshop.workshopId, offerId)
+		if (!canOffer('askExtraWork', offer.status, 'workshop') || request.selectedOfferId !== offer.id) throw new DomainError('workshop:extraWork.notInProgress', 409)
+		const sums = offerTotals(input.lines, offer.vatMode)
+		const [row] = await tx
+			.insert(extraWork)
+			.values({
+				offerId,
+				reason: input.reason,
+				status: initialStatus.extraWork,
+				vatMode: offer.vatMode,
+				priceCents: sums.totalCents,
+				labourCents: sums.labourCents,
+				partsCents: sums.partsCents,
+				feesCents: sums.feesCents,
+				vatCents: sums.vatCents,
+			})
+			.returning({ id: extraWork.id })
+		const extraWorkId = row!.id
+		await tx.insert(extraWorkLines).values(
+			input.lines.map((line, position) => ({ extraWorkId, ...lineColumns(line, position) })),
+		)
+		for (const [position, image] of images.entries()) {
+			const upload = await savePreparedUpload(tx, image, workshop.userId)
+			await tx.insert(extraWorkImages).values({ extraWorkId, uploadId: upload.id, position })
+		}
+		await notify(tx, {
+			userId: request.customerId,
+			type: NotificationType.dialog,
+			messageKey: 'notifications.extraWorkRequested',
+			messageParams: { workshop: workshop.workshopName, priceCents: sums.totalCents },
+			receivedId: request.id,
+		})
+		return extraWorkId
+	})
+}
+
+/**
+ * The customer approves or declines extra work on their job in progress, once: an approved one's
+ * price joins the binding total (offers.approved_extra_cents). The workshop is told. Another
+ * customer's, or one of another request, is "not found"; one already answered or withdrawn, a 409.
+ */
+export async function answerExtraWork(customerId: string, requestId: string, extraWorkId: string, answer: ExtraWorkAnswer, within?: Tx) {
+	await inTransaction(within, async (tx) => {
+		const request = await lockCustomerRequest(tx, customerId, requestId)
+		if (!request.selectedOfferId) throw notFound()
+		const [offer] = await tx.select().from(offers).where(eq(offers.id, request.selectedOfferId)).for('update')
+		const [extra] = await tx
+			.select()
+			.from(extraWork)
+			.where(and(eq(extraWork.id, extraWorkId), eq(extraWork.offerId, request.selectedOfferId)))
+			.for('update')
+		if (!offer || !extra) throw notFound()
+		if (!canExtraWork(answer, extra.status, 'customer')) throw new DomainError('customer:extraWork.alreadyAnswered', 409)
+		if (!canRequest('answerExtraWork', request.status, 'customer')) throw new DomainError('customer:extraWork.notInProgress', 409)
+		await tx.update(extraWork).set({ status: extraWorkMoves[answer].to, answeredAt: new Date() }).where(eq(extraWork.id, extraWorkId))
+		if (answer === 'approve') {
+			await tx
+				.update(offers)
+				.set({ approvedExtraCents: sql`${offers.approvedExtraCents} + ${extra.priceCents}` })
+				.where(eq(offers.id, offer.id))
+		}
+		const [owner] = await tx.select({ userId: workshops.userId }).from(workshops).where(eq(workshops.id, offer.workshopId))
+		const [customer] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, customerId))
+		await notify(tx, {
+			userId: owner!.userId,
+			type: NotificationType.offerChanged,
+			messageKey: answer === 'approve' ? 'notifications.extraWorkApproved' : 'notifications.extraWorkDeclined',
+			messageParams: { customer: `${customer!.firstName} ${customer!.lastName}`, priceCents: extra.priceCents },
+			receivedId: offer.id,
+		})
+	})
+}
+
+/** The workshop takes back extra work the customer has not answered yet; the customer is told (bell). */
+export async function withdrawExtraWork(workshop: WorkshopActor, offerId: string, extraWorkId: string, within?: Tx) {
+	await inTransaction(within, async (tx) => {
+		const { request } = await lockWorkshopOffer(tx, workshop.workshopId, offerId)
+		const [extra] = await tx
+			.select()
+			.from(extraWork)
+			.where(and(eq(extraWork.id, extraWorkId), eq(extraWork.offerId, offerId)))
+			.for('update')
+		if (!extra) throw notFound()
+		if (!canExtraWork('withdraw', extra.status, 'workshop')) throw new DomainError('workshop:extraWork.alreadyAnswered', 409)
+		await tx.update(extraWork).set({ status: extraWorkMoves.withdraw.to, answeredAt: new Date() }).where(eq(extraWork.id, extraWorkId))
+		await notify(tx, {
+			userId: request.customerId,
+			type: NotificationType.dialog,
+			messageKey: 'notifications.extraWorkWithdrawn',
+			messageParams: { workshop: workshop.workshopName },
 			receivedId: request.id,
 		})
 	})

@@ -1,7 +1,10 @@
-/** The kinds of an itemised offer's lines (issue 19), as the database's enum has them. */
+/** The kinds of an itemised offer's lines and its VAT (issue 19), as the database's enums have them. */
 export const offerLineKinds = ['labour', 'part', 'fee'] as const
 export type OfferLineKind = (typeof offerLineKinds)[number]
 
 /** Whether an offer's line prices include VAT, or VAT is added on top of them. */
 export const vatModes = ['included', 'added'] as const
 export type VatMode = (typeof vatModes)[number]
+
+/** Estonia's standard VAT rate since 1 July 2025 (market notes). */
+export const VAT_PERCENT = 24

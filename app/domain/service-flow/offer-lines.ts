@@ -1,15 +1,13 @@
 import { z } from 'zod'
 import { parseMoney } from '~/utils/money'
 import { moneyAmount, optionalText, requiredText } from '~/utils/validation'
-import { offerLineKinds, type VatMode } from './offer-kinds'
+import { offerLineKinds, VAT_PERCENT, type VatMode } from './offer-kinds'
 
 /**
  * An itemised offer (issue 19): labour, parts and other fees, each a line, and the total computed
  * here from them, never taken from the form. Shared by the form, the server and the pages.
  */
 
-/** Estonia's standard VAT rate since 1 July 2025 (market notes). */
-export const VAT_PERCENT = 24
 /** More lines than a real quote has; a form that sends more is refused. */
 export const MAX_OFFER_LINES = 30
 /** An offer's total may not pass €1,000,000. */

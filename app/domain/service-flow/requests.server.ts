@@ -6,6 +6,7 @@ import { imageSourcesFor } from '~/domain/uploads.server'
 import { type ImageSource } from '~/utils/upload-url'
 import { localizedName, requestMatchesWorkshopId, serviceNames, valueList, vehicleLabel, workshopOwnerNotBlocked } from '~/db/sql'
 import { type OfferForCustomer, type OfferStatus, type RequestDetail, type RequestEvent, type RequestFilter, type RequestListItem } from './requests'
+import { type VatMode } from './offer-kinds'
 import { offerColumns } from './offers.server'
 import { isRequestOpen, offerMoves, statusLists } from './status'
 
@@ -54,6 +55,8 @@ type DetailRow = Omit<RequestDetail, 'vehicle' | 'selectedOffer' | 'review' | 'e
 		soWorkshopUserId: string | null
 		soPriceCents: number | null
 		soFinalPriceCents: number | null
+		soApprovedExtraCents: number | null
+		soVatMode: VatMode | null
 		soStatus: OfferStatus | null
 		soSelectedAt: string | null
 		soCompletedAt: string | null
@@ -81,6 +84,7 @@ async function loadDetail(where: SQL, language: Language): Promise<RequestDetail
 		           (select count(*)::int from offers o where o.request_id = r.id and o.status not in ${endedWithRequest}) as "offerCount",
 		           r.selected_offer_id as "selectedOfferId", so.workshop_id as "soWorkshopId", w.workshop_name as "soWorkshopName",
 		           w.user_id as "soWorkshopUserId", so.price_cents as "soPriceCents", so.final_price_cents as "soFinalPriceCents",
+		           so.approved_extra_cents as "soApprovedExtraCents", so.vat_mode as "soVatMode",
 		           so.status as "soStatus", so.selected_at as "soSelectedAt", so.completed_at as "soCompletedAt",
 		           rv.id as "reviewId", rv.rating, rv.title as "reviewTitle", rv.body as "reviewBody", rv.reply,
 		           rv.created_at as "reviewCreatedAt", rv.replied_at as "repliedAt"
@@ -103,7 +107,7 @@ async function loadDetail(where: SQL, language: Language): Promise<RequestDetail
 	// The request's own columns as they are; the vehicle's, the selected offer's and the review's nested.
 	const {
 		vehicleId, vehicleName, registrationNumber, year, mileage, fuelType, transmission, vin,
-		selectedOfferId, soWorkshopId, soWorkshopName, soWorkshopUserId, soPriceCents, soFinalPriceCents, soStatus, soSelectedAt, soCompletedAt,
+		selectedOfferId, soWorkshopId, soWorkshopName, soWorkshopUserId, soPriceCents, soFinalPriceCents, soApprovedExtraCents, soVatMode, soStatus, soSelectedAt, soCompletedAt,
 		reviewId, rating, reviewTitle, reviewBody, reply, reviewCreatedAt, repliedAt,
 		...request
 	} = row
@@ -121,6 +125,8 @@ async function loadDetail(where: SQL, language: Language): Promise<RequestDetail
 						workshopUserId: soWorkshopUserId!,
 						priceCents: soPriceCents!,
 						finalPriceCents: soFinalPriceCents,
+						approvedExtraCents: soApprovedExtraCents!,
+						vatMode: soVatMode!,
 						status: soStatus!,
 						selectedAt: soSelectedAt,
 						completedAt: soCompletedAt,

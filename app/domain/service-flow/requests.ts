@@ -101,6 +101,9 @@ export type RequestDetail = {
 		workshopUserId: string
 		priceCents: number
 		finalPriceCents: number | null
+		/** Approved extra work (issue 19); the binding total is the price plus this. */
+		approvedExtraCents: number
+		vatMode: VatMode
 		status: OfferStatus
 		selectedAt: string | null
 		completedAt: string | null
@@ -124,6 +127,8 @@ export type OfferFields = {
 	partsCents: number | null
 	feesCents: number | null
 	vatCents: number | null
+	/** The approved extra work's prices (issue 19): the binding total is the price plus this. */
+	approvedExtraCents: number
 	/** "2026-11-30", or null when not said. */
 	earliestStart: string | null
 	durationDays: number | null

@@ -3,7 +3,7 @@
  * a request and of an offer, and every move as a row of a table — which actor may make it, from
  * which statuses, to which one. The database enums, the transition functions in `moves.server.ts`,
  * the queries and every page ask this module; nothing else compares status strings. A new state
- * (extra work on a job, request expiry) is added here first.
+ * (request expiry, extra work on a job) is added here first.
  *
  * Browser-safe: no imports.
  */
@@ -14,13 +14,21 @@ export type RequestStatus = (typeof requestStatuses)[number]
 export const offerStatuses = ['pending', 'selected', 'rejected', 'job_completed', 'request_cancelled', 'request_expired'] as const
 export type OfferStatus = (typeof offerStatuses)[number]
 
+/** Extra work the chosen workshop asks for during the job (issue 19): waiting for the customer's answer, or answered. */
+export const extraWorkStatuses = ['waiting', 'approved', 'declined', 'withdrawn'] as const
+export type ExtraWorkStatus = (typeof extraWorkStatuses)[number]
+
 /** Days after a request's first offer (since it was last opened) that it expires with nothing chosen. */
 export const EXPIRY_DAYS = 14
 /** How many times the customer may reopen an expired request. */
 export const REOPEN_LIMIT = 1
 
 /** Where a new request and a new offer start. */
-export const initialStatus = { request: 'pending', offer: 'pending' } as const satisfies { request: RequestStatus; offer: OfferStatus }
+export const initialStatus = { request: 'pending', offer: 'pending', extraWork: 'waiting' } as const satisfies {
+	request: RequestStatus
+	offer: OfferStatus
+	extraWork: ExtraWorkStatus
+}
 
 /** Who makes a move: the request's customer, a workshop (its own offer), or the flow itself as a consequence. */
 export type Actor = 'customer' | 'workshop' | 'flow'
@@ -47,6 +55,8 @@ export const requestMoves = {
 	expire: { from: ['offer'], to: 'expired', by: 'flow' },
 	/** The customer asks again, once (`REOPEN_LIMIT`): back to waiting for offers. */
 	reopen: { from: ['expired'], to: 'pending', by: 'customer' },
+	/** The customer answers the chosen workshop's request for extra work, yes or no, while the job is under way (issue 19). */
+	answerExtraWork: { from: ['in_progress'], to: null, by: 'customer' },
 } as const satisfies Record<string, Move<RequestStatus>>
 export type RequestMove = keyof typeof requestMoves
 
@@ -68,8 +78,38 @@ export const offerMoves = {
 	renew: { from: ['request_expired'], to: 'pending', by: 'workshop' },
 	/** The workshop finishes the job with the final price. */
 	completeJob: { from: ['selected'], to: 'job_completed', by: 'workshop' },
+	/** While the job is under way, the workshop asks for extra work (issue 19; it starts `waiting`). */
+	askExtraWork: { from: ['selected'], to: null, by: 'workshop' },
 } as const satisfies Record<string, Move<OfferStatus>>
 export type OfferMove = keyof typeof offerMoves
+
+/** A request for extra work's moves; it starts `waiting` (the offer's askExtraWork). */
+export const extraWorkMoves = {
+	/** The customer says yes: its price joins the binding total. */
+	approve: { from: ['waiting'], to: 'approved', by: 'customer' },
+	/** The customer says no: the job goes on at the price agreed so far. */
+	decline: { from: ['waiting'], to: 'declined', by: 'customer' },
+	/** The workshop takes it back before an answer. */
+	withdraw: { from: ['waiting'], to: 'withdrawn', by: 'workshop' },
+} as const satisfies Record<string, Move<ExtraWorkStatus>>
+export type ExtraWorkMove = keyof typeof extraWorkMoves
+
+/** Whether `move` may be made on extra work in `status` (by `actor`, when given). */
+export function canExtraWork(move: ExtraWorkMove, status: ExtraWorkStatus, actor?: Actor): boolean {
+	const row: Move<ExtraWorkStatus> = extraWorkMoves[move]
+	return row.from.includes(status) && (actor === undefined || row.by === actor)
+}
+
+/**
+ * What extra work's status means: whether it still waits for the customer (the job cannot be
+ * completed meanwhile) and whether its price counts in the binding total.
+ */
+export const extraWorkStatusInfo = {
+	waiting: { open: true, binding: false },
+	approved: { open: false, binding: true },
+	declined: { open: false, binding: false },
+	withdrawn: { open: false, binding: false },
+} as const satisfies Record<ExtraWorkStatus, { open: boolean; binding: boolean }>
 
 /** Whether `move` may be made on a request in `status` (by `actor`, when given). */
 export function canRequest(move: RequestMove, status: RequestStatus, actor?: Actor): boolean {
@@ -148,4 +188,8 @@ export const statusLists = {
 	undecidedOffers: offerStatuses.filter((status) => !offerStatusInfo[status].decided),
 	/** Offers that count on their request (not rejected or cancelled with it). */
 	countedOffers: offerStatuses.filter((status) => offerStatusInfo[status].counted),
+	/** Extra work still waiting for the customer's answer. */
+	openExtraWork: extraWorkStatuses.filter((status) => extraWorkStatusInfo[status].open),
+	/** Extra work whose price is part of the binding total. */
+	bindingExtraWork: extraWorkStatuses.filter((status) => extraWorkStatusInfo[status].binding),
 } as const

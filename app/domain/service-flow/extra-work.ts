@@ -1,0 +1,44 @@
+import { type ImageSource } from '~/utils/upload-url'
+import { type OfferLineKind, type VatMode } from './offer-kinds'
+import { type ExtraWorkStatus } from './status'
+
+/**
+ * Extra work during a job (issue 19): the chosen workshop asks, with a reason, lines priced as an
+ * offer's and up to three photos; the customer approves or declines. Nothing is added to the
+ * price without that yes. Browser-safe, and without zod: the customer's page needs only this (its
+ * form's schema is extra-work-schema.ts).
+ */
+
+/** Photos a request for extra work may carry (what the workshop found). */
+export const MAX_EXTRA_WORK_IMAGES = 3
+
+/** The customer's answer to one request for extra work (the button pressed). */
+export const extraWorkAnswers = ['approve', 'decline'] as const
+export type ExtraWorkAnswer = (typeof extraWorkAnswers)[number]
+
+/** A request for extra work as both sides' pages show it. */
+export type ExtraWorkItem = {
+	id: string
+	reason: string
+	status: ExtraWorkStatus
+	vatMode: VatMode
+	priceCents: number
+	labourCents: number
+	partsCents: number
+	feesCents: number
+	vatCents: number
+	createdAt: string
+	answeredAt: string | null
+	lines: Array<{
+		kind: OfferLineKind
+		description: string
+		reference: string
+		quantity: number
+		unitPriceCents: number
+		totalCents: number
+	}>
+	images: Array<{ id: string; source: ImageSource | null }>
+}
+
+/** What the customer has agreed to pay: the offer's price and every approved extra work. */
+export const bindingTotalCents = (offer: { priceCents: number; approvedExtraCents: number }) => offer.priceCents + offer.approvedExtraCents
