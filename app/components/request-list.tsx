@@ -39,6 +39,11 @@ export function RequestList({ requests, empty }: { requests: RequestListItem[]; 
 						{request.vehicle} · {request.registrationNumber} · {formatDateTime(request.preferredAt, language)}
 					</p>
 					{request.workshopName ? <p className="item__meta">{request.workshopName}</p> : null}
+					{request.extraWorkWaiting ? (
+						<p className="notice notice--warning">
+							<Link to={`/work-progress/${encodeId(request.id)}#extra-work`}>{t('requests.extraWorkWaiting', { count: request.extraWorkWaiting })}</Link>
+						</p>
+					) : null}
 				</Item>
 			)}
 		</ListOrEmpty>

@@ -126,6 +126,13 @@ function CustomerDashboard({
 							<p className="item__meta">
 								{request.vehicle} · {request.registrationNumber} · {request.location}
 							</p>
+							{request.extraWorkWaiting ? (
+								<p className="notice notice--warning">
+									<Link to={`/work-progress/${encodeId(request.id)}#extra-work`}>
+										{t('customer:requests.extraWorkWaiting', { count: request.extraWorkWaiting })}
+									</Link>
+								</p>
+							) : null}
 						</Item>
 					)}
 				</ListOrEmpty>

@@ -80,7 +80,12 @@ for (const javaScriptEnabled of javaScriptModes) {
 		await garage.getByRole('button', { name: w('job.submit') }).click()
 		await expect(garage.getByText(w('job.extraWorkWaiting'))).toBeVisible()
 
-		// The customer is told, and sees what it is, with its photo, waiting for the answer.
+		// The customer is told, on the dashboard and the request list too, and sees what it is, with its photo, waiting for the answer.
+		const waitingNote = filled(c('requests.extraWorkWaiting_one'), { count: 1 })
+		await open(customer, '/dashboard', javaScriptEnabled)
+		await expect(customer.getByRole('link', { name: waitingNote })).toBeVisible()
+		await open(customer, '/my-requests', javaScriptEnabled)
+		await expect(customer.getByRole('link', { name: waitingNote })).toHaveAttribute('href', `/work-progress/${slug}#extra-work`)
 		await open(customer, '/notifications', javaScriptEnabled)
 		await expect(customer.getByText(filled(common('notifications.extraWorkRequested'), { workshop: workshopName, price: '€32.00' })).first()).toBeVisible()
 		await open(customer, `/work-progress/${slug}`, javaScriptEnabled)
@@ -92,6 +97,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 		await expect(item.locator('.photo-strip img')).toHaveCount(1)
 		await item.getByRole('button', { name: `${c('extraWork.approve')} (€32.00)` }).click()
 		await expectToast(customer, c('extraWork.approved'))
+		await expect(customer.getByText(filled(c('progress.extraWorkWaiting_one'), { count: 1 }))).toHaveCount(0)
 		await expect(customer.locator('.extra-work__item').first()).toContainText(common('extraWork.status.customer.approved'))
 		await expect(customer.locator('.extra-work__item').first().getByRole('button')).toHaveCount(0)
 		await expect(customer.locator('.facts__row').filter({ hasText: common('extraWork.bindingTotal') })).toContainText('€132.00')

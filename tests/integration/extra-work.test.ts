@@ -8,7 +8,7 @@ import { ExtraWorkSchema, type ExtraWorkInput } from '~/domain/service-flow/extr
 import { listExtraWork } from '~/domain/service-flow/extra-work.server'
 import { answerExtraWork, askForExtraWork, completeJob, makeOffer, selectOffer, withdrawExtraWork } from '~/domain/service-flow/moves.server'
 import { getOwnOffer } from '~/domain/service-flow/offers.server'
-import { getCustomerRequest } from '~/domain/service-flow/requests.server'
+import { getCustomerRequest, listCustomerRequests } from '~/domain/service-flow/requests.server'
 import { findViewableUpload } from '~/domain/uploads.server'
 import { getOptionalUser } from '~/utils/auth.server'
 import { db, transactionStats } from '~/utils/db.server'
@@ -89,8 +89,9 @@ describe('extra work', () => {
 		expect((await notesOf(customerId)).map((note) => note.messageKey)).toContain('notifications.extraWorkRequested')
 		const mails = await outboxTo(customerId)
 		expect(mails.some((mail) => /\/work-progress\/[A-Za-z0-9_-]+\?lng=\w+#extra-work/.test(mail.text))).toBe(true)
-		// Nothing is added before the yes.
+		// Nothing is added before the yes; the customer's list says an answer is awaited.
 		expect(await bindingExtra(offerId)).toBe(0)
+		expect((await listCustomerRequests(customerId, 'en', 'open')).find((item) => item.id === requestId)).toMatchObject({ extraWorkWaiting: 1 })
 
 		await answerExtraWork(customerId, requestId, id, 'approve')
 		expect(await extraRow(id)).toMatchObject({ status: 'approved' })
@@ -98,6 +99,7 @@ describe('extra work', () => {
 		expect(await bindingExtra(offerId)).toBe(6400)
 		const detail = await getCustomerRequest(customerId, requestId, 'en')
 		expect(detail.selectedOffer).toMatchObject({ priceCents: 15000, approvedExtraCents: 6400 })
+		expect((await listCustomerRequests(customerId, 'en', 'open')).find((item) => item.id === requestId)).toMatchObject({ extraWorkWaiting: 0 })
 		expect((await notesOf(workshop.userId)).map((note) => note.messageKey)).toContain('notifications.extraWorkApproved')
 	})
 

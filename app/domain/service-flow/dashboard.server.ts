@@ -33,7 +33,8 @@ export async function customerDashboard(userId: string, language: Language) {
 		           ${vehicleLabel()} as vehicle, v.registration_number as "registrationNumber",
 		           ${serviceNames(language)} as services,
 		           (select count(*)::int from offers o where o.request_id = r.id and o.status in ${valueList(statusLists.undecidedOffers)}) as "offerCount",
-		           (select min(o.price_cents)::int from offers o where o.request_id = r.id and o.status in ${valueList(statusLists.undecidedOffers)}) as "lowestPriceCents"
+		           (select min(o.price_cents)::int from offers o where o.request_id = r.id and o.status in ${valueList(statusLists.undecidedOffers)}) as "lowestPriceCents",
+		           (select count(*)::int from extra_work e where e.offer_id = r.selected_offer_id and e.status in ${valueList(statusLists.openExtraWork)}) as "extraWorkWaiting"
 		    from service_requests r
 		    join vehicles v on v.id = r.vehicle_id
 		    join car_brands b on b.id = v.brand_id

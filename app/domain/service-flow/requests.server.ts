@@ -31,7 +31,8 @@ export async function listCustomerRequests(customerId: string, language: Languag
 		           ${serviceNames(language)} as services,
 		           (select count(*)::int from offers o where o.request_id = r.id and o.status in ${valueList(statusLists.countedOffers)}) as "offerCount",
 		           (select min(o.price_cents)::int from offers o where o.request_id = r.id and o.status in ${valueList(statusLists.undecidedOffers)}) as "lowestPriceCents",
-		           w.workshop_name as "workshopName", so.final_price_cents as "finalPriceCents", rv.rating
+		           w.workshop_name as "workshopName", so.final_price_cents as "finalPriceCents", rv.rating,
+		           (select count(*)::int from extra_work e where e.offer_id = so.id and e.status in ${valueList(statusLists.openExtraWork)}) as "extraWorkWaiting"
 		    from service_requests r
 		    join vehicles v on v.id = r.vehicle_id
 		    join car_brands b on b.id = v.brand_id

@@ -59,6 +59,8 @@ export type RequestListItem = {
 	workshopName: string | null
 	finalPriceCents: number | null
 	rating: number | null
+	/** Requests for extra work on the job that wait for the customer's answer (issue 19). */
+	extraWorkWaiting: number
 }
 
 export type RequestEvent = { status: RequestStatus; at: string }
