@@ -19,7 +19,8 @@ export function ExtraWorkList({
 }: {
 	items: ExtraWorkItem[]
 	viewer: 'customer' | 'workshop'
-	actions?: (item: ExtraWorkItem) => React.ReactNode
+	/** What the reader may do with one item; `headingId` names it for its buttons (aria-describedby). */
+	actions?: (item: ExtraWorkItem, headingId: string) => React.ReactNode
 }) {
 	const { t } = useTranslation('common')
 	const language = useLanguage()
@@ -30,7 +31,7 @@ export function ExtraWorkList({
 				<li key={item.id} className={`extra-work__item extra-work__item--${item.status}`} aria-labelledby={`extra-work-${index}`}>
 					<div className="extra-work__head">
 						<h3 id={`extra-work-${index}`} className="item__title">
-							{t('extraWork.title')} {index + 1}: {formatMoney(item.priceCents, language)}
+							{t('extraWork.item', { number: index + 1, price: formatMoney(item.priceCents, language) })}
 						</h3>
 						<span className={`badge badge--extra-${item.status}`}>{t(`extraWork.status.${viewer}.${item.status}`)}</span>
 					</div>
@@ -59,7 +60,7 @@ export function ExtraWorkList({
 						}}
 					/>
 					<PhotoStrip images={item.images} label={t('extraWork.photos')} altFor={(number) => t('extraWork.photoAlt', { number: number + 1 })} />
-					{actions?.(item)}
+					{actions?.(item, `extra-work-${index}`)}
 				</li>
 			))}
 		</ol>
@@ -67,17 +68,17 @@ export function ExtraWorkList({
 }
 
 /** The customer's answer to one request for extra work: two buttons of one form. */
-export function ExtraWorkAnswerForm({ item }: { item: ExtraWorkItem }) {
+export function ExtraWorkAnswerForm({ item, headingId }: { item: ExtraWorkItem; headingId: string }) {
 	const { t } = useTranslation('customer')
 	const language = useLanguage()
 	return (
 		<Form method="post" className="extra-work__answer">
 			<FormSecurity />
 			<input type="hidden" name="extraWork" value={item.id} />
-			<button type="submit" name="intent" value="approve" className="button button--accent">
+			<button type="submit" name="intent" value="approve" className="button button--accent" aria-describedby={headingId}>
 				{t('extraWork.approve')} ({formatMoney(item.priceCents, language)})
 			</button>
-			<button type="submit" name="intent" value="decline" className="button button--ghost">
+			<button type="submit" name="intent" value="decline" className="button button--ghost" aria-describedby={headingId}>
 				{t('extraWork.decline')}
 			</button>
 		</Form>

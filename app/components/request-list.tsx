@@ -39,13 +39,20 @@ export function RequestList({ requests, empty }: { requests: RequestListItem[]; 
 						{request.vehicle} · {request.registrationNumber} · {formatDateTime(request.preferredAt, language)}
 					</p>
 					{request.workshopName ? <p className="item__meta">{request.workshopName}</p> : null}
-					{request.extraWorkWaiting ? (
-						<p className="notice notice--warning">
-							<Link to={`/work-progress/${encodeId(request.id)}#extra-work`}>{t('requests.extraWorkWaiting', { count: request.extraWorkWaiting })}</Link>
-						</p>
-					) : null}
+					<ExtraWorkWaiting requestId={request.id} count={request.extraWorkWaiting} />
 				</Item>
 			)}
 		</ListOrEmpty>
+	)
+}
+
+/** "Extra work waits for your answer", leading to the job's extra work (issue 19); nothing when none waits. */
+export function ExtraWorkWaiting({ requestId, count }: { requestId: string; count: number }) {
+	const { t } = useTranslation('customer')
+	if (!count) return null
+	return (
+		<p className="notice notice--warning">
+			<Link to={`/work-progress/${encodeId(requestId)}#extra-work`}>{t('requests.extraWorkWaiting', { count })}</Link>
+		</p>
 	)
 }

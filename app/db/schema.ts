@@ -491,6 +491,7 @@ export const offers = pgTable(
 		index('offers_workshop_idx').on(t.workshopId, t.createdAt.desc()),
 		index('offers_workshop_month_idx').on(t.workshopId, t.createdAt),
 		check('offers_price_positive', sql`${t.priceCents} > 0`),
+		check('offers_approved_extra_not_negative', sql`${t.approvedExtraCents} >= 0`),
 		check('offers_duration_positive', sql`${t.durationDays} > 0`),
 	],
 )

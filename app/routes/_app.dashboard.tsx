@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { ExtraWorkWaiting } from '~/components/request-list'
 import { ButtonLink } from '~/components/button-link'
 import { Icon } from '~/components/icon'
 import { Item, ListOrEmpty } from '~/components/item-list'
@@ -126,13 +127,7 @@ function CustomerDashboard({
 							<p className="item__meta">
 								{request.vehicle} · {request.registrationNumber} · {request.location}
 							</p>
-							{request.extraWorkWaiting ? (
-								<p className="notice notice--warning">
-									<Link to={`/work-progress/${encodeId(request.id)}#extra-work`}>
-										{t('customer:requests.extraWorkWaiting', { count: request.extraWorkWaiting })}
-									</Link>
-								</p>
-							) : null}
+							<ExtraWorkWaiting requestId={request.id} count={request.extraWorkWaiting} />
 						</Item>
 					)}
 				</ListOrEmpty>

@@ -160,8 +160,8 @@ export default function WorkProgressPage() {
 							<ExtraWorkList
 								items={extraWork}
 								viewer="customer"
-								actions={(item) =>
-									canExtraWork('approve', item.status, 'customer') && canRequest('answerExtraWork', request.status) ? <ExtraWorkAnswerForm item={item} /> : null
+								actions={(item, headingId) =>
+									canExtraWork('approve', item.status, 'customer') && canRequest('answerExtraWork', request.status) ? <ExtraWorkAnswerForm item={item} headingId={headingId} /> : null
 								}
 							/>
 						</Panel>

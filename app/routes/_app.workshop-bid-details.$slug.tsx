@@ -199,12 +199,12 @@ export default function BidDetailsPage() {
 							<ExtraWorkList
 								items={extraWork}
 								viewer="workshop"
-								actions={(item) =>
+								actions={(item, headingId) =>
 									canExtraWork('withdraw', item.status, 'workshop') ? (
 										<Form method="post" className="extra-work__answer">
 											<FormSecurity intent="withdrawExtraWork" />
 											<input type="hidden" name="extraWork" value={item.id} />
-											<button type="submit" className="button button--ghost button--small">
+											<button type="submit" className="button button--ghost button--small" aria-describedby={headingId}>
 												{t('extraWork.withdraw')}
 											</button>
 										</Form>

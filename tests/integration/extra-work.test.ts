@@ -6,7 +6,7 @@ import { emailOutbox, extraWork, extraWorkImages, notifications, offers, uploads
 import { DomainError } from '~/domain/errors'
 import { ExtraWorkSchema, type ExtraWorkInput } from '~/domain/service-flow/extra-work-schema'
 import { listExtraWork } from '~/domain/service-flow/extra-work.server'
-import { answerExtraWork, askForExtraWork, completeJob, makeOffer, selectOffer, withdrawExtraWork } from '~/domain/service-flow/moves.server'
+import { answerExtraWork, askForExtraWork, completeJob, makeOffer, selectOffer, withdrawExtraWork, type WorkshopActor } from '~/domain/service-flow/moves.server'
 import { getOwnOffer } from '~/domain/service-flow/offers.server'
 import { getCustomerRequest, listCustomerRequests } from '~/domain/service-flow/requests.server'
 import { findViewableUpload } from '~/domain/uploads.server'
@@ -60,14 +60,18 @@ const belt = {
 	'lines[1].unitPrice': '34',
 }
 
-/** A job in progress: a customer chose a workshop's €150 offer. */
-async function jobInProgress(vat: 'included' | 'added' = 'included') {
-	const owner = await customerWithVehicle()
-	const workshop = await workshopOffering([owner.refs.brakes])
+type Owner = Awaited<ReturnType<typeof customerWithVehicle>>
+
+/** A job in progress: a customer (new, or `owner`) chose a workshop's (new, or `workshop`'s) €150 offer. */
+async function jobInProgress(options: { vat?: 'included' | 'added'; owner?: Owner; workshop?: WorkshopActor } = {}) {
+	const owner = options.owner ?? (await customerWithVehicle())
+	const workshop = options.workshop ?? (await workshopOffering([owner.refs.brakes]))
 	const requestId = await openRequest(owner.customer.id, owner.vehicleId, [owner.refs.brakes])
-	const offerId = await makeOffer(workshop, requestId, { price: 15000, vat }, null)
+	// VAT added means something only for lines: such an offer is one line of €150 without VAT.
+	const terms = options.vat === 'added' ? { vat: 'added' as const, lines: [{ kind: 'labour' as const, description: 'Service', quantity: 100, unitPrice: 15000 }] } : { price: 15000 }
+	const offerId = await makeOffer(workshop, requestId, terms, null)
 	await selectOffer(owner.customer.id, requestId, offerId)
-	return { customerId: owner.customer.id, workshop, requestId, offerId }
+	return { owner, customerId: owner.customer.id, workshop, requestId, offerId }
 }
 
 const extraRow = async (id: string) => (await db.select().from(extraWork).where(eq(extraWork.id, id)))[0]!
@@ -79,7 +83,7 @@ const outboxTo = async (userId: string) => db.select().from(emailOutbox).where(e
 describe('extra work', () => {
 	test('asked with lines, its total computed here; the customer is told by bell and e-mail; approving adds it to the binding total', async () => {
 		const { customerId, workshop, requestId, offerId } = await jobInProgress()
-		const id = await askForExtraWork(workshop, offerId, parsed({ ...belt, total: '1' }), [])
+		const id = await askForExtraWork(workshop, offerId, parsed(belt), [])
 		const [item] = await listExtraWork(offerId)
 		expect(item).toMatchObject({ id, status: 'waiting', reason: 'The drive belt is cracked.', priceCents: 6400, labourCents: 3000, partsCents: 3400, vatMode: 'included' })
 		expect(item!.lines).toEqual([
@@ -104,7 +108,7 @@ describe('extra work', () => {
 	})
 
 	test('with the offer’s VAT added, the extra work’s lines are its net', async () => {
-		const { workshop, offerId } = await jobInProgress('added')
+		const { workshop, offerId } = await jobInProgress({ vat: 'added' })
 		await askForExtraWork(workshop, offerId, parsed(belt), [])
 		// 64.00 net, 24 % on top: 79.36.
 		expect((await listExtraWork(offerId))[0]).toMatchObject({ priceCents: 7936, vatCents: 1536, vatMode: 'added' })
@@ -148,13 +152,14 @@ describe('extra work', () => {
 	})
 
 	test('approving twice, someone else’s, or another request’s is refused and changes nothing', async () => {
-		const { customerId, workshop, requestId, offerId } = await jobInProgress()
+		const { owner, customerId, workshop, requestId, offerId } = await jobInProgress()
 		const id = await askForExtraWork(workshop, offerId, parsed(belt), [])
 		const stranger = await createCustomer()
 		expect(await rejection(answerExtraWork(stranger.id, requestId, id, 'approve'))).toMatchObject({ status: 404 })
-		const second = await jobInProgress()
-		// The customer's own other job: the extra work is not of it.
-		expect(await rejection(answerExtraWork(customerId, second.requestId, id, 'approve'))).toMatchObject({ status: 404 })
+		// The same customer's other job with the same workshop: the extra work is of neither that request nor that offer.
+		const other = await jobInProgress({ owner, workshop })
+		expect(await rejection(answerExtraWork(customerId, other.requestId, id, 'approve'))).toMatchObject({ status: 404 })
+		expect(await rejection(withdrawExtraWork(workshop, other.offerId, id))).toMatchObject({ status: 404 })
 		expect(await extraRow(id)).toMatchObject({ status: 'waiting' })
 		await answerExtraWork(customerId, requestId, id, 'approve')
 		await refused(answerExtraWork(customerId, requestId, id, 'approve'), 'customer:extraWork.alreadyAnswered')
@@ -191,7 +196,21 @@ describe('extra work', () => {
 		expect(extra.status).not.toBe('waiting')
 	})
 
+	test('a job takes at most ten requests, and its total stays within an offer’s cap', async () => {
+		const { workshop, offerId } = await jobInProgress()
+		for (let i = 0; i < 10; i++) await askForExtraWork(workshop, offerId, parsed(belt), [])
+		await refused(askForExtraWork(workshop, offerId, parsed(belt), []), 'workshop:extraWork.tooManyRequests')
+		const big = { reason: 'Engine', 'lines[0].kind': 'part', 'lines[0].description': 'Engine', 'lines[0].quantity': '8', 'lines[0].unitPrice': '99999' }
+		const second = await jobInProgress()
+		// €150, then €499,995 waiting: €799,992 more is over €1,000,000.
+		await askForExtraWork(second.workshop, second.offerId, parsed({ ...big, 'lines[0].quantity': '5' }), [])
+		await refused(askForExtraWork(second.workshop, second.offerId, parsed(big), []), 'workshop:offer.totalTooLarge')
+		expect(await listExtraWork(second.offerId)).toHaveLength(1)
+	})
+
 	test('bad lines are field errors: none, zero or absurd quantities and prices, too many, no reason', () => {
+		// 0.01 h at €0.01 comes to nothing: refused, not stored as a price of zero.
+		expect(errorsOf({ ...belt, 'lines[0].quantity': '0,01', 'lines[0].unitPrice': '0,01' })).toHaveProperty(['lines[0].unitPrice'])
 		expect(errorsOf({ reason: 'x' })).toHaveProperty(['lines'])
 		expect(errorsOf({ ...belt, reason: '' })).toHaveProperty(['reason'])
 		expect(errorsOf({ ...belt, 'lines[0].quantity': '0' })).toHaveProperty(['lines[0].quantity'])

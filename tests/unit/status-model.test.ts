@@ -1,8 +1,11 @@
 import { describe, expect, test } from 'vitest'
-import { offerStatusEnum, requestStatusEnum } from '~/db/schema'
+import { extraWorkStatusEnum, offerStatusEnum, requestStatusEnum } from '~/db/schema'
 import {
+	canExtraWork,
 	canOffer,
 	canReopen,
+	extraWorkMoves,
+	extraWorkStatuses,
 	canRequest,
 	initialStatus,
 	isRequestFinished,
@@ -22,6 +25,28 @@ describe('the status model', () => {
 	test('the database enums are the model’s statuses', () => {
 		expect(requestStatusEnum.enumValues).toEqual([...requestStatuses])
 		expect(offerStatusEnum.enumValues).toEqual([...offerStatuses])
+		expect(extraWorkStatusEnum.enumValues).toEqual([...extraWorkStatuses])
+	})
+
+	test('extra work: asked on a chosen offer, answered once by the customer or withdrawn by the workshop; only approved counts', () => {
+		expect(initialStatus.extraWork).toBe('waiting')
+		for (const move of Object.values(extraWorkMoves)) {
+			for (const from of move.from) expect(extraWorkStatuses).toContain(from)
+			expect(extraWorkStatuses).toContain(move.to)
+		}
+		expect(canOffer('askExtraWork', 'selected', 'workshop')).toBe(true)
+		expect(canOffer('askExtraWork', 'pending')).toBe(false)
+		expect(canOffer('askExtraWork', 'job_completed')).toBe(false)
+		expect(canRequest('answerExtraWork', 'in_progress', 'customer')).toBe(true)
+		expect(canRequest('answerExtraWork', 'completed')).toBe(false)
+		expect(canExtraWork('approve', 'waiting', 'customer')).toBe(true)
+		expect(canExtraWork('approve', 'waiting', 'workshop')).toBe(false)
+		expect(canExtraWork('withdraw', 'waiting', 'workshop')).toBe(true)
+		for (const answered of ['approved', 'declined', 'withdrawn'] as const) {
+			for (const move of ['approve', 'decline', 'withdraw'] as const) expect(canExtraWork(move, answered)).toBe(false)
+		}
+		expect(statusLists.openExtraWork).toEqual(['waiting'])
+		expect(statusLists.bindingExtraWork).toEqual(['approved'])
 	})
 
 	test('every move starts and ends at known statuses', () => {

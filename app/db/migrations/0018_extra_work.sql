@@ -45,4 +45,5 @@ ALTER TABLE "extra_work_images" ADD CONSTRAINT "extra_work_images_upload_id_uplo
 ALTER TABLE "extra_work_lines" ADD CONSTRAINT "extra_work_lines_extra_work_id_extra_work_id_fk" FOREIGN KEY ("extra_work_id") REFERENCES "public"."extra_work"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "extra_work_offer_idx" ON "extra_work" USING btree ("offer_id","created_at");--> statement-breakpoint
 CREATE INDEX "extra_work_images_extra_work_idx" ON "extra_work_images" USING btree ("extra_work_id","position");--> statement-breakpoint
-CREATE INDEX "extra_work_images_upload_idx" ON "extra_work_images" USING btree ("upload_id");
+CREATE INDEX "extra_work_images_upload_idx" ON "extra_work_images" USING btree ("upload_id");--> statement-breakpoint
+ALTER TABLE "offers" ADD CONSTRAINT "offers_approved_extra_not_negative" CHECK ("offers"."approved_extra_cents" >= 0);

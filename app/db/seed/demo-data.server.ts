@@ -774,8 +774,7 @@ function storyteller(tx: Tx, refs: ReferenceIds) {
 				price: o.price * 100,
 				notes: o.notes,
 				description: o.description,
-				// In euros and hours here; in cents and hundredths in the domain.
-				lines: o.lines?.map(([kind, description, reference, quantity, unitPrice]) => ({ kind, description, reference, quantity: Math.round(quantity * 100), unitPrice: unitPrice * 100 })),
+				lines: o.lines && domainLines(o.lines),
 				earliestStart: o.startsInDays === undefined ? undefined : dateToTallinnInput(new Date(at.getTime() + o.startsInDays * DAY)).slice(0, 10),
 				durationDays: o.durationDays,
 			}
@@ -791,8 +790,7 @@ function storyteller(tx: Tx, refs: ReferenceIds) {
 		},
 		/** Extra work the workshop asked for during the job and the customer's answer (issue 19). */
 		async extraWork(customerId: string, workshop: WorkshopActor, requestId: string, offerId: string, e: StoryExtraWork) {
-			const lines = e.lines.map(([kind, description, reference, quantity, unitPrice]) => ({ kind, description, reference, quantity: Math.round(quantity * 100), unitPrice: unitPrice * 100 }))
-			const id = await askForExtraWork(workshop, offerId, { reason: e.reason, lines }, [], tx)
+			const id = await askForExtraWork(workshop, offerId, { reason: e.reason, lines: domainLines(e.lines) }, [], tx)
 			await answerExtraWork(customerId, requestId, id, e.answer, tx)
 			await tx.update(t.extraWork).set({ createdAt: e.asked, answeredAt: e.answered }).where(eq(t.extraWork.id, id))
 		},
@@ -826,6 +824,10 @@ function storyteller(tx: Tx, refs: ReferenceIds) {
 	}
 	return story
 }
+
+/** The story's lines (euros and hours) as the domain takes them (cents and hundredths). */
+const domainLines = (lines: NonNullable<StoryOffer['lines']>) =>
+	lines.map(([kind, description, reference, quantity, unitPrice]) => ({ kind, description, reference, quantity: Math.round(quantity * 100), unitPrice: unitPrice * 100 }))
 
 /** An offer as the story tells it: euros, and lines as [kind, description, brand or OE number, hours or pieces, unit price in euros]. */
 type StoryOffer = {

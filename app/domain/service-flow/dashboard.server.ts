@@ -3,6 +3,7 @@ import { type Language } from '~/i18n/config'
 import { db, queryRows } from '~/utils/db.server'
 import { localizedName, monthStart, serviceNames, valueList, vehicleLabel } from '~/db/sql'
 import { workshopProfileSteps } from '~/domain/directory/onboarding.server'
+import { waitingExtraWork } from './extra-work.server'
 import { listOpenRequests, type OpenRequest } from './offers.server'
 import { type RequestListItem } from './requests'
 import { canRequest, hasChosenWorkshop, offerMoves, statusLists } from './status'
@@ -34,7 +35,7 @@ export async function customerDashboard(userId: string, language: Language) {
 		           ${serviceNames(language)} as services,
 		           (select count(*)::int from offers o where o.request_id = r.id and o.status in ${valueList(statusLists.undecidedOffers)}) as "offerCount",
 		           (select min(o.price_cents)::int from offers o where o.request_id = r.id and o.status in ${valueList(statusLists.undecidedOffers)}) as "lowestPriceCents",
-		           (select count(*)::int from extra_work e where e.offer_id = r.selected_offer_id and e.status in ${valueList(statusLists.openExtraWork)}) as "extraWorkWaiting"
+		           ${waitingExtraWork(sql`r.selected_offer_id`)} as "extraWorkWaiting"
 		    from service_requests r
 		    join vehicles v on v.id = r.vehicle_id
 		    join car_brands b on b.id = v.brand_id

@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
+import { valueList } from '~/db/sql'
 import { imageSourcesFor } from '~/domain/uploads.server'
 import { db, queryRows } from '~/utils/db.server'
 import { type ExtraWorkItem } from './extra-work'
+import { statusLists } from './status'
 
 /**
  * The requests for extra work on an offer, oldest first, with their lines and photos (issue 19).
@@ -29,3 +31,7 @@ export async function listExtraWork(offerId: string): Promise<ExtraWorkItem[]> {
 		images: imageIds.map((id) => ({ id, source: sources.get(id) ?? null })),
 	}))
 }
+
+/** How many requests for extra work on the offer `offerId` (an SQL expression) wait for the customer's answer. */
+export const waitingExtraWork = (offerId: SQL) =>
+	sql`(select count(*)::int from extra_work e where e.offer_id = ${offerId} and e.status in ${valueList(statusLists.openExtraWork)})`

@@ -11,6 +11,8 @@ import { type ExtraWorkStatus } from './status'
 
 /** Photos a request for extra work may carry (what the workshop found). */
 export const MAX_EXTRA_WORK_IMAGES = 3
+/** Requests for extra work one job may have, answered or not: more is not a job any more, but a new request. */
+export const MAX_EXTRA_WORK_REQUESTS = 10
 
 /** The customer's answer to one request for extra work (the button pressed). */
 export const extraWorkAnswers = ['approve', 'decline'] as const

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import {
 	cities,
 	extraWork,
@@ -21,9 +21,9 @@ import { db, isUniqueViolation, queryRows, type DbOrTx, transaction } from '~/ut
 import { forgetUploads, savePreparedUpload, type FormUpload } from '~/utils/storage.server'
 import { DomainError, FieldError, notFound } from '~/domain/errors'
 import { NotificationType, notify, notifyMatchingWorkshops } from '~/domain/messaging/notifications.server'
-import { type ExtraWorkAnswer, MAX_EXTRA_WORK_IMAGES } from './extra-work'
+import { type ExtraWorkAnswer, MAX_EXTRA_WORK_IMAGES, MAX_EXTRA_WORK_REQUESTS } from './extra-work'
 import { type ExtraWorkInput } from './extra-work-schema'
-import { lineTotalCents, offerTotals, type OfferLineInput } from './offer-lines'
+import { lineTotalCents, MAX_OFFER_TOTAL_CENTS, offerTotals, type OfferLineInput } from './offer-lines'
 import { offerPriceCents, type OfferTerms } from './offers'
 import { offerAllowance } from './offers.server'
 import { workshopToAsk } from './requests.server'
@@ -433,7 +433,8 @@ export async function updateOffer(
  */
 function offerTermColumns(input: OfferTerms) {
 	const lines = input.lines ?? []
-	const vatMode = input.vat ?? 'included'
+	// One price is a price with VAT: a VAT mode only means something for lines (extra work is priced in it).
+	const vatMode = lines.length ? (input.vat ?? 'included') : 'included'
 	const sums = lines.length ? offerTotals(lines, vatMode) : null
 	return {
 		priceCents: offerPriceCents(input),
@@ -578,6 +579,14 @@ export async function askForExtraWork(workshop: WorkshopActor, offerId: string, 
 		const { offer, request } = await lockWorkshopOffer(tx, workshop.workshopId, offerId)
 		if (!canOffer('askExtraWork', offer.status, 'workshop') || request.selectedOfferId !== offer.id) throw new DomainError('workshop:extraWork.notInProgress', 409)
 		const sums = offerTotals(input.lines, offer.vatMode)
+		// A job's requests are few, and its price with every approved or waiting one stays within an offer's cap.
+		const [asked] = await tx
+			.select({ n: count(), waitingCents: sql<number>`coalesce(sum(${extraWork.priceCents}) filter (where ${inArray(extraWork.status, statusLists.openExtraWork)}), 0)::int` })
+			.from(extraWork)
+			.where(eq(extraWork.offerId, offerId))
+		if (asked!.n >= MAX_EXTRA_WORK_REQUESTS) throw new DomainError('workshop:extraWork.tooManyRequests', 409, { max: MAX_EXTRA_WORK_REQUESTS })
+		if (offer.priceCents + offer.approvedExtraCents + asked!.waitingCents + sums.totalCents > MAX_OFFER_TOTAL_CENTS)
+			throw new FieldError('lines', 'workshop:offer.totalTooLarge')
 		const [row] = await tx
 			.insert(extraWork)
 			.values({

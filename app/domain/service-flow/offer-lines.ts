@@ -29,16 +29,22 @@ const quantity = () =>
 		})
 		.pipe(z.number().int().min(1, 'validation.quantity').max(99_999, 'validation.quantity'))
 
-export const OfferLineSchema = z.object({
-	kind: z.enum(offerLineKinds, { error: 'validation.unknownChoice' }),
-	description: requiredText(200),
-	/** A part's brand or OE number; labour and fees leave it empty. */
-	reference: optionalText(60),
-	/** Hours for labour, pieces for parts, 1 for a fee; in hundredths. */
-	quantity: quantity(),
-	/** The price of one hour or one piece, in cents. */
-	unitPrice: moneyAmount({ max: MAX_LINE_PRICE_CENTS }),
-})
+export const OfferLineSchema = z
+	.object({
+		kind: z.enum(offerLineKinds, { error: 'validation.unknownChoice' }),
+		description: requiredText(200),
+		/** A part's brand or OE number; labour and fees leave it empty. */
+		reference: optionalText(60),
+		/** Hours for labour, pieces for parts, 1 for a fee; in hundredths. */
+		quantity: quantity(),
+		/** The price of one hour or one piece, in cents. */
+		unitPrice: moneyAmount({ max: MAX_LINE_PRICE_CENTS }),
+	})
+	// 0.01 h at €0.01 rounds to nothing: a line must come to at least a cent (the database refuses a zero price).
+	.superRefine((line, context) => {
+		// Only for a quantity and a price each accepted (a zero is already refused at its field).
+		if (line.quantity >= 1 && line.unitPrice >= 1 && lineTotalCents(line) < 1) context.addIssue({ code: 'custom', path: ['unitPrice'], message: 'workshop:offer.lineBelowCent' })
+	})
 export type OfferLineInput = z.output<typeof OfferLineSchema>
 
 /**

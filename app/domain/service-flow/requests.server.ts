@@ -7,6 +7,7 @@ import { type ImageSource } from '~/utils/upload-url'
 import { localizedName, requestMatchesWorkshopId, serviceNames, valueList, vehicleLabel, workshopOwnerNotBlocked } from '~/db/sql'
 import { type OfferForCustomer, type OfferStatus, type RequestDetail, type RequestEvent, type RequestFilter, type RequestListItem } from './requests'
 import { type VatMode } from './offer-kinds'
+import { waitingExtraWork } from './extra-work.server'
 import { offerColumns } from './offers.server'
 import { isRequestOpen, offerMoves, statusLists } from './status'
 
@@ -32,7 +33,7 @@ export async function listCustomerRequests(customerId: string, language: Languag
 		           (select count(*)::int from offers o where o.request_id = r.id and o.status in ${valueList(statusLists.countedOffers)}) as "offerCount",
 		           (select min(o.price_cents)::int from offers o where o.request_id = r.id and o.status in ${valueList(statusLists.undecidedOffers)}) as "lowestPriceCents",
 		           w.workshop_name as "workshopName", so.final_price_cents as "finalPriceCents", rv.rating,
-		           (select count(*)::int from extra_work e where e.offer_id = so.id and e.status in ${valueList(statusLists.openExtraWork)}) as "extraWorkWaiting"
+		           ${waitingExtraWork(sql`so.id`)} as "extraWorkWaiting"
 		    from service_requests r
 		    join vehicles v on v.id = r.vehicle_id
 		    join car_brands b on b.id = v.brand_id
