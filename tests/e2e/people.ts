@@ -1,5 +1,5 @@
 import { type Browser, type Page } from '@playwright/test'
-import { dictionary, expect, login, open } from './fixtures'
+import { dictionary, expect, expectToast, login, open } from './fixtures'
 
 /** People of the multi-user flows: each in a browser context of their own, with their own client IP. */
 export const PASSWORD = 'flow-pass-1'
@@ -68,6 +68,8 @@ export async function addVehicle(page: Page, plate: string, js: boolean, path = 
 	await page.getByLabel(c('vehicle.mileage')).fill('42000')
 	await page.getByLabel(c('vehicle.vehicleYear')).fill('2020')
 	await page.getByRole('button', { name: c('vehicle.addSubmit') }).click()
+	// Stored before the caller goes on: a page opened at once would cancel the sending with JavaScript.
+	await expectToast(page, c('vehicle.added'))
 }
 
 /** A customer's Toyota and a tyre-change request for it; answers the request's slug. */
