@@ -1,5 +1,5 @@
 import { uploadUrl, type ImageSource } from '~/utils/upload-url'
-import { ResponsiveImage } from './responsive-image'
+import { UploadedImage } from './responsive-image'
 
 /** A row of small photos (a request's, extra work's), each opening the full-size file. */
 export function PhotoStrip({
@@ -20,11 +20,7 @@ export function PhotoStrip({
 					<li key={uploadId}>
 						{/* The photo itself opens from the link, full size. */}
 						<a href={uploadUrl(uploadId)} target="_blank" rel="noreferrer">
-							{source ? (
-								<ResponsiveImage image={source} alt={alt} sizes="9rem" width={144} />
-							) : (
-								<img src={uploadUrl(uploadId, 'thumb')} alt={alt} loading="lazy" decoding="async" width={240} height={180} />
-							)}
+							<UploadedImage id={uploadId} image={source} alt={alt} sizes="9rem" width={144} height={108} />
 						</a>
 					</li>
 				)

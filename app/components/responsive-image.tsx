@@ -1,4 +1,4 @@
-import { type ImageSource, publicUploadUrl, THUMBNAIL_WIDTH, VARIANT_FORMATS, variantMimeType } from '~/utils/upload-url'
+import { type ImageSource, publicUploadUrl, THUMBNAIL_WIDTH, uploadUrl, VARIANT_FORMATS, variantMimeType } from '~/utils/upload-url'
 
 type Props = {
 	image: ImageSource
@@ -47,4 +47,23 @@ export function ResponsiveImage({ image, alt, sizes, width = image.width, loadin
 			<img src={url(fallback, 'webp')} alt={alt} {...attributes} />
 		</picture>
 	)
+}
+
+/**
+ * A private upload (a logo, a photo) by its id: its copies when its size is known (`image`), else
+ * its thumbnail at `width` × `height`.
+ */
+export function UploadedImage({
+	id,
+	image,
+	alt,
+	sizes,
+	width,
+	height,
+	loading = 'lazy',
+	className,
+}: Omit<Props, 'image' | 'width'> & { id: string; image: ImageSource | null; width: number; height: number }) {
+	if (image) return <ResponsiveImage image={image} alt={alt} sizes={sizes} width={width} loading={loading} className={className} />
+	const fetching = loading === 'lazy' ? { loading: 'lazy' as const, decoding: 'async' as const } : {}
+	return <img src={uploadUrl(id, 'thumb')} alt={alt} width={width} height={height} className={className} {...fetching} />
 }

@@ -5,7 +5,7 @@ import { ButtonLink } from '~/components/button-link'
 import { ResponseTime } from '~/components/response-time'
 import { OfferComparison, OfferComparisonFacts } from '~/components/offer-comparison'
 import { OfferTerms } from '~/components/offer-terms'
-import { ResponsiveImage } from '~/components/responsive-image'
+import { UploadedImage } from '~/components/responsive-image'
 import { ChatLink } from '~/components/chat'
 import { ConfirmAction } from '~/components/confirm-action'
 import { PageHeader } from '~/components/page-header'
@@ -108,10 +108,8 @@ export default function CompareOffersPage() {
 						{offers.map((offer) => (
 							<li key={offer.id} className={`offer-card card offer-card--${offer.status}`}>
 								<div className="offer-card__head">
-									{offer.logoImage ? (
-										<ResponsiveImage image={offer.logoImage} alt="" sizes="56px" width={56} className="offer-card__logo" />
-									) : offer.logoUploadId ? (
-										<img src={uploadUrl(offer.logoUploadId, 'thumb')} alt="" width={56} height={56} className="offer-card__logo" />
+									{offer.logoUploadId ? (
+										<UploadedImage id={offer.logoUploadId} image={offer.logoImage} alt="" sizes="56px" width={56} height={56} className="offer-card__logo" />
 									) : null}
 									<div className="offer-card__who">
 										<h2 className="offer-card__name">

@@ -6,7 +6,7 @@ import { ChatLink } from '~/components/chat'
 import { ExtraWorkAnswerForm, ExtraWorkList } from '~/components/extra-work'
 import { PageHeader } from '~/components/page-header'
 import { Fact, Panel } from '~/components/panel'
-import { ResponsiveImage } from '~/components/responsive-image'
+import { UploadedImage } from '~/components/responsive-image'
 import { StatusBadge } from '~/components/status-badge'
 import { StepIndicator } from '~/components/step-indicator'
 import { Timeline } from '~/components/timeline'
@@ -25,7 +25,6 @@ import { encodeId } from '~/utils/public-id'
 import { readForm } from '~/utils/multipart.server'
 import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
-import { uploadUrl } from '~/utils/upload-url'
 import { canExtraWork, canRequest, requestPhase } from '~/domain/service-flow/status'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -90,10 +89,8 @@ export default function WorkProgressPage() {
 				<div className="stack">
 					<Panel id="progress-workshop" title={t('progress.workshop')}>
 						<div className="workshop-contact">
-							{workshop.logoImage ? (
-								<ResponsiveImage image={workshop.logoImage} alt="" sizes="64px" width={64} className="offer-card__logo" />
-							) : workshop.logoUploadId ? (
-								<img src={uploadUrl(workshop.logoUploadId, 'thumb')} alt="" width={64} height={64} className="offer-card__logo" />
+							{workshop.logoUploadId ? (
+								<UploadedImage id={workshop.logoUploadId} image={workshop.logoImage} alt="" sizes="64px" width={64} height={64} className="offer-card__logo" />
 							) : null}
 							<div>
 								<p className="item__title">

@@ -7,7 +7,7 @@ import { ButtonLink } from '~/components/button-link'
 import { CheckboxGroup, ErrorList, Field, FileField, FormActions, FormAlert, FormSecurity, SelectField, TextareaField } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { Panel } from '~/components/panel'
-import { ResponsiveImage } from '~/components/responsive-image'
+import { UploadedImage } from '~/components/responsive-image'
 import { getChoices } from '~/domain/site/reference.server'
 import { dayGroups, MAX_NEXT_FREE_TIMES, MAX_WORKSHOP_PHOTOS, WorkshopProfileSchema } from '~/domain/directory/profile'
 import { loadWorkshopProfile, saveWorkshopProfile } from '~/domain/directory/profile.server'
@@ -257,10 +257,17 @@ export default function WorkshopProfilePage() {
 
 				<Panel id="profile-images" title={t('profile.images')} className="card form">
 					<div className="logo-field">
-						{loaderData.logoImage ? (
-							<ResponsiveImage image={loaderData.logoImage} alt={t('profile.currentLogo')} sizes="96px" width={96} loading="eager" className="logo-field__image" />
-						) : loaderData.logoUploadId ? (
-							<img src={uploadUrl(loaderData.logoUploadId, 'thumb')} alt={t('profile.currentLogo')} width={96} height={96} className="logo-field__image" />
+						{loaderData.logoUploadId ? (
+							<UploadedImage
+								id={loaderData.logoUploadId}
+								image={loaderData.logoImage}
+								alt={t('profile.currentLogo')}
+								sizes="96px"
+								width={96}
+								height={96}
+								loading="eager"
+								className="logo-field__image"
+							/>
 						) : null}
 						<FileField
 							id="profile-logo"
@@ -279,11 +286,7 @@ export default function WorkshopProfilePage() {
 							<ul className="photo-strip">
 								{photos.map((photo, index) => (
 									<li key={photo.slug} className="photo-strip__item">
-										{photo.image ? (
-											<ResponsiveImage image={photo.image} alt={t('profile.photoAlt', { number: index + 1 })} sizes="9rem" width={144} />
-										) : (
-											<img src={uploadUrl(photo.uploadId, 'thumb')} alt={t('profile.photoAlt', { number: index + 1 })} width={240} height={180} loading="lazy" decoding="async" />
-										)}
+										<UploadedImage id={photo.uploadId} image={photo.image} alt={t('profile.photoAlt', { number: index + 1 })} sizes="9rem" width={144} height={108} />
 										<label className="checkbox">
 											<input type="checkbox" name="removePhoto" value={photo.slug} />
 											<span>{t('profile.removePhoto')}</span>
