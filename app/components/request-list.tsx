@@ -40,6 +40,7 @@ export function RequestList({ requests, empty }: { requests: RequestListItem[]; 
 					</p>
 					{request.workshopName ? <p className="item__meta">{request.workshopName}</p> : null}
 					<ExtraWorkWaiting requestId={request.id} count={request.extraWorkWaiting} />
+					<BillWaiting requestId={request.id} waiting={request.billWaiting} />
 				</Item>
 			)}
 		</ListOrEmpty>
@@ -53,6 +54,17 @@ export function ExtraWorkWaiting({ requestId, count }: { requestId: string; coun
 	return (
 		<p className="notice notice--warning">
 			<Link to={`/work-progress/${encodeId(requestId)}#extra-work`}>{t('requests.extraWorkWaiting', { count })}</Link>
+		</p>
+	)
+}
+
+/** "The final bill waits for your answer", leading to the job's bill (issue 19); nothing when it does not. */
+export function BillWaiting({ requestId, waiting }: { requestId: string; waiting: boolean }) {
+	const { t } = useTranslation('customer')
+	if (!waiting) return null
+	return (
+		<p className="notice notice--warning">
+			<Link to={`/work-progress/${encodeId(requestId)}#final-bill`}>{t('bill.waiting')}</Link>
 		</p>
 	)
 }

@@ -32,6 +32,7 @@ import {
 	uuid,
 } from 'drizzle-orm/pg-core'
 import { offerLineKinds, vatModes } from '../domain/service-flow/offer-kinds'
+import { billDecisions } from '../domain/service-flow/final-bill'
 import { extraWorkStatuses, offerStatuses, requestStatuses } from '../domain/service-flow/status'
 import { fuelTypes, transmissions } from '../domain/service-flow/vehicle-kinds'
 
@@ -62,6 +63,7 @@ export const requestStatusEnum = pgEnum('request_status', requestStatuses)
 
 export const offerStatusEnum = pgEnum('offer_status', offerStatuses)
 export const extraWorkStatusEnum = pgEnum('extra_work_status', extraWorkStatuses)
+export const billDecisionEnum = pgEnum('bill_decision', billDecisions)
 export const offerLineKindEnum = pgEnum('offer_line_kind', offerLineKinds)
 export const vatModeEnum = pgEnum('vat_mode', vatModes)
 
@@ -464,8 +466,12 @@ export const offers = pgTable(
 		description: text().notNull().default(''),
 		attachmentUploadId: uuid().references(() => uploads.id, { onDelete: 'set null' }),
 		status: offerStatusEnum().notNull().default('pending'),
-		/** The final price (actual bill amount), entered when the job is completed. */
+		/**
+		 * The final price (actual bill amount), entered when the job is completed; above the binding
+		 * total it is the bill the customer confirms or disputes (bill_reason says why it is higher).
+		 */
 		finalPriceCents: integer(),
+		billReason: text(),
 		/**
 		 * An itemised offer's sums (issue 19), computed by the server from its lines (offer_lines):
 		 * null for an offer of one price. price_cents is then their total, with VAT.
@@ -589,6 +595,36 @@ export const extraWorkImages = pgTable(
 		index('extra_work_images_extra_work_idx').on(t.extraWorkId, t.position),
 		index('extra_work_images_upload_idx').on(t.uploadId),
 		check('extra_work_images_max_three', sql`${t.position} between 0 and 2`),
+	],
+)
+
+/**
+ * A customer's dispute of a final bill above the binding total (issue 19): why, what was billed
+ * and agreed then, and how an administrator settled it (decision, why, by whom; the audit log too).
+ */
+export const billDisputes = pgTable(
+	'bill_disputes',
+	{
+		id: id(),
+		offerId: uuid()
+			.notNull()
+			.references(() => offers.id, { onDelete: 'cascade' }),
+		reason: text().notNull(),
+		billedCents: integer().notNull(),
+		bindingCents: integer().notNull(),
+		decision: billDecisionEnum(),
+		note: text(),
+		resolvedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+		createdAt: createdAt(),
+		resolvedAt: moment(),
+	},
+	(t) => [
+		// A bill is disputed once: the settled job is complete.
+		unique('bill_disputes_offer_key').on(t.offerId),
+		index('bill_disputes_open_idx')
+			.on(t.createdAt)
+			.where(sql`${t.resolvedAt} is null`),
+		check('bill_disputes_settled', sql`(${t.decision} is null) = (${t.resolvedAt} is null)`),
 	],
 )
 

@@ -16,6 +16,7 @@ const sections = [
 	{ to: '/admin', key: 'nav.overview', end: true },
 	{ to: '/admin/users', key: 'nav.users' },
 	{ to: '/admin/messages', key: 'nav.messages' },
+	{ to: '/admin/disputes', key: 'nav.disputes' },
 	{ to: '/admin/content', key: 'nav.content' },
 	{ to: '/admin/settings', key: 'nav.settings' },
 	{ to: '/admin/ads', key: 'nav.ads' },

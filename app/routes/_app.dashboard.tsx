@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { ExtraWorkWaiting } from '~/components/request-list'
+import { BillWaiting, ExtraWorkWaiting } from '~/components/request-list'
 import { ButtonLink } from '~/components/button-link'
 import { Icon } from '~/components/icon'
 import { Item, ListOrEmpty } from '~/components/item-list'
@@ -128,6 +128,7 @@ function CustomerDashboard({
 								{request.vehicle} · {request.registrationNumber} · {request.location}
 							</p>
 							<ExtraWorkWaiting requestId={request.id} count={request.extraWorkWaiting} />
+							<BillWaiting requestId={request.id} waiting={request.billWaiting} />
 						</Item>
 					)}
 				</ListOrEmpty>

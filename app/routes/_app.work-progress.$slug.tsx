@@ -1,9 +1,11 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ButtonLink } from '~/components/button-link'
 import { ChatLink } from '~/components/chat'
 import { ExtraWorkAnswerForm, ExtraWorkList } from '~/components/extra-work'
+import { BillDisputeFacts, BillFacts } from '~/components/final-bill'
+import { FormActions, FormSecurity, TextareaField } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { Fact, Panel } from '~/components/panel'
 import { UploadedImage } from '~/components/responsive-image'
@@ -13,7 +15,10 @@ import { Timeline } from '~/components/timeline'
 import { bindingTotalCents } from '~/domain/service-flow/extra-work'
 import { ExtraWorkAnswerSchema } from '~/domain/service-flow/extra-work-schema'
 import { listExtraWork } from '~/domain/service-flow/extra-work.server'
-import { answerExtraWork } from '~/domain/service-flow/moves.server'
+import { MAX_BILL_REASON } from '~/domain/service-flow/final-bill'
+import { DisputeBillSchema } from '~/domain/service-flow/final-bill-schema'
+import { billDisputeOf } from '~/domain/service-flow/final-bill.server'
+import { answerExtraWork, confirmBill, disputeBill } from '~/domain/service-flow/moves.server'
 import { getCustomerRequest, getWorkshopContact } from '~/domain/service-flow/requests.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
@@ -25,7 +30,7 @@ import { encodeId } from '~/utils/public-id'
 import { readForm } from '~/utils/multipart.server'
 import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
-import { canExtraWork, canRequest, requestPhase } from '~/domain/service-flow/status'
+import { canExtraWork, canOffer, canRequest, requestPhase } from '~/domain/service-flow/status'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const user = await requireUser(request, { role: 'customer' })
@@ -36,34 +41,66 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	if (!detail.selectedOffer) {
 		throw await redirectWithToast(`/compaire-offers/${slug}`, { type: 'warning', key: 'customer:progress.selectFirst' }, { request })
 	}
-	const [workshop, extraWork] = await Promise.all([getWorkshopContact(detail.selectedOffer.workshopId, language), listExtraWork(detail.selectedOffer.id)])
+	const [workshop, extraWork, dispute] = await Promise.all([
+		getWorkshopContact(detail.selectedOffer.workshopId, language),
+		listExtraWork(detail.selectedOffer.id),
+		billDisputeOf(detail.selectedOffer.id, language),
+	])
 	const t = getFixedT(language, 'customer')
 	return {
 		meta: { title: t('progress.title') },
 		slug,
 		request: detail,
 		extraWork,
+		dispute,
 		workshop: { ...workshop, slug: encodeId(workshop.id) },
 	}
 }
 
 
-/** The customer approves or declines a request for extra work (issue 19). */
+/**
+ * The customer's answers on the job (issue 19): approve or decline a request for extra work;
+ * confirm a final bill above the binding total, or dispute it with a reason.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
 	const user = await requireUser(request, { role: 'customer' })
 	const requestId = idParam(params.slug)
-	const here = `/work-progress/${encodeId(requestId)}#extra-work`
+	const page = `/work-progress/${encodeId(requestId)}`
 	const formData = await readForm(request)
 	await validateCsrf(request, formData)
+	const intent = formData.get('intent')
+
+	if (intent === 'confirmBill') {
+		try {
+			await or404(confirmBill(user.id, requestId))
+		} catch (error) {
+			return handleDomainError(error, { as: 'toast', redirectTo: `${page}#final-bill`, request })
+		}
+		return redirectWithToast(page, { type: 'success', key: 'customer:bill.confirmed' }, { request })
+	}
+
+	if (intent === 'disputeBill') {
+		// Without Conform: the customer's page stays light (its one field's errors come from here).
+		const reason = String(formData.get('reason') ?? '')
+		const parsed = DisputeBillSchema.safeParse({ reason })
+		if (!parsed.success) return data({ intent, reason, reasonErrors: parsed.error.issues.map((issue) => issue.message) }, { status: 400 })
+		try {
+			await or404(disputeBill(user.id, requestId, parsed.data.reason))
+		} catch (error) {
+			return handleDomainError(error, { as: 'data', data: (text) => ({ intent, reason, reasonErrors: [text] }) })
+		}
+		return redirectWithToast(`${page}#final-bill`, { type: 'success', key: 'customer:bill.disputed' }, { request })
+	}
+
 	const parsed = ExtraWorkAnswerSchema.safeParse(Object.fromEntries(formData))
 	if (!parsed.success) throw new Response('Not found', { status: 404 })
 	try {
 		await or404(answerExtraWork(user.id, requestId, parsed.data.extraWork, parsed.data.intent))
 	} catch (error) {
-		return handleDomainError(error, { as: 'toast', redirectTo: here, request })
+		return handleDomainError(error, { as: 'toast', redirectTo: `${page}#extra-work`, request })
 	}
 	return redirectWithToast(
-		here,
+		`${page}#extra-work`,
 		{
 			type: 'success',
 			key: parsed.data.intent === 'approve' ? 'customer:extraWork.approved' : 'customer:extraWork.declined',
@@ -77,7 +114,7 @@ export const meta = routeMeta<typeof loader>()
 export default function WorkProgressPage() {
 	const { t } = useTranslation('customer')
 	const language = useLanguage()
-	const { request, workshop, slug, extraWork } = useLoaderData<typeof loader>()
+	const { request, workshop, slug, extraWork, dispute } = useLoaderData<typeof loader>()
 	const offer = request.selectedOffer!
 	const completed = requestPhase(request.status) === 'done'
 	const waiting = extraWork.filter((item) => canExtraWork('approve', item.status, 'customer')).length
@@ -150,7 +187,24 @@ export default function WorkProgressPage() {
 								<a href="#extra-work">{t('progress.extraWorkWaiting', { count: waiting })}</a>
 							</p>
 						) : null}
+						{canOffer('confirmBill', offer.status) ? (
+							<p className="notice notice--warning">
+								<a href="#final-bill">{t('bill.waiting')}</a>
+							</p>
+						) : null}
 					</Panel>
+					{canOffer('confirmBill', offer.status) && offer.finalPriceCents !== null ? (
+						<Panel id="final-bill" title={t('common:bill.title')} className="panel panel--highlight">
+							<p>{t('bill.text', { workshop: workshop.workshopName })}</p>
+							<BillFacts bindingCents={bindingTotalCents(offer)} billedCents={offer.finalPriceCents} billReason={offer.billReason ?? ''} />
+							<BillAnswer billedCents={offer.finalPriceCents} />
+						</Panel>
+					) : null}
+					{dispute ? (
+						<Panel id="final-bill" title={t('common:bill.title')}>
+							<BillDisputeFacts dispute={dispute} />
+						</Panel>
+					) : null}
 					{extraWork.length ? (
 						<Panel id="extra-work" title={t('common:extraWork.title')}>
 							<p className="item__meta">{t('progress.extraWorkText')}</p>
@@ -169,5 +223,37 @@ export default function WorkProgressPage() {
 				</Panel>
 			</div>
 		</>
+	)
+}
+
+/**
+ * The customer's answer to a bill above the binding total: confirm it (one button), or dispute it
+ * with a reason the administrators read (its own form, errors next to the field).
+ */
+function BillAnswer({ billedCents }: { billedCents: number }) {
+	const { t } = useTranslation('customer')
+	const language = useLanguage()
+	const actionData = useActionData<typeof action>()
+	const refused = actionData && 'intent' in actionData && actionData.intent === 'disputeBill' ? actionData : null
+	return (
+		<div className="stack">
+			<Form method="post" className="form">
+				<FormSecurity intent="confirmBill" />
+				<button type="submit" className="button button--accent">
+					{t('bill.confirm', { price: formatMoney(billedCents, language) })}
+				</button>
+			</Form>
+			<Form method="post" className="form" noValidate>
+				<FormSecurity intent="disputeBill" />
+				<TextareaField
+					label={t('bill.disputeReason')}
+					required
+					help={t('bill.disputeHelp')}
+					textareaProps={{ name: 'reason', defaultValue: refused?.reason, rows: 3, maxLength: MAX_BILL_REASON }}
+					errors={refused?.reasonErrors}
+				/>
+				<FormActions submit={t('bill.dispute')} />
+			</Form>
+		</div>
 	)
 }

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next'
 import { ChatLink } from '~/components/chat'
 import { ExtraWorkList } from '~/components/extra-work'
 import { ExtraWorkForm } from '~/components/extra-work-form'
-import { Field, FormActions, FormAlert, FormSecurity } from '~/components/forms'
+import { BillDisputeFacts } from '~/components/final-bill'
+import { Field, FormActions, FormAlert, FormSecurity, TextareaField } from '~/components/forms'
 import { OfferTerms } from '~/components/offer-terms'
 import { PageHeader } from '~/components/page-header'
 import { Fact, Panel } from '~/components/panel'
@@ -14,12 +15,13 @@ import { RequestSummary } from '~/components/request-summary'
 import { StatusBadge } from '~/components/status-badge'
 import { Timeline } from '~/components/timeline'
 import { getOwnOffer } from '~/domain/service-flow/offers.server'
-import { CompleteJobSchema } from '~/domain/service-flow/offers'
+import { CompleteJobSchema } from '~/domain/service-flow/final-bill-schema'
 import { getRequestForWorkshop } from '~/domain/service-flow/requests.server'
 import { askForExtraWork, completeJob, withdrawExtraWork } from '~/domain/service-flow/moves.server'
 import { bindingTotalCents, MAX_EXTRA_WORK_IMAGES } from '~/domain/service-flow/extra-work'
 import { ExtraWorkSchema, WithdrawExtraWorkSchema } from '~/domain/service-flow/extra-work-schema'
 import { listExtraWork } from '~/domain/service-flow/extra-work.server'
+import { billDisputeOf } from '~/domain/service-flow/final-bill.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
 import { requireWorkshop } from '~/utils/auth.server'
@@ -39,12 +41,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const language = await getLanguage(request)
 	const offer = await or404(getOwnOffer(actor.workshopId, idParam(params.slug)))
 	// Extra work is only ever asked for on the chosen offer's job (issue 19); for any other the list is empty.
-	const [detail, extraWork] = await Promise.all([or404(getRequestForWorkshop(actor.workshopId, offer.requestId, language)), listExtraWork(offer.id)])
+	const [detail, extraWork, dispute] = await Promise.all([
+		or404(getRequestForWorkshop(actor.workshopId, offer.requestId, language)),
+		listExtraWork(offer.id),
+		billDisputeOf(offer.id),
+	])
 	const t = getFixedT(language, 'workshop')
 	return {
 		meta: { title: t('bid.title') },
 		offer,
 		extraWork,
+		dispute,
 		request: detail,
 		requestSlug: encodeId(detail.id),
 	}
@@ -106,7 +113,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		const submission = parseWithZod(formData, { schema: CompleteJobSchema })
 		if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
 		try {
-			await or404(completeJob(actor, offerId, submission.value.finalPrice))
+			const outcome = await or404(completeJob(actor, offerId, submission.value.finalPrice, { reason: submission.value.reason }))
+			return redirectWithToast(here, { type: 'success', key: outcome === 'completed' ? 'workshop:job.completed' : 'workshop:job.billProposed' }, { request })
 		} catch (error) {
 			return handleDomainError(error, {
 				as: 'form',
@@ -114,7 +122,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 				data: { intent },
 			})
 		}
-		return redirectWithToast(here, { type: 'success', key: 'workshop:job.completed' }, { request })
 	})
 }
 
@@ -123,7 +130,7 @@ export const meta = routeMeta<typeof loader>()
 export default function BidDetailsPage() {
 	const { t } = useTranslation('workshop')
 	const language = useLanguage()
-	const { offer, extraWork, request, requestSlug } = useLoaderData<typeof loader>()
+	const { offer, extraWork, dispute, request, requestSlug } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const asked = actionData?.intent === 'askExtraWork' ? actionData : null
 	const inProgress = canOffer('askExtraWork', offer.status)
@@ -148,6 +155,11 @@ export default function BidDetailsPage() {
 							<Fact label={t('offer.price')}>{formatMoney(offer.priceCents, language)}</Fact>
 							{offer.approvedExtraCents ? <Fact label={t('bid.bindingTotal')}>{formatMoney(bindingTotalCents(offer), language)}</Fact> : null}
 							{offer.finalPriceCents !== null ? <Fact label={t('bid.finalPrice')}>{formatMoney(offer.finalPriceCents, language)}</Fact> : null}
+							{offer.billReason ? (
+								<Fact className="facts__row--wide" valueClassName="prose-text" label={t('job.reason')}>
+									{offer.billReason}
+								</Fact>
+							) : null}
 							<Fact label={t('bid.madeOn')}>{formatDate(offer.createdAt, language)}</Fact>
 							{offer.description ? (
 								<Fact className="facts__row--wide" valueClassName="prose-text" label={t('offer.description')}>
@@ -182,15 +194,31 @@ export default function BidDetailsPage() {
 								<Field
 									label={t('job.finalPrice')}
 									required
-									help={t('job.finalPriceHelp')}
+									help={t('job.finalPriceHelp', { binding: formatMoney(bindingTotalCents(offer), language) })}
 									inputProps={{
 										...getInputProps(fields.finalPrice, { type: 'text' }),
 										inputMode: 'decimal',
 									}}
 									errors={fields.finalPrice.errors}
 								/>
+								<TextareaField
+									label={t('job.reason')}
+									help={t('job.reasonHelp')}
+									textareaProps={{ ...getTextareaProps(fields.reason), rows: 3 }}
+									errors={fields.reason.errors}
+								/>
 								<FormActions submit={t('job.submit')} large />
 							</Form>
+						</Panel>
+					) : null}
+					{canOffer('confirmBill', offer.status) ? (
+						<Panel id="final-bill" title={t('bill.title')} className="panel panel--highlight">
+							<p>{t('bill.waiting', { price: formatMoney(offer.finalPriceCents ?? 0, language), binding: formatMoney(bindingTotalCents(offer), language) })}</p>
+						</Panel>
+					) : null}
+					{dispute ? (
+						<Panel id="final-bill" title={t('bill.title')} className={dispute.decision ? 'panel' : 'panel panel--highlight'}>
+							<BillDisputeFacts dispute={dispute} />
 						</Panel>
 					) : null}
 

@@ -119,7 +119,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 		// The workshop sees both answers and completes the job at the binding total.
 		await open(garage, bid!, javaScriptEnabled)
 		await expect(garage.locator('.extra-work__item').nth(1)).toContainText(common('extraWork.status.workshop.declined'))
-		await expect(garage.getByText(w('bid.bindingTotal')).locator('..')).toContainText('€132.00')
+		await expect(garage.getByText(w('bid.bindingTotal'), { exact: true }).locator('..')).toContainText('€132.00')
 		await garage.getByLabel(w('job.finalPrice')).fill('132')
 		await garage.getByRole('button', { name: w('job.submit') }).click()
 		await expectToast(garage, w('job.completed'))

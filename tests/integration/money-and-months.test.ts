@@ -56,7 +56,7 @@ describe('a new offer’s notification', () => {
 /** An offer the workshop made, dated to `at`. */
 async function offerMadeAt(garage: WorkshopActor, customerId: string, vehicleId: string, serviceId: string, at: Date) {
 	const requestId = await openRequest(customerId, vehicleId, [serviceId])
-	const offerId = await makeOffer(garage, requestId, offer(5_000), null)
+	const offerId = await makeOffer(garage, requestId, offer(30_000), null)
 	await db.update(offers).set({ createdAt: at }).where(eq(offers.id, offerId))
 	return { requestId, offerId }
 }

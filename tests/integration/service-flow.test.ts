@@ -60,10 +60,10 @@ describe('the service flow from request to review', () => {
 		expect((await notificationsOf(kask.userId)).find((n) => n.type === 3)?.messageKey).toBe('notifications.offerSelected')
 		expect((await notificationsOf(other.userId)).find((n) => n.type === 3)?.messageKey).toBe('notifications.offerRejected')
 
-		await completeJob(kask, first, 19_900)
+		await completeJob(kask, first, 17_900)
 		expect(await statusOf(requestId)).toBe('completed')
 		expect(await offerStatus(first)).toBe('job_completed')
-		expect((await db.select().from(offers).where(eq(offers.id, first)))[0]!.finalPriceCents).toBe(19_900)
+		expect((await db.select().from(offers).where(eq(offers.id, first)))[0]!.finalPriceCents).toBe(17_900)
 		expect((await notificationsOf(customer.id)).find((n) => n.type === 4)?.receivedId).toBe(requestId)
 
 		// Half stars are stored as given and count in the average as they are.
@@ -111,7 +111,7 @@ describe('the service flow from request to review', () => {
 		await refused(deleteOffer(kask, offerId), 'workshop:offer.notDeletable')
 		await refused(addReview(customer.id, requestId, { rating: 5, body: 'x' }), 'customer:review.notCompleted')
 
-		await completeJob(kask, offerId, 120_00)
+		await completeJob(kask, offerId, 95_00)
 		// Completed: an offer is refused, the job cannot be completed twice, one review only.
 		await refused(makeOffer(other, requestId, offer(50), null), 'workshop:offer.requestClosed')
 		await refused(completeJob(kask, offerId, 1), 'workshop:job.cannotComplete')

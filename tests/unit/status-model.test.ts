@@ -49,6 +49,21 @@ describe('the status model', () => {
 		expect(statusLists.bindingExtraWork).toEqual(['approved'])
 	})
 
+	test('the final bill: above the binding total it waits for the customer, who confirms it or disputes it for an administrator to settle', () => {
+		expect(offerMoves.proposeBill).toMatchObject({ from: ['selected'], to: 'bill_proposed', by: 'workshop' })
+		expect(canOffer('confirmBill', 'bill_proposed', 'customer')).toBe(true)
+		expect(canOffer('confirmBill', 'bill_proposed', 'workshop')).toBe(false)
+		expect(canOffer('disputeBill', 'bill_proposed', 'customer')).toBe(true)
+		expect(canOffer('confirmBill', 'bill_disputed')).toBe(false)
+		expect(canOffer('settleBill', 'bill_disputed', 'admin')).toBe(true)
+		expect(canOffer('settleBill', 'bill_disputed', 'customer')).toBe(false)
+		// Each way ends where completing the job at once does; nothing else moves from a bill.
+		for (const move of ['confirmBill', 'settleBill'] as const) expect(offerMoves[move].to).toBe(offerMoves.completeJob.to)
+		for (const bill of ['bill_proposed', 'bill_disputed'] as const) {
+			for (const move of ['completeJob', 'proposeBill', 'askExtraWork', 'edit', 'withdraw', 'select'] as const) expect(canOffer(move, bill), `${move} from ${bill}`).toBe(false)
+		}
+	})
+
 	test('every move starts and ends at known statuses', () => {
 		for (const move of Object.values(requestMoves)) {
 			for (const from of move.from) expect(requestStatuses).toContain(from)
@@ -117,7 +132,8 @@ describe('the status model', () => {
 		expect([...statusLists.activeRequests]).toEqual(['pending', 'offer', 'in_progress'])
 		expect([...statusLists.finishedRequests]).toEqual(['completed', 'cancelled', 'expired'])
 		expect(statusLists.undecidedOffers).toEqual(['pending'])
-		expect([...statusLists.countedOffers]).toEqual(['pending', 'selected', 'job_completed'])
+		expect([...statusLists.countedOffers]).toEqual(['pending', 'selected', 'job_completed', 'bill_proposed', 'bill_disputed'])
+		expect([...statusLists.jobsUnderWay]).toEqual(['selected', 'bill_proposed', 'bill_disputed'])
 		expect(Object.keys(requestStatusInfo)).toEqual([...requestStatuses])
 	})
 })

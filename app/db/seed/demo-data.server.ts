@@ -20,6 +20,7 @@ import {
 	askForExtraWork,
 	cancelRequest,
 	completeJob,
+	disputeBill,
 	createServiceRequest,
 	expireRequest,
 	makeOffer,
@@ -809,7 +810,7 @@ function storyteller(tx: Tx, refs: ReferenceIds) {
 			const offerId = await story.offer(workshop, requestId, r, r.at.offered)
 			await story.select(customerId, requestId, offerId, r.at.selected)
 			for (const extra of r.extraWork ?? []) await story.extraWork(customerId, workshop, requestId, offerId, extra)
-			await completeJob(workshop, offerId, r.finalPrice * 100, tx)
+			await completeJob(workshop, offerId, r.finalPrice * 100, { within: tx })
 			await tx.update(t.offers).set({ completedAt: r.at.completed }).where(eq(t.offers.id, offerId))
 			await dated(requestId, r.at.completed)
 			if (!r.review) return { requestId, offerId, reviewId: null }
@@ -1135,6 +1136,10 @@ async function insertDemoFlow(tx: Tx, refs: ReferenceIds, people: People, worksh
 	const lostOffer = await story.offer(kask, lost, { price: 230 }, ago(8.8))
 	const winner = await story.offer(workshop(1), lost, { price: 205 }, ago(8.5))
 	await story.select(rival, lost, winner, ago(8))
+	// Its final bill came above the offer; the customer disputed it: the administrators' queue has it (issue 19).
+	await completeJob(workshop(1), winner, 245_00, { reason: 'Ka tagumised piduritrumlid olid kulunud ja tuli vahetada.', within: tx })
+	const dispute = await disputeBill(rival, lost, 'Trumlite vahetusest ei räägitud enne, kokku lepiti 205 €.', tx)
+	await tx.update(t.billDisputes).set({ createdAt: ago(1) }).where(eq(t.billDisputes.id, dispute))
 
 	// The moves told everyone concerned (all stamped with this transaction's now()); the demo's bells
 	// are these instead, read and unread (types of spec §2).

@@ -31,6 +31,11 @@ const eventParams: Record<string, Record<string, string | number>> = {
 	'notifications.extraWorkRequested': { workshop: 'Kask Autoteenindus', priceCents: 12_400 },
 	'notifications.extraWorkApproved': { customer: 'Mari Maasikas', priceCents: 12_400 },
 	'notifications.extraWorkDeclined': { customer: 'Mari Maasikas', priceCents: 12_400 },
+	'notifications.billProposed': { workshop: 'Kask Autoteenindus', priceCents: 24_500, bindingCents: 20_500 },
+	'notifications.billConfirmed': { customer: 'Mari Maasikas', priceCents: 24_500 },
+	'notifications.billDisputed': { customer: 'Mari Maasikas', priceCents: 24_500 },
+	'notifications.billSettled': { workshop: 'Kask Autoteenindus', priceCents: 20_500 },
+	'notifications.billSettledWorkshop': { customer: 'Mari Maasikas', priceCents: 20_500 },
 	'notifications.newReview': { customer: 'Mari Maasikas', rating: 5 },
 	'notifications.reviewReply': { workshop: 'Kask Autoteenindus' },
 }

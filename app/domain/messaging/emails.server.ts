@@ -100,6 +100,11 @@ const events: Record<string, MarketplaceEvent> = {
 	'notifications.extraWorkRequested': { kind: 'jobUpdates', link: (row) => `/work-progress/${encodeId(row.receivedId)}#extra-work` },
 	'notifications.extraWorkApproved': { kind: 'offerOutcomes', link: (row) => `${bid(row)}#extra-work` },
 	'notifications.extraWorkDeclined': { kind: 'offerOutcomes', link: (row) => `${bid(row)}#extra-work` },
+	'notifications.billProposed': { kind: 'jobUpdates', link: (row) => `/work-progress/${encodeId(row.receivedId)}#final-bill` },
+	'notifications.billConfirmed': { kind: 'offerOutcomes', link: bid },
+	'notifications.billDisputed': { kind: 'offerOutcomes', link: (row) => `${bid(row)}#final-bill` },
+	'notifications.billSettled': { kind: 'jobUpdates', link: (row) => `/work-progress/${encodeId(row.receivedId)}#final-bill` },
+	'notifications.billSettledWorkshop': { kind: 'offerOutcomes', link: (row) => `${bid(row)}#final-bill` },
 	'notifications.newReview': { kind: 'reviews', link: () => '/customer-reviews' },
 	'notifications.reviewReply': {
 		kind: 'reviews',

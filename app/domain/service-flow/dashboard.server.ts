@@ -4,6 +4,7 @@ import { db, queryRows } from '~/utils/db.server'
 import { localizedName, monthStart, serviceNames, valueList, vehicleLabel } from '~/db/sql'
 import { workshopProfileSteps } from '~/domain/directory/onboarding.server'
 import { waitingExtraWork } from './extra-work.server'
+import { billWaiting } from './final-bill.server'
 import { listOpenRequests, type OpenRequest } from './offers.server'
 import { type RequestListItem } from './requests'
 import { canRequest, hasChosenWorkshop, offerMoves, statusLists } from './status'
@@ -35,7 +36,7 @@ export async function customerDashboard(userId: string, language: Language) {
 		           ${serviceNames(language)} as services,
 		           (select count(*)::int from offers o where o.request_id = r.id and o.status in ${valueList(statusLists.undecidedOffers)}) as "offerCount",
 		           (select min(o.price_cents)::int from offers o where o.request_id = r.id and o.status in ${valueList(statusLists.undecidedOffers)}) as "lowestPriceCents",
-		           ${waitingExtraWork(sql`r.selected_offer_id`)} as "extraWorkWaiting"
+		           ${waitingExtraWork(sql`r.selected_offer_id`)} as "extraWorkWaiting", ${billWaiting(sql`r.selected_offer_id`)} as "billWaiting"
 		    from service_requests r
 		    join vehicles v on v.id = r.vehicle_id
 		    join car_brands b on b.id = v.brand_id
@@ -107,7 +108,7 @@ export async function workshopDashboard(workshopId: string, language: Language) 
 		    join users u on u.id = r.customer_id
 		    join vehicles v on v.id = r.vehicle_id
 		    join car_brands b on b.id = v.brand_id
-		    where o.workshop_id = ${workshopId} and o.status = ${offerMoves.select.to}
+		    where o.workshop_id = ${workshopId} and o.status in ${valueList(statusLists.jobsUnderWay)}
 		    order by r.preferred_at`,
 		),
 		workshopProfileSteps(workshopId),

@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import {
+	billDisputes,
 	cities,
 	extraWork,
 	extraWorkImages,
@@ -21,7 +22,9 @@ import { db, isUniqueViolation, queryRows, type DbOrTx, transaction } from '~/ut
 import { forgetUploads, savePreparedUpload, type FormUpload } from '~/utils/storage.server'
 import { DomainError, FieldError, notFound } from '~/domain/errors'
 import { NotificationType, notify, notifyMatchingWorkshops } from '~/domain/messaging/notifications.server'
-import { type ExtraWorkAnswer, MAX_EXTRA_WORK_IMAGES, MAX_EXTRA_WORK_REQUESTS } from './extra-work'
+import { writeAudit } from '~/domain/admin/audit.server'
+import { bindingTotalCents, type ExtraWorkAnswer, MAX_EXTRA_WORK_IMAGES, MAX_EXTRA_WORK_REQUESTS } from './extra-work'
+import { billNeedsConsent, type BillDecision } from './final-bill'
 import { type ExtraWorkInput } from './extra-work-schema'
 import { lineTotalCents, MAX_OFFER_TOTAL_CENTS, offerTotals, type OfferLineInput } from './offer-lines'
 import { offerPriceCents, type OfferTerms } from './offers'
@@ -37,6 +40,7 @@ import {
 	canRequest,
 	EXPIRY_DAYS,
 	extraWorkMoves,
+	extraWorkStatusInfo,
 	offerAfter,
 	hasChosenWorkshop,
 	initialStatus,
@@ -52,16 +56,18 @@ import {
  * function here, in one transaction, with the notifications it causes:
  *
  *   request  pending → offer (first offer) → in_progress (an offer selected) → completed (final price)
- *            in_progress: extra work asked for by the workshop, approved or declined by the customer
+ *            in_progress: extra work asked for by the workshop, approved or declined by the customer;
+ *            a final bill above the binding total confirmed by the customer, or disputed and settled by an administrator
  *            pending | offer → cancelled (by the customer)
  *            offer → expired (nothing chosen 14 days after the first offer) → pending (reopened, once)
  *   offer    pending → selected → job_completed;  pending → rejected | request_cancelled | request_expired;
+ *            selected → bill_proposed (above the binding total) → job_completed (confirmed) | bill_disputed → job_completed (settled);
  *            a pending offer may be edited or deleted by its workshop.
  *   extra    waiting → approved | declined (by the customer) | withdrawn (by the workshop)
  *
  * Each function locks what it changes (SELECT … FOR UPDATE) and checks the status under the
  * lock, so two moves at the same moment cannot both succeed. Locks are always taken in one order
- * (vehicle, request, its offers, their extra work, workshop; docs/decisions/0070-lock-order.md), so two moves never
+ * (vehicle, request, its offers, their extra work and bill disputes, workshop; docs/decisions/0070-lock-order.md), so two moves never
  * wait on each other in a circle; should PostgreSQL still abort one, `transaction()` runs it again. Any other move is refused with a
  * DomainError carrying a translated message key. Ownership is part of every query.
  */
@@ -524,10 +530,7 @@ export async function selectOffer(customerId: string, requestId: string, offerId
 		await tx.update(serviceRequests).set({ status, selectedOfferId: offerId }).where(eq(serviceRequests.id, requestId))
 		await addEvent(tx, requestId, status, customerId)
 
-		const [customer] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, customerId))
-		await notifyWorkshops(tx, [{ id: offer.id, workshopId: offer.workshopId }], 'notifications.offerSelected', {
-			customer: `${customer!.firstName} ${customer!.lastName}`,
-		})
+		await notifyWorkshops(tx, [offer], 'notifications.offerSelected', { customer: await customerName(tx, customerId) })
 		await notifyWorkshops(tx, rejected, 'notifications.offerRejected', {})
 	})
 }
@@ -535,11 +538,19 @@ export async function selectOffer(customerId: string, requestId: string, offerId
 // ------------------------------------------------------------------ step 3: the work
 
 /**
- * The workshop enters the final price (actual bill amount): the job and the request are completed.
- * Not while extra work waits for the customer's answer: the workshop withdraws it, or waits.
+ * The workshop enters the final price (actual bill amount). At or below the binding total (the
+ * offer and the approved extra work), the job and the request are completed. Above it, the
+ * workshop must say why, and the bill waits for the customer's yes (`confirmBill`) or dispute
+ * (`disputeBill`, issue 19). Not while extra work waits for the customer's answer: the workshop
+ * withdraws it, or waits.
  */
-export async function completeJob(workshop: WorkshopActor, offerId: string, finalPriceCents: number, within?: Tx) {
-	await inTransaction(within, async (tx) => {
+export async function completeJob(
+	workshop: WorkshopActor,
+	offerId: string,
+	finalPriceCents: number,
+	{ reason, within }: { reason?: string; within?: Tx } = {},
+): Promise<'completed' | 'proposed'> {
+	return inTransaction(within, async (tx) => {
 		const { offer, request } = await lockWorkshopOffer(tx, workshop.workshopId, offerId)
 		if (!canOffer('completeJob', offer.status) || !canRequest('complete', request.status)) throw new DomainError('workshop:job.cannotComplete', 409)
 		// Under the request's lock: the customer's answer, made under it too, cannot slip in between.
@@ -549,13 +560,23 @@ export async function completeJob(workshop: WorkshopActor, offerId: string, fina
 			.where(and(eq(extraWork.offerId, offerId), inArray(extraWork.status, statusLists.openExtraWork)))
 			.limit(1)
 		if (waiting) throw new DomainError('workshop:job.extraWorkWaiting', 409)
-		await tx
-			.update(offers)
-			.set({ status: offerMoves.completeJob.to, finalPriceCents, completedAt: new Date() })
-			.where(eq(offers.id, offerId))
-		const status = requestAfter('complete', request.status)
-		await tx.update(serviceRequests).set({ status }).where(eq(serviceRequests.id, request.id))
-		await addEvent(tx, request.id, status, workshop.userId)
+		const bindingCents = bindingTotalCents(offer)
+		if (billNeedsConsent(finalPriceCents, bindingCents)) {
+			if (!reason) throw new FieldError('reason', 'workshop:job.reasonRequired')
+			await tx
+				.update(offers)
+				.set({ status: offerMoves.proposeBill.to, finalPriceCents, billReason: reason })
+				.where(eq(offers.id, offerId))
+			await notify(tx, {
+				userId: request.customerId,
+				type: NotificationType.dialog,
+				messageKey: 'notifications.billProposed',
+				messageParams: { workshop: workshop.workshopName, priceCents: finalPriceCents, bindingCents },
+				receivedId: request.id,
+			})
+			return 'proposed'
+		}
+		await finishJob(tx, request, offer.id, finalPriceCents, workshop.userId)
 		await notify(tx, {
 			userId: request.customerId,
 			type: NotificationType.jobCompleted,
@@ -563,7 +584,117 @@ export async function completeJob(workshop: WorkshopActor, offerId: string, fina
 			messageParams: { workshop: workshop.workshopName, priceCents: finalPriceCents },
 			receivedId: request.id,
 		})
+		return 'completed'
 	})
+}
+
+/** The job is done at `finalPriceCents`: the offer and its request completed, the request's timeline told by whom. */
+async function finishJob(tx: Tx, request: { id: string; status: RequestStatus }, offerId: string, finalPriceCents: number, actorId: string) {
+	await tx
+		.update(offers)
+		.set({ status: offerMoves.completeJob.to, finalPriceCents, completedAt: new Date() })
+		.where(eq(offers.id, offerId))
+	const status = requestAfter('complete', request.status)
+	await tx.update(serviceRequests).set({ status }).where(eq(serviceRequests.id, request.id))
+	await addEvent(tx, request.id, status, actorId)
+}
+
+/**
+ * The customer's request and its chosen offer, locked (request first), for an answer to the final
+ * bill: `move` must be allowed on the offer, or the answer is a 409. Another customer's is "not found".
+ */
+async function lockBill(tx: Tx, customerId: string, requestId: string, move: 'confirmBill' | 'disputeBill') {
+	const request = await lockCustomerRequest(tx, customerId, requestId)
+	if (!request.selectedOfferId) throw notFound()
+	const [offer] = await tx.select().from(offers).where(eq(offers.id, request.selectedOfferId)).for('update')
+	if (!offer) throw notFound()
+	if (!canOffer(move, offer.status, 'customer') || offer.finalPriceCents === null) throw new DomainError('customer:bill.notWaiting', 409)
+	return { request, offer, billedCents: offer.finalPriceCents }
+}
+
+/** The customer accepts a final bill above the binding total: the job is complete at that price; the workshop is told. */
+export async function confirmBill(customerId: string, requestId: string, within?: Tx) {
+	await inTransaction(within, async (tx) => {
+		const { request, offer, billedCents } = await lockBill(tx, customerId, requestId, 'confirmBill')
+		await finishJob(tx, request, offer.id, billedCents, customerId)
+		await notifyWorkshops(tx, [offer], 'notifications.billConfirmed', { customer: await customerName(tx, customerId), priceCents: billedCents })
+	})
+}
+
+/**
+ * The customer disputes a final bill above the binding total, saying why: the job stays open
+ * until an administrator settles it (`settleBill`). The workshop and the administrators are told.
+ */
+export async function disputeBill(customerId: string, requestId: string, reason: string, within?: Tx): Promise<string> {
+	return inTransaction(within, async (tx) => {
+		const { offer, billedCents } = await lockBill(tx, customerId, requestId, 'disputeBill')
+		await tx.update(offers).set({ status: offerMoves.disputeBill.to }).where(eq(offers.id, offer.id))
+		const [dispute] = await tx
+			.insert(billDisputes)
+			.values({ offerId: offer.id, reason, billedCents, bindingCents: bindingTotalCents(offer) })
+			.returning({ id: billDisputes.id })
+		const customer = await customerName(tx, customerId)
+		await notifyWorkshops(tx, [offer], 'notifications.billDisputed', { customer, priceCents: billedCents })
+		const admins = await tx.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), eq(users.blocked, false)))
+		await notify(
+			tx,
+			admins.map((admin) => ({
+				userId: admin.id,
+				type: NotificationType.dialog,
+				messageKey: 'notifications.billDisputeOpened',
+				messageParams: { customer, priceCents: billedCents },
+				receivedId: dispute!.id,
+			})),
+		)
+		return dispute!.id
+	})
+}
+
+/**
+ * An administrator settles a disputed bill: the workshop's bill stands, or the binding total is
+ * what the customer pays. The job is complete at that price; the audit log keeps the decision and
+ * why; the customer and the workshop are told. Locks in the one order: request, offer, dispute.
+ */
+export async function settleBill(adminId: string, disputeId: string, input: { decision: BillDecision; note: string }, within?: Tx) {
+	await inTransaction(within, async (tx) => {
+		const [found] = await tx
+			.select({ requestId: offers.requestId })
+			.from(billDisputes)
+			.innerJoin(offers, eq(offers.id, billDisputes.offerId))
+			.where(eq(billDisputes.id, disputeId))
+		if (!found) throw notFound()
+		const [request] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, found.requestId)).for('update')
+		const [offer] = await tx.select().from(offers).where(eq(offers.id, request!.selectedOfferId!)).for('update')
+		const [dispute] = await tx.select().from(billDisputes).where(eq(billDisputes.id, disputeId)).for('update')
+		if (!request || !offer || !dispute || dispute.offerId !== offer.id) throw notFound()
+		if (dispute.resolvedAt || !canOffer('settleBill', offer.status, 'admin')) throw new DomainError('admin:disputes.alreadySettled', 409)
+		const priceCents = input.decision === 'billed' ? dispute.billedCents : dispute.bindingCents
+		await finishJob(tx, request, offer.id, priceCents, adminId)
+		const resolvedAt = new Date()
+		await tx.update(billDisputes).set({ decision: input.decision, note: input.note, resolvedBy: adminId, resolvedAt }).where(eq(billDisputes.id, disputeId))
+		await writeAudit(tx, adminId, {
+			action: 'bill.settle',
+			entityType: 'bill_dispute',
+			entityId: disputeId,
+			before: { status: offer.status, billedCents: dispute.billedCents, bindingCents: dispute.bindingCents },
+			after: { status: offerMoves.settleBill.to, decision: input.decision, finalPriceCents: priceCents, note: input.note },
+		})
+		const [workshop] = await tx.select({ name: workshops.workshopName }).from(workshops).where(eq(workshops.id, offer.workshopId))
+		await notify(tx, {
+			userId: request.customerId,
+			type: NotificationType.jobCompleted,
+			messageKey: 'notifications.billSettled',
+			messageParams: { workshop: workshop!.name, priceCents },
+			receivedId: request.id,
+		})
+		await notifyWorkshops(tx, [offer], 'notifications.billSettledWorkshop', { customer: await customerName(tx, request.customerId), priceCents })
+	})
+}
+
+/** A customer's name as the workshop's notifications show it. */
+async function customerName(tx: Tx, customerId: string) {
+	const [customer] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, customerId))
+	return `${customer!.firstName} ${customer!.lastName}`
 }
 
 // ------------------------------------------------------------------ step 3: extra work (issue 19)
@@ -638,21 +769,17 @@ export async function answerExtraWork(customerId: string, requestId: string, ext
 		if (!offer || !extra) throw notFound()
 		if (!canExtraWork(answer, extra.status, 'customer')) throw new DomainError('customer:extraWork.alreadyAnswered', 409)
 		if (!canRequest('answerExtraWork', request.status, 'customer')) throw new DomainError('customer:extraWork.notInProgress', 409)
-		await tx.update(extraWork).set({ status: extraWorkMoves[answer].to, answeredAt: new Date() }).where(eq(extraWork.id, extraWorkId))
-		if (answer === 'approve') {
+		const status = extraWorkMoves[answer].to
+		await tx.update(extraWork).set({ status, answeredAt: new Date() }).where(eq(extraWork.id, extraWorkId))
+		if (extraWorkStatusInfo[status].binding) {
 			await tx
 				.update(offers)
 				.set({ approvedExtraCents: sql`${offers.approvedExtraCents} + ${extra.priceCents}` })
 				.where(eq(offers.id, offer.id))
 		}
-		const [owner] = await tx.select({ userId: workshops.userId }).from(workshops).where(eq(workshops.id, offer.workshopId))
-		const [customer] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, customerId))
-		await notify(tx, {
-			userId: owner!.userId,
-			type: NotificationType.offerChanged,
-			messageKey: answer === 'approve' ? 'notifications.extraWorkApproved' : 'notifications.extraWorkDeclined',
-			messageParams: { customer: `${customer!.firstName} ${customer!.lastName}`, priceCents: extra.priceCents },
-			receivedId: offer.id,
+		await notifyWorkshops(tx, [offer], answer === 'approve' ? 'notifications.extraWorkApproved' : 'notifications.extraWorkDeclined', {
+			customer: await customerName(tx, customerId),
+			priceCents: extra.priceCents,
 		})
 	})
 }
@@ -695,13 +822,12 @@ export async function addReview(customerId: string, requestId: string, input: { 
 				.values({ requestId, workshopId: offer!.workshopId, customerId, rating: input.rating, title: input.title ?? '', body: input.body })
 				.returning({ id: reviews.id })
 			await refreshWorkshopRatings(tx, [offer!.workshopId])
-			const [customer] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, customerId))
 			const [owner] = await tx.select({ userId: workshops.userId }).from(workshops).where(eq(workshops.id, offer!.workshopId))
 			await notify(tx, {
 				userId: owner!.userId,
 				type: NotificationType.newReview,
 				messageKey: 'notifications.newReview',
-				messageParams: { customer: `${customer!.firstName} ${customer!.lastName}`, rating: input.rating },
+				messageParams: { customer: await customerName(tx, customerId), rating: input.rating },
 				receivedId: review!.id,
 			})
 			return review!.id

@@ -102,7 +102,7 @@ export async function listBids(workshopId: string, language: Language, filter: B
 export const offerColumns = sql`o.id, o.status, o.price_cents as "priceCents", o.final_price_cents as "finalPriceCents", o.notes, o.description,
 	o.attachment_upload_id as "attachmentUploadId", o.created_at as "createdAt",
 	o.vat_mode as "vatMode", o.labour_cents as "labourCents", o.parts_cents as "partsCents", o.fees_cents as "feesCents",
-	o.vat_cents as "vatCents", o.approved_extra_cents as "approvedExtraCents", o.earliest_start::text as "earliestStart", o.duration_days as "durationDays", o.valid_until::text as "validUntil",
+	o.vat_cents as "vatCents", o.approved_extra_cents as "approvedExtraCents", o.bill_reason as "billReason", o.earliest_start::text as "earliestStart", o.duration_days as "durationDays", o.valid_until::text as "validUntil",
 	coalesce((select json_agg(json_build_object('kind', l.kind, 'description', l.description, 'reference', l.reference,
 	                                            'quantity', l.quantity_hundredths, 'unitPriceCents', l.unit_price_cents, 'totalCents', l.total_cents)
 	                          order by l.position)

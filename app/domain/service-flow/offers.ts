@@ -92,9 +92,6 @@ export function offerFormDefaults(offer: OfferFields, language: Language): Offer
 	}
 }
 
-/** Completing the job: the final price (actual bill amount). */
-export const CompleteJobSchema = z.object({ finalPrice: moneyAmount() })
-
 export const offerSorts = ['price', 'rating', 'newest'] as const
 
 /** The bid history's filters: all, or one offer status. */

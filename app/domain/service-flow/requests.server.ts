@@ -6,8 +6,8 @@ import { imageSourcesFor } from '~/domain/uploads.server'
 import { type ImageSource } from '~/utils/upload-url'
 import { localizedName, requestMatchesWorkshopId, serviceNames, valueList, vehicleLabel, workshopOwnerNotBlocked } from '~/db/sql'
 import { type OfferForCustomer, type OfferStatus, type RequestDetail, type RequestEvent, type RequestFilter, type RequestListItem } from './requests'
-import { type VatMode } from './offer-kinds'
 import { waitingExtraWork } from './extra-work.server'
+import { billWaiting } from './final-bill.server'
 import { offerColumns } from './offers.server'
 import { isRequestOpen, offerMoves, statusLists } from './status'
 
@@ -33,7 +33,7 @@ export async function listCustomerRequests(customerId: string, language: Languag
 		           (select count(*)::int from offers o where o.request_id = r.id and o.status in ${valueList(statusLists.countedOffers)}) as "offerCount",
 		           (select min(o.price_cents)::int from offers o where o.request_id = r.id and o.status in ${valueList(statusLists.undecidedOffers)}) as "lowestPriceCents",
 		           w.workshop_name as "workshopName", so.final_price_cents as "finalPriceCents", rv.rating,
-		           ${waitingExtraWork(sql`so.id`)} as "extraWorkWaiting"
+		           ${waitingExtraWork(sql`so.id`)} as "extraWorkWaiting", ${billWaiting(sql`so.id`)} as "billWaiting"
 		    from service_requests r
 		    join vehicles v on v.id = r.vehicle_id
 		    join car_brands b on b.id = v.brand_id
@@ -58,7 +58,7 @@ type DetailRow = Omit<RequestDetail, 'vehicle' | 'selectedOffer' | 'review' | 'e
 		soPriceCents: number | null
 		soFinalPriceCents: number | null
 		soApprovedExtraCents: number | null
-		soVatMode: VatMode | null
+		soBillReason: string | null
 		soStatus: OfferStatus | null
 		soSelectedAt: string | null
 		soCompletedAt: string | null
@@ -86,7 +86,7 @@ async function loadDetail(where: SQL, language: Language): Promise<RequestDetail
 		           (select count(*)::int from offers o where o.request_id = r.id and o.status not in ${endedWithRequest}) as "offerCount",
 		           r.selected_offer_id as "selectedOfferId", so.workshop_id as "soWorkshopId", w.workshop_name as "soWorkshopName",
 		           w.user_id as "soWorkshopUserId", so.price_cents as "soPriceCents", so.final_price_cents as "soFinalPriceCents",
-		           so.approved_extra_cents as "soApprovedExtraCents", so.vat_mode as "soVatMode",
+		           so.approved_extra_cents as "soApprovedExtraCents", so.bill_reason as "soBillReason",
 		           so.status as "soStatus", so.selected_at as "soSelectedAt", so.completed_at as "soCompletedAt",
 		           rv.id as "reviewId", rv.rating, rv.title as "reviewTitle", rv.body as "reviewBody", rv.reply,
 		           rv.created_at as "reviewCreatedAt", rv.replied_at as "repliedAt"
@@ -109,7 +109,7 @@ async function loadDetail(where: SQL, language: Language): Promise<RequestDetail
 	// The request's own columns as they are; the vehicle's, the selected offer's and the review's nested.
 	const {
 		vehicleId, vehicleName, registrationNumber, year, mileage, fuelType, transmission, vin,
-		selectedOfferId, soWorkshopId, soWorkshopName, soWorkshopUserId, soPriceCents, soFinalPriceCents, soApprovedExtraCents, soVatMode, soStatus, soSelectedAt, soCompletedAt,
+		selectedOfferId, soWorkshopId, soWorkshopName, soWorkshopUserId, soPriceCents, soFinalPriceCents, soApprovedExtraCents, soBillReason, soStatus, soSelectedAt, soCompletedAt,
 		reviewId, rating, reviewTitle, reviewBody, reply, reviewCreatedAt, repliedAt,
 		...request
 	} = row
@@ -128,7 +128,7 @@ async function loadDetail(where: SQL, language: Language): Promise<RequestDetail
 						priceCents: soPriceCents!,
 						finalPriceCents: soFinalPriceCents,
 						approvedExtraCents: soApprovedExtraCents!,
-						vatMode: soVatMode!,
+						billReason: soBillReason,
 						status: soStatus!,
 						selectedAt: soSelectedAt,
 						completedAt: soCompletedAt,

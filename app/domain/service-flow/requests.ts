@@ -61,6 +61,8 @@ export type RequestListItem = {
 	rating: number | null
 	/** Requests for extra work on the job that wait for the customer's answer (issue 19). */
 	extraWorkWaiting: number
+	/** A final bill above the binding total waits for the customer's answer (issue 19). */
+	billWaiting: boolean
 }
 
 export type RequestEvent = { status: RequestStatus; at: string }
@@ -105,7 +107,8 @@ export type RequestDetail = {
 		finalPriceCents: number | null
 		/** Approved extra work (issue 19); the binding total is the price plus this. */
 		approvedExtraCents: number
-		vatMode: VatMode
+		/** Why the final bill is above the binding total (issue 19), when it is. */
+		billReason: string | null
 		status: OfferStatus
 		selectedAt: string | null
 		completedAt: string | null
@@ -131,6 +134,8 @@ export type OfferFields = {
 	vatCents: number | null
 	/** The approved extra work's prices (issue 19): the binding total is the price plus this. */
 	approvedExtraCents: number
+	/** Why the final bill is above the binding total (issue 19), when it is. */
+	billReason: string | null
 	/** "2026-11-30", or null when not said. */
 	earliestStart: string | null
 	durationDays: number | null

@@ -11,7 +11,17 @@
 export const requestStatuses = ['pending', 'offer', 'in_progress', 'completed', 'cancelled', 'expired'] as const
 export type RequestStatus = (typeof requestStatuses)[number]
 
-export const offerStatuses = ['pending', 'selected', 'rejected', 'job_completed', 'request_cancelled', 'request_expired'] as const
+export const offerStatuses = [
+	'pending',
+	'selected',
+	'rejected',
+	'job_completed',
+	'request_cancelled',
+	'request_expired',
+	// A final bill above the binding total waits for the customer's yes, or was disputed (issue 19).
+	'bill_proposed',
+	'bill_disputed',
+] as const
 export type OfferStatus = (typeof offerStatuses)[number]
 
 /** Extra work the chosen workshop asks for during the job (issue 19): waiting for the customer's answer, or answered. */
@@ -30,8 +40,8 @@ export const initialStatus = { request: 'pending', offer: 'pending', extraWork: 
 	extraWork: ExtraWorkStatus
 }
 
-/** Who makes a move: the request's customer, a workshop (its own offer), or the flow itself as a consequence. */
-export type Actor = 'customer' | 'workshop' | 'flow'
+/** Who makes a move: the request's customer, a workshop (its own offer), an administrator, or the flow itself as a consequence. */
+export type Actor = 'customer' | 'workshop' | 'admin' | 'flow'
 
 type Move<Status extends string> = { readonly from: readonly Status[]; readonly to: Status | null; readonly by: Actor }
 
@@ -43,8 +53,11 @@ export const requestMoves = {
 	loseLastOffer: { from: ['offer'], to: 'pending', by: 'workshop' },
 	/** The customer selects one offer. */
 	selectOffer: { from: ['offer'], to: 'in_progress', by: 'customer' },
-	/** The chosen workshop enters the final price. */
-	complete: { from: ['in_progress'], to: 'completed', by: 'workshop' },
+	/**
+	 * The job is done: the workshop's final price was within the binding total, or the customer
+	 * confirmed a higher bill, or the administrators settled a disputed one (the offer's moves).
+	 */
+	complete: { from: ['in_progress'], to: 'completed', by: 'flow' },
 	/** The customer asks more workshops while none is chosen: more services, or any city. */
 	widen: { from: ['pending', 'offer'], to: null, by: 'customer' },
 	/** The customer cancels while no offer is selected. */
@@ -76,8 +89,16 @@ export const offerMoves = {
 	expireWithRequest: { from: ['pending'], to: 'request_expired', by: 'flow' },
 	/** The request it ended with was reopened: the workshop makes its offer again. */
 	renew: { from: ['request_expired'], to: 'pending', by: 'workshop' },
-	/** The workshop finishes the job with the final price. */
+	/** The workshop finishes the job with a final price at or below the binding total. */
 	completeJob: { from: ['selected'], to: 'job_completed', by: 'workshop' },
+	/** The workshop's final price is above the binding total: with a reason, it waits for the customer's yes (issue 19). */
+	proposeBill: { from: ['selected'], to: 'bill_proposed', by: 'workshop' },
+	/** The customer accepts the higher bill: the job is done at that price. */
+	confirmBill: { from: ['bill_proposed'], to: 'job_completed', by: 'customer' },
+	/** The customer disputes it: the administrators' queue decides. */
+	disputeBill: { from: ['bill_proposed'], to: 'bill_disputed', by: 'customer' },
+	/** An administrator settles the dispute at the bill or at the binding total: the job is done. */
+	settleBill: { from: ['bill_disputed'], to: 'job_completed', by: 'admin' },
 	/** While the job is under way, the workshop asks for extra work (issue 19; it starts `waiting`). */
 	askExtraWork: { from: ['selected'], to: null, by: 'workshop' },
 } as const satisfies Record<string, Move<OfferStatus>>
@@ -155,15 +176,20 @@ export const requestStatusInfo = {
 >
 export type RequestPhase = (typeof requestStatusInfo)[RequestStatus]['phase']
 
-/** Whether an offer still waits for the customer's decision, and whether it counts as a live offer on its request. */
+/**
+ * Whether an offer still waits for the customer's decision, whether it counts as a live offer on
+ * its request, and whether its job is under way (chosen, not finished: the workshop's job list).
+ */
 export const offerStatusInfo = {
-	pending: { decided: false, counted: true },
-	selected: { decided: true, counted: true },
-	job_completed: { decided: true, counted: true },
-	rejected: { decided: true, counted: false },
-	request_cancelled: { decided: true, counted: false },
-	request_expired: { decided: true, counted: false },
-} as const satisfies Record<OfferStatus, { decided: boolean; counted: boolean }>
+	pending: { decided: false, counted: true, working: false },
+	selected: { decided: true, counted: true, working: true },
+	bill_proposed: { decided: true, counted: true, working: true },
+	bill_disputed: { decided: true, counted: true, working: true },
+	job_completed: { decided: true, counted: true, working: false },
+	rejected: { decided: true, counted: false, working: false },
+	request_cancelled: { decided: true, counted: false, working: false },
+	request_expired: { decided: true, counted: false, working: false },
+} as const satisfies Record<OfferStatus, { decided: boolean; counted: boolean; working: boolean }>
 
 export const requestPhase = (status: RequestStatus): RequestPhase => requestStatusInfo[status].phase
 export const requestStep = (status: RequestStatus) => requestStatusInfo[status].step
@@ -186,6 +212,8 @@ export const statusLists = {
 	finishedRequests: requestStatuses.filter((status) => requestStatusInfo[status].finished),
 	/** Offers still awaiting the customer's decision. */
 	undecidedOffers: offerStatuses.filter((status) => !offerStatusInfo[status].decided),
+	/** Chosen offers whose job is not finished yet (the workshop's jobs). */
+	jobsUnderWay: offerStatuses.filter((status) => offerStatusInfo[status].working),
 	/** Offers that count on their request (not rejected or cancelled with it). */
 	countedOffers: offerStatuses.filter((status) => offerStatusInfo[status].counted),
 	/** Extra work still waiting for the customer's answer. */

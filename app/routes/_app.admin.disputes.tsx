@@ -1,0 +1,129 @@
+import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { BillDisputeFacts } from '~/components/final-bill'
+import { FormAlert, FormSecurity, TextareaField } from '~/components/forms'
+import { PageHeader } from '~/components/page-header'
+import { type BillDisputeItem } from '~/domain/service-flow/final-bill'
+import { SettleBillSchema } from '~/domain/service-flow/final-bill-schema'
+import { listBillDisputes } from '~/domain/service-flow/final-bill.server'
+import { settleBill } from '~/domain/service-flow/moves.server'
+import { getFixedT, getLanguage } from '~/i18n/i18n.server'
+import { useLanguage } from '~/i18n/use-language'
+import { requireUser } from '~/utils/auth.server'
+import { validateCsrf } from '~/utils/csrf.server'
+import { formatMoney } from '~/utils/format'
+import { routeMeta } from '~/utils/meta'
+import { readForm } from '~/utils/multipart.server'
+import { handleDomainError, or404 } from '~/utils/route-helpers.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+/** Disputed final bills (issue 19): the open ones, oldest first, each settled here; the latest settled below. */
+export async function loader({ request }: LoaderFunctionArgs) {
+	await requireUser(request, { role: 'admin' })
+	const language = await getLanguage(request)
+	const t = getFixedT(language, 'admin')
+	return { meta: { title: t('disputes.title') }, ...(await listBillDisputes(language)) }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	const admin = await requireUser(request, { role: 'admin' })
+	const formData = await readForm(request)
+	await validateCsrf(request, formData)
+	const submission = parseWithZod(formData, { schema: SettleBillSchema })
+	const dispute = String(formData.get('dispute') ?? '')
+	if (submission.status !== 'success') return data({ dispute, result: submission.reply() }, { status: 400 })
+	try {
+		await or404(settleBill(admin.id, submission.value.dispute, submission.value))
+	} catch (error) {
+		return handleDomainError(error, { as: 'form', submission, data: { dispute } })
+	}
+	return redirectWithToast('/admin/disputes', { type: 'success', key: 'admin:disputes.settled' }, { request })
+}
+
+export const meta = routeMeta<typeof loader>()
+
+export default function AdminDisputesPage() {
+	const { t } = useTranslation('admin')
+	const { open, settled } = useLoaderData<typeof loader>()
+	return (
+		<>
+			<PageHeader title={t('disputes.title')} subtitle={t('disputes.count', { count: open.length })} />
+			<p>{t('disputes.text')}</p>
+			{open.length ? (
+				<ul className="admin-list">
+					{open.map((dispute) => (
+						<li key={dispute.id} className="admin-list-item" aria-labelledby={`dispute-${dispute.id}`}>
+							<DisputeHeading dispute={dispute} />
+							<BillDisputeFacts dispute={dispute} />
+							<SettleForm dispute={dispute} />
+						</li>
+					))}
+				</ul>
+			) : (
+				<p className="empty">{t('disputes.none')}</p>
+			)}
+			{settled.length ? (
+				<>
+					<h2>{t('disputes.settledList')}</h2>
+					<ul className="admin-list">
+						{settled.map((dispute) => (
+							<li key={dispute.id} className="admin-list-item" aria-labelledby={`dispute-${dispute.id}`}>
+								<DisputeHeading dispute={dispute} />
+								<BillDisputeFacts dispute={dispute} />
+								{dispute.resolvedBy ? <p className="admin-muted">{t('disputes.settledBy', { name: dispute.resolvedBy })}</p> : null}
+							</li>
+						))}
+					</ul>
+				</>
+			) : null}
+		</>
+	)
+}
+
+function DisputeHeading({ dispute }: { dispute: BillDisputeItem }) {
+	const { t } = useTranslation('admin')
+	return (
+		<h3 id={`dispute-${dispute.id}`} className="admin-audit__action">
+			{dispute.services} · {t('disputes.between', { customer: dispute.customerName, workshop: dispute.workshopName })}
+		</h3>
+	)
+}
+
+/** Settle one dispute: why (required, kept in the audit log), then the bill stands or the binding total is paid. */
+function SettleForm({ dispute }: { dispute: BillDisputeItem }) {
+	const { t } = useTranslation('admin')
+	const language = useLanguage()
+	const actionData = useActionData<typeof action>()
+	const [form, fields] = useForm({
+		id: `settle-${dispute.id}`,
+		lastResult: actionData?.dispute === dispute.id ? actionData.result : undefined,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: SettleBillSchema }),
+		shouldRevalidate: 'onInput',
+	})
+	return (
+		<Form method="post" className="form" {...getFormProps(form)}>
+			<FormSecurity />
+			<input type="hidden" name="dispute" value={dispute.id} />
+			{/* No decision is a form error: the two buttons are the decision. */}
+			<FormAlert id={form.errorId} errors={[...(form.errors ?? []), ...(fields.decision.errors ?? [])]} />
+			<TextareaField
+				label={t('disputes.note')}
+				required
+				help={t('disputes.noteHelp')}
+				textareaProps={{ ...getTextareaProps(fields.note), rows: 3 }}
+				errors={fields.note.errors}
+			/>
+			<div className="form-actions">
+				<button type="submit" name="decision" value="billed" className="button button--primary" aria-describedby={`dispute-${dispute.id}`}>
+					{t('disputes.uphold', { price: formatMoney(dispute.billedCents, language) })}
+				</button>
+				<button type="submit" name="decision" value="binding" className="button button--accent" aria-describedby={`dispute-${dispute.id}`}>
+					{t('disputes.binding', { price: formatMoney(dispute.bindingCents, language) })}
+				</button>
+			</div>
+		</Form>
+	)
+}

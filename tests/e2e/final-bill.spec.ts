@@ -1,0 +1,130 @@
+import { type Browser, type Page } from '@playwright/test'
+import { demo, dictionary, expect, expectToast, javaScriptModes, login, open, test, uniqueEmail } from './fixtures'
+import { completeTyreWorkshopProfile, offerOn, person, register, vehicleAndTyreRequest } from './people'
+
+/**
+ * Issue 19, part 4: a final price above the binding total needs a reason and the customer's yes;
+ * the customer confirms it, or disputes it and an administrator settles it.
+ */
+const w = dictionary('en', 'workshop')
+const c = dictionary('en', 'customer')
+const common = dictionary('en')
+const a = dictionary('en', 'admin')
+
+const filled = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]))
+/** The page's "Final bill" panel. */
+const billPanel = (page: Page) => page.getByRole('region', { name: common('bill.title'), exact: true })
+/** A fact's row of a panel: its label and value. */
+const fact = (panel: ReturnType<typeof billPanel>, label: string) => panel.getByText(label, { exact: true }).locator('..')
+
+/** A job in progress on a €100 offer, and the workshop's page of it. */
+async function jobInProgress(browser: Browser, baseURL: string | undefined, javaScriptEnabled: boolean) {
+	const token = Math.random().toString(36).slice(2, 8)
+	const workshopName = `Bill Garage ${token}`
+	const garage = await person(browser, javaScriptEnabled, baseURL)
+	const customer = await person(browser, javaScriptEnabled, baseURL)
+	await register(garage, 'workshop', uniqueEmail('bill-garage'), { first: 'Berit', last: 'Bill', workshop: workshopName })
+	await completeTyreWorkshopProfile(garage, javaScriptEnabled)
+	await register(customer, 'customer', uniqueEmail('bill-customer'), { first: 'Kati', last: `Klient ${token}` })
+	const slug = await vehicleAndTyreRequest(customer, token, javaScriptEnabled)
+	await offerOn(garage, slug, '100', javaScriptEnabled)
+	await open(customer, `/compaire-offers/${slug}`, javaScriptEnabled)
+	await customer.getByRole('link', { name: c('offers.select') }).first().click()
+	await customer.getByRole('button', { name: c('offers.selectConfirm') }).click()
+	await expect(customer).toHaveURL(/\/work-progress\//)
+	await open(garage, '/workshop-bid-history?status=selected', javaScriptEnabled)
+	const bid = (await garage.locator('a[href^="/workshop-bid-details/"]').first().getAttribute('href'))!
+	await open(garage, bid, javaScriptEnabled)
+	return { garage, customer, slug, bid, workshopName, customerName: `Kati Klient ${token}` }
+}
+
+/** The workshop bills €130: first without a reason (refused at its field, the price kept), then with one. */
+async function billAbove(garage: Page) {
+	await garage.getByLabel(w('job.finalPrice')).fill('130')
+	await garage.getByRole('button', { name: w('job.submit') }).click()
+	await expect(garage.getByText(w('job.reasonRequired'))).toBeVisible()
+	await expect(garage.getByLabel(w('job.finalPrice'))).toHaveValue('130')
+	await garage.getByLabel(w('job.reason')).fill('Two valve stems were cracked as well.')
+	await garage.getByRole('button', { name: w('job.submit') }).click()
+	await expectToast(garage, w('job.billProposed'))
+	await expect(garage.getByText(filled(w('bill.waiting'), { price: '€130.00', binding: '€100.00' }))).toBeVisible()
+	await expect(garage.getByText(common('status.offer.bill_proposed')).first()).toBeVisible()
+}
+
+for (const javaScriptEnabled of javaScriptModes) {
+	test(`a bill above the binding total, confirmed by the customer, with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, async ({ browser, baseURL }) => {
+		test.setTimeout(180_000)
+		const { garage, customer, slug, bid, workshopName } = await jobInProgress(browser, baseURL, javaScriptEnabled)
+		await billAbove(garage)
+
+		// The customer is told, on the dashboard too, and reads what was agreed, what is billed and why.
+		await open(customer, '/dashboard', javaScriptEnabled)
+		await expect(customer.getByRole('link', { name: c('bill.waiting') })).toHaveAttribute('href', `/work-progress/${slug}#final-bill`)
+		await open(customer, '/notifications', javaScriptEnabled)
+		await expect(customer.getByText(filled(common('notifications.billProposed'), { workshop: workshopName, price: '€130.00', binding: '€100.00' })).first()).toBeVisible()
+		await open(customer, `/work-progress/${slug}`, javaScriptEnabled)
+		await expect(customer.getByRole('link', { name: c('bill.waiting') })).toHaveAttribute('href', '#final-bill')
+		const panel = billPanel(customer)
+		await expect(fact(panel, common('bill.binding'))).toContainText('€100.00')
+		await expect(fact(panel, common('bill.difference'))).toContainText('€30.00')
+		await expect(panel).toContainText('Two valve stems were cracked as well.')
+		// A dispute needs a reason: refused at its field, nothing changed.
+		await panel.getByRole('button', { name: c('bill.dispute') }).click()
+		await expect(panel.getByText(common('validation.required'))).toBeVisible()
+		await panel.getByRole('button', { name: filled(c('bill.confirm'), { price: '€130.00' }) }).click()
+		await expectToast(customer, c('bill.confirmed'))
+		await expect(billPanel(customer)).toHaveCount(0)
+		await expect(customer.getByRole('link', { name: c('progress.leaveFeedback') })).toBeVisible()
+		await expect(customer.locator('.facts__row').filter({ hasText: c('progress.finalPrice') })).toContainText('€130.00')
+
+		// The workshop sees the job done at the bill.
+		await open(garage, bid, javaScriptEnabled)
+		await expect(garage.getByText(common('status.offer.job_completed')).first()).toBeVisible()
+		await expect(garage.getByRole('button', { name: w('job.submit') })).toHaveCount(0)
+	})
+
+	test(`a disputed bill settled by an administrator at the binding total, with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, async ({ browser, baseURL }) => {
+		test.setTimeout(180_000)
+		const { garage, customer, slug, bid, customerName, workshopName } = await jobInProgress(browser, baseURL, javaScriptEnabled)
+		await billAbove(garage)
+		await open(customer, `/work-progress/${slug}`, javaScriptEnabled)
+		await customer.getByLabel(c('bill.disputeReason')).fill('Nobody asked me about the valve stems.')
+		await customer.getByRole('button', { name: c('bill.dispute') }).click()
+		await expectToast(customer, c('bill.disputed'))
+		await expect(billPanel(customer)).toContainText(common('bill.disputeOpen'))
+		await expect(customer.getByRole('button', { name: filled(c('bill.confirm'), { price: '€130.00' }) })).toHaveCount(0)
+
+		// An administrator settles it: a reason is needed, then the binding total is paid.
+		const admin = await person(browser, javaScriptEnabled, baseURL)
+		await login(admin, demo.admin.email, demo.admin.password)
+		await open(admin, '/admin/disputes?lng=en', javaScriptEnabled)
+		const item = admin.locator('.admin-list-item').filter({ hasText: customerName })
+		await expect(item).toContainText(filled(a('disputes.between'), { customer: customerName, workshop: workshopName }))
+		await expect(item).toContainText('Nobody asked me about the valve stems.')
+		await expect(item).toContainText('Two valve stems were cracked as well.')
+		await item.getByRole('button', { name: filled(a('disputes.binding'), { price: '€100.00' }) }).click()
+		await expect(admin.locator('.admin-list-item').filter({ hasText: customerName }).getByText(common('validation.required'))).toBeVisible()
+		await admin
+			.locator('.admin-list-item')
+			.filter({ hasText: customerName })
+			.getByLabel(a('disputes.note'))
+			.fill('Extra work needs the customer’s yes before it is done.')
+		await admin
+			.locator('.admin-list-item')
+			.filter({ hasText: customerName })
+			.getByRole('button', { name: filled(a('disputes.binding'), { price: '€100.00' }) })
+			.click()
+		await expectToast(admin, a('disputes.settled'))
+		await open(admin, '/admin/audit?lng=en', javaScriptEnabled)
+		await expect(admin.getByText(a('audit.actions.bill.settle')).first()).toBeVisible()
+
+		// Both sides see the outcome and its reason.
+		await open(customer, `/work-progress/${slug}`, javaScriptEnabled)
+		const outcome = filled(common('bill.decision.binding'), { price: '€100.00' })
+		await expect(billPanel(customer)).toContainText(outcome)
+		await expect(billPanel(customer)).toContainText('Extra work needs the customer’s yes before it is done.')
+		await expect(customer.getByRole('link', { name: c('progress.leaveFeedback') })).toBeVisible()
+		await open(garage, bid, javaScriptEnabled)
+		await expect(billPanel(garage)).toContainText(outcome)
+	})
+}

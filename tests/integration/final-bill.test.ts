@@ -1,0 +1,211 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { and, eq } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
+import { auditLog, billDisputes, emailOutbox, notifications, offers, serviceRequests, users } from '~/db/schema'
+import { DomainError, FieldError } from '~/domain/errors'
+import { CompleteJobSchema, DisputeBillSchema, SettleBillSchema } from '~/domain/service-flow/final-bill-schema'
+import { billDisputeOf, listBillDisputes } from '~/domain/service-flow/final-bill.server'
+import {
+	addReview,
+	answerExtraWork,
+	askForExtraWork,
+	completeJob,
+	confirmBill,
+	disputeBill,
+	makeOffer,
+	selectOffer,
+	settleBill,
+} from '~/domain/service-flow/moves.server'
+import { getCustomerRequest } from '~/domain/service-flow/requests.server'
+import { db, transactionStats } from '~/utils/db.server'
+import { createCustomer } from '#tests/support/accounts'
+import { customerWithVehicle, openRequest, workshopOffering } from '#tests/support/flow'
+
+/** Issue 19, part 4: a final bill above the binding total needs the customer's yes, or the administrators' decision. */
+
+async function rejection(promise: Promise<unknown>) {
+	return promise.then(
+		() => null,
+		(error: unknown) => error,
+	)
+}
+async function refused(promise: Promise<unknown>, key: string) {
+	const error = await rejection(promise)
+	expect(error, `expected ${key}`).toBeInstanceOf(DomainError)
+	expect((error as DomainError).key).toBe(key)
+}
+
+/** A job in progress on a €150 offer. */
+async function jobInProgress() {
+	const owner = await customerWithVehicle()
+	const workshop = await workshopOffering([owner.refs.brakes])
+	const requestId = await openRequest(owner.customer.id, owner.vehicleId, [owner.refs.brakes])
+	const offerId = await makeOffer(workshop, requestId, { price: 15000 }, null)
+	await selectOffer(owner.customer.id, requestId, offerId)
+	return { customerId: owner.customer.id, workshop, requestId, offerId }
+}
+
+async function newAdmin() {
+	const admin = await createCustomer()
+	await db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id))
+	return admin.id
+}
+
+const offerRow = async (id: string) => (await db.select().from(offers).where(eq(offers.id, id)))[0]!
+const requestStatus = async (id: string) => (await db.select({ status: serviceRequests.status }).from(serviceRequests).where(eq(serviceRequests.id, id)))[0]!.status
+const keysOf = async (userId: string) => (await db.select({ key: notifications.messageKey }).from(notifications).where(eq(notifications.userId, userId))).map((row) => row.key)
+const emailsTo = async (userId: string) => {
+	const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId))
+	return db.select({ subject: emailOutbox.subject }).from(emailOutbox).where(eq(emailOutbox.to, user!.email))
+}
+
+/** A job whose €180 bill, €30 above its €150 offer, waits for the customer. */
+async function billWaiting() {
+	const job = await jobInProgress()
+	expect(await completeJob(job.workshop, job.offerId, 18000, { reason: 'The brake hoses were cracked too.' })).toBe('proposed')
+	return job
+}
+
+describe('the final bill', () => {
+	test('at or below the binding total the job completes at once; above it, no reason is a field error and nothing changes', async () => {
+		const below = await jobInProgress()
+		expect(await completeJob(below.workshop, below.offerId, 14000)).toBe('completed')
+		expect(await requestStatus(below.requestId)).toBe('completed')
+
+		const { workshop, offerId, requestId } = await jobInProgress()
+		const error = await rejection(completeJob(workshop, offerId, 15001))
+		expect(error).toBeInstanceOf(FieldError)
+		expect(error).toMatchObject({ field: 'reason', key: 'workshop:job.reasonRequired' })
+		expect(await offerRow(offerId)).toMatchObject({ status: 'selected', finalPriceCents: null, billReason: null })
+		expect(await requestStatus(requestId)).toBe('in_progress')
+		// The form's schema keeps the reason optional (only the server knows the binding total) and bounded.
+		const form = new FormData()
+		form.set('finalPrice', '180')
+		form.set('reason', 'x'.repeat(1001))
+		expect(parseWithZod(form, { schema: CompleteJobSchema }).status).toBe('error')
+	})
+
+	test('approved extra work raises the binding total: a bill up to it needs no yes', async () => {
+		const { customerId, workshop, requestId, offerId } = await jobInProgress()
+		const extra = await askForExtraWork(workshop, offerId, { reason: 'Worn belt', lines: [{ kind: 'part', description: 'Belt', quantity: 100, unitPrice: 6400 }] }, [])
+		await answerExtraWork(customerId, requestId, extra, 'approve')
+		expect(await completeJob(workshop, offerId, 21400)).toBe('completed')
+		const over = await jobInProgress()
+		const declined = await askForExtraWork(over.workshop, over.offerId, { reason: 'Worn belt', lines: [{ kind: 'part', description: 'Belt', quantity: 100, unitPrice: 6400 }] }, [])
+		await answerExtraWork(over.customerId, over.requestId, declined, 'decline')
+		// Declined extra work is not in the binding total: the same bill now needs the customer's yes.
+		await refused(completeJob(over.workshop, over.offerId, 21400), 'workshop:job.reasonRequired')
+	})
+
+	test('above it, with a reason, the bill waits for the customer, who confirms it: the job is complete at that price', async () => {
+		const { customerId, workshop, requestId, offerId } = await billWaiting()
+		expect(await offerRow(offerId)).toMatchObject({ status: 'bill_proposed', finalPriceCents: 18000, billReason: 'The brake hoses were cracked too.', completedAt: null })
+		expect(await requestStatus(requestId)).toBe('in_progress')
+		expect(await keysOf(customerId)).toContain('notifications.billProposed')
+		expect((await emailsTo(customerId)).map((email) => email.subject).join()).toContain('€180.00')
+		// Meanwhile: no second final price, no extra work, no review.
+		await refused(completeJob(workshop, offerId, 15000), 'workshop:job.cannotComplete')
+		await refused(askForExtraWork(workshop, offerId, { reason: 'More', lines: [{ kind: 'fee', description: 'Fee', quantity: 100, unitPrice: 100 }] }, []), 'workshop:extraWork.notInProgress')
+		await refused(addReview(customerId, requestId, { rating: 5, body: 'x' }), 'customer:review.notCompleted')
+		const detail = await getCustomerRequest(customerId, requestId, 'en')
+		expect(detail.selectedOffer).toMatchObject({ status: 'bill_proposed', finalPriceCents: 18000, billReason: 'The brake hoses were cracked too.' })
+
+		await confirmBill(customerId, requestId)
+		expect(await offerRow(offerId)).toMatchObject({ status: 'job_completed', finalPriceCents: 18000 })
+		expect((await offerRow(offerId)).completedAt).not.toBeNull()
+		expect(await requestStatus(requestId)).toBe('completed')
+		expect(await keysOf(workshop.userId)).toContain('notifications.billConfirmed')
+		await refused(confirmBill(customerId, requestId), 'customer:bill.notWaiting')
+		await refused(disputeBill(customerId, requestId, 'Too late'), 'customer:bill.notWaiting')
+		await addReview(customerId, requestId, { rating: 4, body: 'Fair' })
+	})
+
+	test('no bill to answer, or another customer’s: a 409 or "not found"', async () => {
+		const job = await jobInProgress()
+		await refused(confirmBill(job.customerId, job.requestId), 'customer:bill.notWaiting')
+		await refused(disputeBill(job.customerId, job.requestId, 'No'), 'customer:bill.notWaiting')
+		const waiting = await billWaiting()
+		const stranger = await createCustomer()
+		await refused(confirmBill(stranger.id, waiting.requestId), 'common:errors.notFoundTitle')
+		await refused(disputeBill(stranger.id, waiting.requestId, 'Mine?'), 'common:errors.notFoundTitle')
+		await refused(settleBill(await newAdmin(), crypto.randomUUID(), { decision: 'billed', note: 'x' }), 'common:errors.notFoundTitle')
+		expect((await offerRow(waiting.offerId)).status).toBe('bill_proposed')
+	})
+
+	test('a disputed bill goes to the administrators, who settle it at the binding total: audit log, both sides told', async () => {
+		const admin = await newAdmin()
+		const { customerId, workshop, requestId, offerId } = await billWaiting()
+		const disputeId = await disputeBill(customerId, requestId, 'The hoses were never mentioned.')
+		expect(await offerRow(offerId)).toMatchObject({ status: 'bill_disputed', finalPriceCents: 18000 })
+		expect(await requestStatus(requestId)).toBe('in_progress')
+		expect(await keysOf(workshop.userId)).toContain('notifications.billDisputed')
+		expect(await keysOf(admin)).toContain('notifications.billDisputeOpened')
+		const { open } = await listBillDisputes('en')
+		expect(open.find((item) => item.id === disputeId)).toMatchObject({
+			billedCents: 18000,
+			bindingCents: 15000,
+			billReason: 'The brake hoses were cracked too.',
+			reason: 'The hoses were never mentioned.',
+			decision: null,
+		})
+		// Disputed: no confirming it now, no second dispute.
+		await refused(confirmBill(customerId, requestId), 'customer:bill.notWaiting')
+		await refused(disputeBill(customerId, requestId, 'Again'), 'customer:bill.notWaiting')
+
+		await settleBill(admin, disputeId, { decision: 'binding', note: 'Extra work needs the customer’s yes first.' })
+		expect(await offerRow(offerId)).toMatchObject({ status: 'job_completed', finalPriceCents: 15000 })
+		expect(await requestStatus(requestId)).toBe('completed')
+		expect(await billDisputeOf(offerId)).toMatchObject({ decision: 'binding', settledCents: 15000, note: 'Extra work needs the customer’s yes first.' })
+		const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.entityType, 'bill_dispute'), eq(auditLog.entityId, disputeId)))
+		expect(audit).toMatchObject({ actorId: admin, action: 'bill.settle', after: expect.objectContaining({ decision: 'binding', finalPriceCents: 15000 }) })
+		expect(await keysOf(customerId)).toContain('notifications.billSettled')
+		expect(await keysOf(workshop.userId)).toContain('notifications.billSettledWorkshop')
+		expect((await listBillDisputes('en')).open.map((item) => item.id)).not.toContain(disputeId)
+		await refused(settleBill(admin, disputeId, { decision: 'billed', note: 'Changed my mind' }), 'admin:disputes.alreadySettled')
+		expect((await offerRow(offerId)).finalPriceCents).toBe(15000)
+	})
+
+	test('an administrator may let the bill stand', async () => {
+		const admin = await newAdmin()
+		const { customerId, requestId, offerId } = await billWaiting()
+		const disputeId = await disputeBill(customerId, requestId, 'Too much')
+		await settleBill(admin, disputeId, { decision: 'billed', note: 'The photos show the cracked hoses.' })
+		expect(await offerRow(offerId)).toMatchObject({ status: 'job_completed', finalPriceCents: 18000 })
+	})
+
+	test('the forms’ schemas: a dispute needs a reason, a settlement a decision and a reason', () => {
+		const form = (fields: Record<string, string>) => {
+			const data = new FormData()
+			for (const [name, value] of Object.entries(fields)) data.set(name, value)
+			return data
+		}
+		expect(parseWithZod(form({ reason: '  ' }), { schema: DisputeBillSchema }).status).toBe('error')
+		const id = crypto.randomUUID()
+		expect(parseWithZod(form({ dispute: id, note: 'Fine' }), { schema: SettleBillSchema }).status).toBe('error')
+		expect(parseWithZod(form({ dispute: id, decision: 'half', note: 'Fine' }), { schema: SettleBillSchema }).status).toBe('error')
+		expect(parseWithZod(form({ dispute: id, decision: 'billed', note: '' }), { schema: SettleBillSchema }).status).toBe('error')
+		expect(parseWithZod(form({ dispute: id, decision: 'binding', note: 'Fine' }), { schema: SettleBillSchema }).status).toBe('success')
+	})
+
+	test('two answers at once: confirming and disputing the same bill, only one wins; two settlements, only one', async () => {
+		const { customerId, requestId, offerId } = await billWaiting()
+		const retriedBefore = transactionStats.retried
+		const answers = await Promise.allSettled([confirmBill(customerId, requestId), disputeBill(customerId, requestId, 'No')])
+		expect(answers.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
+		const { status } = await offerRow(offerId)
+		const disputes = await db.select().from(billDisputes).where(eq(billDisputes.offerId, offerId))
+		expect(disputes).toHaveLength(status === 'bill_disputed' ? 1 : 0)
+		expect(transactionStats.retried - retriedBefore).toBe(0)
+
+		const [first, second] = [await newAdmin(), await newAdmin()]
+		const next = await billWaiting()
+		const disputeId = await disputeBill(next.customerId, next.requestId, 'No')
+		const settlements = await Promise.allSettled([
+			settleBill(first, disputeId, { decision: 'billed', note: 'a' }),
+			settleBill(second, disputeId, { decision: 'binding', note: 'b' }),
+		])
+		expect(settlements.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
+		const audits = await db.select().from(auditLog).where(eq(auditLog.entityId, disputeId))
+		expect(audits).toHaveLength(1)
+	})
+})
