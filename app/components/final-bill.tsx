@@ -22,8 +22,11 @@ export function BillFacts({ bindingCents, billedCents, billReason }: { bindingCe
 	)
 }
 
-/** A disputed bill as both sides and the administrators see it: the bill, the customer's reason, and how it was settled. */
-export function BillDisputeFacts({ dispute }: { dispute: BillDisputeItem }) {
+/**
+ * A disputed bill as both sides and the administrators see it: the bill, the customer's reason, and
+ * how it was settled; while open, the two sides read that the administrators decide (`waitingNote`).
+ */
+export function BillDisputeFacts({ dispute, waitingNote = true }: { dispute: BillDisputeItem; waitingNote?: boolean }) {
 	const { t } = useTranslation('common')
 	const language = useLanguage()
 	return (
@@ -46,9 +49,9 @@ export function BillDisputeFacts({ dispute }: { dispute: BillDisputeItem }) {
 					</p>
 					{dispute.note ? <p className="prose-text">{t('bill.note', { note: dispute.note })}</p> : null}
 				</div>
-			) : (
+			) : waitingNote ? (
 				<p className="notice notice--warning">{t('bill.disputeOpen')}</p>
-			)}
+			) : null}
 		</>
 	)
 }

@@ -57,7 +57,7 @@ export default function AdminDisputesPage() {
 					{open.map((dispute) => (
 						<li key={dispute.id} className="admin-list-item" aria-labelledby={`dispute-${dispute.id}`}>
 							<DisputeHeading dispute={dispute} />
-							<BillDisputeFacts dispute={dispute} />
+							<BillDisputeFacts dispute={dispute} waitingNote={false} />
 							<SettleForm dispute={dispute} />
 						</li>
 					))}

@@ -30,7 +30,7 @@ import { encodeId } from '~/utils/public-id'
 import { readForm } from '~/utils/multipart.server'
 import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
-import { canExtraWork, canOffer, canRequest, requestPhase } from '~/domain/service-flow/status'
+import { canExtraWork, canOffer, canRequest, isBillOpen, requestPhase } from '~/domain/service-flow/status'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const user = await requireUser(request, { role: 'customer' })
@@ -162,7 +162,8 @@ export default function WorkProgressPage() {
 								</Fact>
 							) : null}
 							<Fact className="facts__row" label={t('progress.finalPrice')}>
-								{offer.finalPriceCents !== null ? <strong>{formatMoney(offer.finalPriceCents, language)}</strong> : t('progress.finalPriceLater')}
+								{/* A bill still open is in its own panel: the final price is the one the job was completed at. */}
+								{completed && offer.finalPriceCents !== null ? <strong>{formatMoney(offer.finalPriceCents, language)}</strong> : t('progress.finalPriceLater')}
 							</Fact>
 							<Fact className="facts__row" label={t('request.preferredAt')}>
 								{formatDateTime(request.preferredAt, language)}
@@ -175,7 +176,7 @@ export default function WorkProgressPage() {
 									{t(request.review ? 'progress.seeService' : 'progress.leaveFeedback')}
 								</ButtonLink>
 							</div>
-						) : (
+						) : isBillOpen(offer.status) ? null : (
 							<p className="notice">
 								{t('progress.inProgressText', {
 									workshop: workshop.workshopName,

@@ -201,6 +201,8 @@ export const isRequestOpen = (status: RequestStatus) => canRequest('receiveOffer
 /** An offer was selected: the job is under way or done. */
 export const hasChosenWorkshop = (status: RequestStatus) => requestStatusInfo[status].chosen
 export const isOfferDecided = (status: OfferStatus) => offerStatusInfo[status].decided
+/** A final bill above the binding total waits for the customer's answer or an administrator's decision (issue 19). */
+export const isBillOpen = (status: OfferStatus) => canOffer('confirmBill', status) || canOffer('settleBill', status)
 
 /** Status lists for queries, read from the tables above. */
 export const statusLists = {
