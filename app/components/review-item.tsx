@@ -1,6 +1,8 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { type PublicReview } from '~/domain/directory/workshops'
+import { type PriceRecord, type PublicReview } from '~/domain/directory/workshops'
+import { useLanguage } from '~/i18n/use-language'
+import { formatMoney } from '~/utils/format'
 import { Stars } from './stars'
 
 export type ReviewView = PublicReview & { createdLabel: string; repliedLabel: string | null }
@@ -29,6 +31,7 @@ export function ReviewItem({
 					<Link to={`/workshop-details/${workshop.id}`}>{workshop.name}</Link>
 				</p>
 			) : null}
+			<ReviewJob review={review} />
 			<p className="review__body">{review.body}</p>
 			<p className="review__meta">
 				{review.reviewer}
@@ -43,4 +46,30 @@ export function ReviewItem({
 			) : null}
 		</article>
 	)
+}
+
+/** "Verified job · Brakes · Quoted €205.00 · Paid €245.00" (issue 19): the job the review is about. */
+function ReviewJob({ review }: { review: PublicReview }) {
+	const { t } = useTranslation('public')
+	const language = useLanguage()
+	const paid = review.quotedCents !== null && review.paidCents !== null
+	if (!review.verifiedJob) return null
+	return (
+		<p className="review__job">
+			<span className="badge badge--verified">{t('reviews.verified')}</span>
+			{review.services.length ? <span>{review.services.join(', ')}</span> : null}
+			{paid ? (
+				<span className={review.paidCents! > review.quotedCents! ? 'review__price review__price--above' : 'review__price'}>
+					{t('reviews.quotedPaid', { quoted: formatMoney(review.quotedCents!, language), paid: formatMoney(review.paidCents!, language) })}
+				</span>
+			) : null}
+		</p>
+	)
+}
+
+/** "92 % of jobs at the quoted price" (issue 19): nothing below five completed jobs in twelve months. */
+export function PriceRecordLine({ record }: { record: PriceRecord | null }) {
+	const { t } = useTranslation('public')
+	if (!record) return null
+	return <p className="price-record">{t('workshop.priceRecord', { percent: record.atQuotedPercent, count: record.jobs })}</p>
 }

@@ -33,6 +33,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { offerLineKinds, vatModes } from '../domain/service-flow/offer-kinds'
 import { billDecisions } from '../domain/service-flow/final-bill'
+import { moderationDecisions, reportReasons } from '../domain/service-flow/review-moderation'
 import { extraWorkStatuses, offerStatuses, requestStatuses } from '../domain/service-flow/status'
 import { fuelTypes, transmissions } from '../domain/service-flow/vehicle-kinds'
 
@@ -64,6 +65,8 @@ export const requestStatusEnum = pgEnum('request_status', requestStatuses)
 export const offerStatusEnum = pgEnum('offer_status', offerStatuses)
 export const extraWorkStatusEnum = pgEnum('extra_work_status', extraWorkStatuses)
 export const billDecisionEnum = pgEnum('bill_decision', billDecisions)
+export const reportReasonEnum = pgEnum('review_report_reason', reportReasons)
+export const moderationDecisionEnum = pgEnum('moderation_decision', moderationDecisions)
 export const offerLineKindEnum = pgEnum('offer_line_kind', offerLineKinds)
 export const vatModeEnum = pgEnum('vat_mode', vatModes)
 
@@ -648,6 +651,9 @@ export const reviews = pgTable(
 		body: text().notNull(),
 		reply: text(),
 		repliedAt: moment(),
+		/** Hidden by an administrator after a report (issue 19): not shown, not counted in ratings; why. */
+		hiddenAt: moment(),
+		hiddenReason: text(),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
@@ -655,6 +661,37 @@ export const reviews = pgTable(
 		index('reviews_workshop_idx').on(t.workshopId, t.createdAt.desc()),
 		index('reviews_created_idx').on(t.createdAt.desc()),
 		check('reviews_rating_halves', sql`${t.rating} between 0.5 and 5 and ${t.rating} * 2 = trunc(${t.rating} * 2)`),
+	],
+)
+
+/**
+ * A signed-in user's report of a review (issue 19): why, once per user and review; settled with
+ * every other open report of the review when an administrator hides or keeps it.
+ */
+export const reviewReports = pgTable(
+	'review_reports',
+	{
+		id: id(),
+		reviewId: uuid()
+			.notNull()
+			.references(() => reviews.id, { onDelete: 'cascade' }),
+		reporterId: uuid()
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		reason: reportReasonEnum().notNull(),
+		text: text().notNull().default(''),
+		createdAt: createdAt(),
+		decision: moderationDecisionEnum(),
+		note: text(),
+		resolvedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+		resolvedAt: moment(),
+	},
+	(t) => [
+		unique('review_reports_once_key').on(t.reviewId, t.reporterId),
+		index('review_reports_open_idx')
+			.on(t.createdAt)
+			.where(sql`${t.resolvedAt} is null`),
+		check('review_reports_settled', sql`(${t.decision} is null) = (${t.resolvedAt} is null)`),
 	],
 )
 

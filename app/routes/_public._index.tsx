@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const [options, featured, latestReviews, site] = await Promise.all([
 		getFilterOptions(language),
 		getFeaturedWorkshops(language, 6),
-		getLatestReviews(6),
+		getLatestReviews(language, 6),
 		getSiteData(),
 	])
 	return {

@@ -8,7 +8,7 @@ import { ResponseTime } from '~/components/response-time'
 import { Pagination } from '~/components/pagination'
 import { ResponsiveImage } from '~/components/responsive-image'
 import { Fact, Panel } from '~/components/panel'
-import { ReviewItem } from '~/components/review-item'
+import { PriceRecordLine, ReviewItem } from '~/components/review-item'
 import { Stars } from '~/components/stars'
 import { ReviewPageSchema } from '~/domain/directory/list-query'
 import { SEARCH_DATA_REVIEWS, workshopSearchData } from '~/domain/directory/search-data.server'
@@ -34,8 +34,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const { page } = ReviewPageSchema.parse({ page: new URL(request.url).searchParams.get('page') ?? undefined })
 	// The search data names the newest reviews, whichever page of them is shown.
 	const [reviews, newest] = await Promise.all([
-		getWorkshopReviews(workshopId, workshop.reviewCount, page),
-		page === 1 ? null : getWorkshopReviews(workshopId, workshop.reviewCount, 1, SEARCH_DATA_REVIEWS),
+		getWorkshopReviews(workshopId, workshop.reviewCount, page, language),
+		page === 1 ? null : getWorkshopReviews(workshopId, workshop.reviewCount, 1, language, SEARCH_DATA_REVIEWS),
 	])
 	const t = getFixedT(language, 'public')
 	const description = [workshop.address.city, workshop.marketingText].filter(Boolean).join(' · ')
@@ -113,6 +113,7 @@ export default function WorkshopDetailsPage() {
 					{workshop.address.city ? <p className="workshop-hero__city">{workshop.address.city}</p> : null}
 					<RatingSummary average={workshop.ratingAverage} count={workshop.reviewCount} size="large" />
 					<ResponseTime minutes={workshop.responseMinutes} />
+					<PriceRecordLine record={workshop.priceRecord} />
 				</div>
 				<div className="workshop-hero__actions">
 					{askOffer ? (

@@ -19,7 +19,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
 		const workshop = await getWorkshopProfile(workshopId, language)
 		if (!workshop) return notFound(request)
 		const { page } = ReviewPageSchema.parse({ page: new URL(request.url).searchParams.get('page') ?? undefined })
-		const reviews = await getWorkshopReviews(workshopId, workshop.reviewCount, page)
+		const reviews = await getWorkshopReviews(workshopId, workshop.reviewCount, page, language)
 		return apiJson(
 			{
 				status: 200,

@@ -113,6 +113,8 @@ test('a workshop that answers often says how soon, on its card and on its page',
 	await expect(page.getByRole('article').filter({ hasText: 'Kask Autoteenindus' }).locator('.response-time')).toHaveText(soon)
 	await page.getByRole('link', { name: 'Kask Autoteenindus' }).click()
 	await expect(page.locator('.workshop-hero .response-time')).toHaveText(soon)
+	// Its record of keeping to its price (issue 19): the demo workshop has more than five jobs in twelve months.
+	await expect(page.locator('.workshop-hero .price-record')).toHaveText(/^\d+% of jobs at the quoted price \(\d+ jobs in 12 months\)$/)
 	// One with fewer offers says nothing yet.
 	await open(page, '/workshop-list?q=Tartu%20Autoremont&lng=en', false)
 	await expect(page.getByRole('article').filter({ hasText: 'Tartu Autoremont' })).toBeVisible()

@@ -98,13 +98,13 @@ for (const javaScriptEnabled of javaScriptModes) {
 		// The workshop completes the job with the final price.
 		await open(garage, '/workshop-bid-history?status=selected', javaScriptEnabled)
 		await garage.locator('.item').filter({ hasText: 'Tyre change and storage' }).first().getByRole('link').first().click()
-		await garage.getByLabel(w('job.finalPrice')).fill('95')
+		await garage.getByLabel(w('job.finalPrice')).fill('85')
 		await garage.getByRole('button', { name: w('job.submit') }).click()
 		await expectToast(garage, w('job.completed'))
 
 		// The customer sees the bill and leaves feedback; it shows on the workshop's public page.
 		await open(customer, `/work-progress/${requestSlug}`, javaScriptEnabled)
-		await expect(customer.getByText('€95.00')).toBeVisible()
+		await expect(customer.getByText('€85.00')).toBeVisible()
 		await customer.getByRole('link', { name: c('progress.leaveFeedback') }).click()
 		// Half stars, by keyboard: four stars, then the arrow key moves half a star up.
 		const stars = (rating: string) => customer.getByRole('radio', { name: c('review.stars_other').replace('{{rating}}', rating), exact: true })
@@ -130,6 +130,11 @@ for (const javaScriptEnabled of javaScriptModes) {
 		await customer.getByRole('link', { name: workshopName }).first().click()
 		await expect(customer.getByText(`Quick and tidy ${token}`)).toBeVisible()
 		await expect(customer.getByText(`Thank you, Kaia! ${token}`)).toBeVisible()
+		// A verified job, its kind, and what was quoted and paid (issue 19).
+		const publicReview = customer.locator('.review').filter({ hasText: `Quick and tidy ${token}` })
+		await expect(publicReview.getByText(dictionary('en', 'public')('reviews.verified'))).toBeVisible()
+		await expect(publicReview).toContainText('Tyre change and storage')
+		await expect(publicReview).toContainText(dictionary('en', 'public')('reviews.quotedPaid').replace('{{quoted}}', '€89.50').replace('{{paid}}', '€85.00'))
 		await expect(customer.getByText(/Based on 1 review/).first()).toBeVisible()
 		await expect(customer.getByRole('img', halfStars).first()).toBeVisible()
 

@@ -15,8 +15,11 @@ import {
 	makeOffer,
 	selectOffer,
 	settleBill,
+	type WorkshopActor,
 } from '~/domain/service-flow/moves.server'
 import { getCustomerRequest } from '~/domain/service-flow/requests.server'
+import { getLatestReviews, getWorkshopProfile, getWorkshopReviews } from '~/domain/directory/workshops.server'
+import { encodeId } from '~/utils/public-id'
 import { db, transactionStats } from '~/utils/db.server'
 import { createCustomer } from '#tests/support/accounts'
 import { customerWithVehicle, openRequest, workshopOffering } from '#tests/support/flow'
@@ -35,10 +38,10 @@ async function refused(promise: Promise<unknown>, key: string) {
 	expect((error as DomainError).key).toBe(key)
 }
 
-/** A job in progress on a €150 offer. */
-async function jobInProgress() {
+/** A job in progress on a €150 offer (of `workshop`, or a new one's). */
+async function jobInProgress(workshopOf?: WorkshopActor) {
 	const owner = await customerWithVehicle()
-	const workshop = await workshopOffering([owner.refs.brakes])
+	const workshop = workshopOf ?? (await workshopOffering([owner.refs.brakes]))
 	const requestId = await openRequest(owner.customer.id, owner.vehicleId, [owner.refs.brakes])
 	const offerId = await makeOffer(workshop, requestId, { price: 15000 }, null)
 	await selectOffer(owner.customer.id, requestId, offerId)
@@ -207,5 +210,30 @@ describe('the final bill', () => {
 		expect(settlements.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
 		const audits = await db.select().from(auditLog).where(eq(auditLog.entityId, disputeId))
 		expect(audits).toHaveLength(1)
+	})
+
+	test('reviews show their job: verified, its services, quoted and paid; the workshop’s record counts twelve months, from five jobs', async () => {
+		const first = await billWaiting()
+		const { workshop } = first
+		await confirmBill(first.customerId, first.requestId)
+		await addReview(first.customerId, first.requestId, { rating: 4, title: 'Honest', body: 'The hoses were really cracked.' })
+		const [review] = (await getWorkshopReviews(workshop.workshopId, 1, 1, 'en')).items
+		expect(review).toMatchObject({ verifiedJob: true, services: ['Brake repair'], quotedCents: 15000, paidCents: 18000 })
+		expect((await getLatestReviews('en', 50)).find((item) => item.id === review!.id)).toMatchObject({ quotedCents: 15000, paidCents: 18000 })
+
+		// Four jobs so far (one above the binding total): too few for a record.
+		for (let i = 0; i < 3; i++) {
+			const job = await jobInProgress(workshop)
+			await completeJob(workshop, job.offerId, 15000 - i * 1000)
+		}
+		const profile = () => getWorkshopProfile(workshop.workshopId, 'en')
+		expect((await profile())!.priceRecord).toBeNull()
+		const fifth = await jobInProgress(workshop)
+		await completeJob(workshop, fifth.offerId, 15000)
+		expect((await profile())!.priceRecord).toEqual({ jobs: 5, atQuotedPercent: 80 })
+		// A job finished more than twelve months ago no longer counts.
+		await db.update(offers).set({ completedAt: new Date(Date.now() - 400 * 86_400_000) }).where(eq(offers.id, fifth.offerId))
+		expect((await profile())!.priceRecord).toBeNull()
+		expect(encodeId(workshop.workshopId)).toBe((await profile())!.id)
 	})
 })

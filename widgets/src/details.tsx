@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react'
 import { type OpeningHours, type PublicReview } from '~/domain/directory/workshops'
-import { formatDate, formatRating } from '~/utils/format'
+import { formatDate, formatMoney, formatRating } from '~/utils/format'
 import { type ApiWorkshopDetails } from './api'
 import { useWidget } from './context'
 import { Failure, Loading, Pager, Stars, reviewCountText } from './ui'
@@ -60,6 +60,9 @@ export function DetailsWidget({ workshopId }: { workshopId: string }) {
 						) : null}
 						<span className="muted">{reviewCountText(t, rating.count)}</span>
 					</p>
+					{workshop.priceRecord ? (
+						<p className="muted">{t('public:workshop.priceRecord', { percent: workshop.priceRecord.atQuotedPercent, count: workshop.priceRecord.jobs })}</p>
+					) : null}
 				</div>
 			</header>
 
@@ -153,6 +156,14 @@ function Review({ review, workshop }: { review: PublicReview; workshop: string }
 			<p className="muted">
 				{review.reviewer} · <time dateTime={review.createdAt}>{formatDate(review.createdAt, language)}</time>
 			</p>
+			{review.verifiedJob ? (
+				<p className="review__job">
+					<span className="badge badge--verified">{t('public:reviews.verified')}</span> {review.services.join(', ')}
+					{review.quotedCents !== null && review.paidCents !== null
+						? ` · ${t('public:reviews.quotedPaid', { quoted: formatMoney(review.quotedCents, language), paid: formatMoney(review.paidCents, language) })}`
+						: null}
+				</p>
+			) : null}
 			{review.body ? <p className="review__body">{review.body}</p> : null}
 			{review.reply ? (
 				<div className="reply">

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { type Language } from '~/i18n/config'
-import { listedWorkshop, localizedName, workshopOwnerNotBlocked } from '~/db/sql'
+import { listedWorkshop, localizedName, serviceNames, workshopOwnerNotBlocked } from '~/db/sql'
+import { offerMoves } from '~/domain/service-flow/status'
 import { forgetCaches, registerCache } from '~/utils/cache-bus.server'
 import { db, queryRows, type DbOrTx } from '~/utils/db.server'
 import { referenceLists, type ReferenceList } from '~/domain/site/reference.server'
@@ -8,6 +9,8 @@ import { encodeId } from '~/utils/public-id'
 import { uploadUrl } from '~/utils/upload-url'
 import { imageSourcesFor } from '~/domain/uploads.server'
 import {
+	PRICE_RECORD_MONTHS,
+	priceRecord,
 	REVIEW_PAGE_SIZE,
 	WORKSHOP_PAGE_SIZE,
 	type FilterOptions,
@@ -237,6 +240,8 @@ export async function getFeaturedWorkshops(language: Language, limit = 6): Promi
 
 type ProfileRow = {
 	id: string
+	record_jobs: number
+	record_at_quoted: number
 	workshop_name: string
 	company_name: string
 	phone: string
@@ -289,8 +294,14 @@ function timestamps(value: ProfileRow['next_free_times']): Date[] {
 export async function getWorkshopProfile(workshopId: string, language: Language, now = new Date()): Promise<WorkshopProfile | null> {
 	const [row] = await queryRows<ProfileRow>(
 		db,
-		sql`select w.*, ${localizedName('c', language)} as city_name, c.code as city_code
+		sql`select w.*, ${localizedName('c', language)} as city_name, c.code as city_code, pr.jobs as record_jobs, pr.at_quoted as record_at_quoted
 		    from workshops w left join cities c on c.id = w.city_id
+		    -- Its record (issue 19): the jobs completed in the last 12 months, and those billed at or below the binding total.
+		    cross join lateral (
+		      select count(*)::int as jobs, (count(*) filter (where o.final_price_cents <= o.price_cents + o.approved_extra_cents))::int as at_quoted
+		      from offers o
+		      where o.workshop_id = w.id and o.status = ${offerMoves.completeJob.to}
+		        and o.completed_at >= now() - make_interval(months => ${PRICE_RECORD_MONTHS})) pr
 		    where w.id = ${workshopId} and ${workshopOwnerNotBlocked}`,
 	)
 	if (!row) return null
@@ -352,11 +363,15 @@ export async function getWorkshopProfile(workshopId: string, language: Language,
 		ratingAverage: roundRating(row.rating_average),
 		reviewCount: Number(row.review_count),
 		responseMinutes: row.response_minutes,
+		priceRecord: priceRecord(row.record_jobs, row.record_at_quoted),
 	}
 }
 
 type ReviewRow = {
 	id: string
+	services: string[] | null
+	quoted_cents: number | null
+	paid_cents: number | null
 	rating: number
 	title: string
 	body: string
@@ -379,8 +394,21 @@ function toReview(row: ReviewRow): PublicReview {
 		createdAt: iso(row.created_at),
 		reply: row.reply || null,
 		repliedAt: row.reply && row.replied_at ? iso(row.replied_at) : null,
+		verifiedJob: row.paid_cents !== null,
+		services: row.services ?? [],
+		quotedCents: row.quoted_cents,
+		paidCents: row.paid_cents,
 	}
 }
+
+/**
+ * A review's job (issue 19): its request's services, the binding total (the offer and its approved
+ * extra work) and the price paid, from the completed job the review is about (alias r).
+ */
+const reviewJobColumns = (language: Language) =>
+	sql`${serviceNames(language, 'sr')} as services, o.price_cents + o.approved_extra_cents as quoted_cents, o.final_price_cents as paid_cents`
+const reviewJobJoins = sql`left join service_requests sr on sr.id = r.request_id
+		    left join offers o on o.id = sr.selected_offer_id and o.status = ${offerMoves.completeJob.to}`
 
 /**
  * A page of a workshop's reviews with the workshop's replies, newest first. The total is the
@@ -390,13 +418,15 @@ export async function getWorkshopReviews(
 	workshopId: string,
 	reviewCount: number,
 	page: number,
+	language: Language,
 	pageSize = REVIEW_PAGE_SIZE,
 ): Promise<Paged<PublicReview>> {
 	const rows = await queryRows<ReviewRow>(
 		db,
-		sql`select r.id, r.rating, r.title, r.body, r.reply, r.replied_at, r.created_at, u.first_name, u.last_name
+		sql`select r.id, r.rating, r.title, r.body, r.reply, r.replied_at, r.created_at, u.first_name, u.last_name, ${reviewJobColumns(language)}
 		    from reviews r join users u on u.id = r.customer_id
-		    where r.workshop_id = ${workshopId}
+		    ${reviewJobJoins}
+		    where r.workshop_id = ${workshopId} and r.hidden_at is null
 		    order by r.created_at desc nulls last, r.id
 		    limit ${pageSize} offset ${(page - 1) * pageSize}`,
 	)
@@ -411,12 +441,14 @@ export async function getWorkshopReviews(
 }
 
 /** The newest reviews on the whole site, for the home page. */
-export async function getLatestReviews(limit = 6): Promise<LatestReview[]> {
+export async function getLatestReviews(language: Language, limit = 6): Promise<LatestReview[]> {
 	const rows = await queryRows<ReviewRow & { workshop_id: string; workshop_name: string }>(
 		db,
 		sql`select r.id, r.rating, r.title, r.body, r.reply, r.replied_at, r.created_at, u.first_name, u.last_name,
-		           w.id as workshop_id, w.workshop_name
+		           w.id as workshop_id, w.workshop_name, ${reviewJobColumns(language)}
 		    from reviews r join users u on u.id = r.customer_id join workshops w on w.id = r.workshop_id
+		    ${reviewJobJoins}
+		    where r.hidden_at is null
 		    order by r.created_at desc nulls last, r.id
 		    limit ${limit}`,
 	)

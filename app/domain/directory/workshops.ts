@@ -111,6 +111,22 @@ export type WorkshopProfile = {
 	reviewCount: number
 	/** Median minutes from request to offer over 90 days; null below five offers. */
 	responseMinutes: number | null
+	/** Its jobs of the last 12 months finished at or below the binding total (issue 19); null below five jobs. */
+	priceRecord: PriceRecord | null
+}
+
+/** How many months of completed jobs a workshop's price record counts, and how many jobs it needs to be shown. */
+export const PRICE_RECORD_MONTHS = 12
+export const PRICE_RECORD_MIN_JOBS = 5
+export type PriceRecord = { jobs: number; atQuotedPercent: number }
+
+/**
+ * A workshop's record of keeping to its price: the share of its completed jobs billed at or below
+ * the binding total, rounded down (never flattering); null below `PRICE_RECORD_MIN_JOBS` jobs.
+ */
+export function priceRecord(jobs: number, atQuoted: number): PriceRecord | null {
+	if (jobs < PRICE_RECORD_MIN_JOBS) return null
+	return { jobs, atQuotedPercent: Math.floor((100 * atQuoted) / jobs) }
 }
 
 export type PublicReview = {
@@ -123,6 +139,11 @@ export type PublicReview = {
 	createdAt: string
 	reply: string | null
 	repliedAt: string | null
+	/** Issue 19: written about a completed job (every review is); its services, its binding total and the price paid. */
+	verifiedJob: boolean
+	services: string[]
+	quotedCents: number | null
+	paidCents: number | null
 }
 
 /** A review on the home page, with the workshop it is about. */

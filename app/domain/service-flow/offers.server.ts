@@ -183,6 +183,8 @@ export type WorkshopReview = {
 	repliedAt: string | null
 	customer: string
 	services: string[]
+	/** Hidden by the administrators (issue 19), and why: shown to the workshop only, with that note. */
+	hiddenReason: string | null
 }
 
 /** The workshop's reviews, newest first, with its average and count (as stored with the reviews). */
@@ -190,13 +192,13 @@ export async function listWorkshopReviews(workshopId: string, language: Language
 	const [summary] = await queryRows<{ ratingAverage: number; reviewCount: number; unanswered: number }>(
 		db,
 		sql`select w.rating_average as "ratingAverage", w.review_count as "reviewCount",
-		           (select count(*)::int from reviews where workshop_id = w.id and reply is null) as unanswered
+		           (select count(*)::int from reviews where workshop_id = w.id and reply is null and hidden_at is null) as unanswered
 		    from workshops w where w.id = ${workshopId}`,
 	)
 	const reviews = await queryRows<WorkshopReview>(
 		db,
 		sql`select rv.id, rv.rating, rv.title, rv.body, rv.reply, rv.created_at as "createdAt", rv.replied_at as "repliedAt",
-		           u.first_name || ' ' || left(u.last_name, 1) || '.' as customer, ${serviceNames(language)} as services
+		           rv.hidden_reason as "hiddenReason", u.first_name || ' ' || left(u.last_name, 1) || '.' as customer, ${serviceNames(language)} as services
 		    from reviews rv
 		    join users u on u.id = rv.customer_id
 		    join service_requests r on r.id = rv.request_id

@@ -4,7 +4,8 @@ import type { DbOrTx } from '~/utils/db.server'
 /**
  * A workshop's rating as stored with it (rating_average, review_count: the directory sorts and
  * filters on them) is recomputed from its reviews here only: when a review is written
- * (moves.server.ts), for the demo data and for the benchmark's generated data.
+ * (moves.server.ts) or hidden (review-moderation.server.ts), for the demo data and for the
+ * benchmark's generated data.
  */
 
 /** The statement: the given workshops, or every workshop; one without reviews has 0 and 0. */
@@ -13,7 +14,8 @@ export function ratingRefresh(workshopIds?: string[]): SQL {
 	return sql`
 		update workshops set rating_average = coalesce(r.average, 0), review_count = r.total
 		from (select w.id, avg(rv.rating)::float8 as average, count(rv.id)::int as total
-		      from workshops w left join reviews rv on rv.workshop_id = w.id
+		      -- A review hidden by the administrators (issue 19) does not count.
+		      from workshops w left join reviews rv on rv.workshop_id = w.id and rv.hidden_at is null
 		      ${which}
 		      group by w.id) r
 		where workshops.id = r.id`
