@@ -37,6 +37,11 @@ export function ReviewItem({
 				{review.reviewer}
 				{' · '}
 				<time dateTime={review.createdAt}>{review.createdLabel}</time>
+				{' · '}
+				{/* Anyone signed in may report it (issue 19); a visitor is asked to sign in first. */}
+				<Link to={`/report-review/${review.id}`} rel="nofollow" className="review__report">
+					{t('report.link')}
+				</Link>
 			</p>
 			{review.reply ? (
 				<div className="review__reply">

@@ -1,10 +1,9 @@
-import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { BillDisputeFacts } from '~/components/final-bill'
-import { FormAlert, FormSecurity, TextareaField } from '~/components/forms'
+import { AdminDecisionForm } from '~/components/admin-decision-form'
 import { PageHeader } from '~/components/page-header'
 import { type BillDisputeItem } from '~/domain/service-flow/final-bill'
 import { SettleBillSchema } from '~/domain/service-flow/final-bill-schema'
@@ -92,38 +91,23 @@ function DisputeHeading({ dispute }: { dispute: BillDisputeItem }) {
 	)
 }
 
-/** Settle one dispute: why (required, kept in the audit log), then the bill stands or the binding total is paid. */
+/** Settle one dispute: why, then the bill stands or the binding total is paid. */
 function SettleForm({ dispute }: { dispute: BillDisputeItem }) {
 	const { t } = useTranslation('admin')
 	const language = useLanguage()
 	const actionData = useActionData<typeof action>()
-	const [form, fields] = useForm({
-		id: `settle-${dispute.id}`,
-		lastResult: actionData?.dispute === dispute.id ? actionData.result : undefined,
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: SettleBillSchema }),
-		shouldRevalidate: 'onInput',
-	})
 	return (
-		<Form method="post" className="form" {...getFormProps(form)}>
-			<FormSecurity />
-			<input type="hidden" name="dispute" value={dispute.id} />
-			{/* No decision is a form error: the two buttons are the decision. */}
-			<FormAlert id={form.errorId} errors={[...(form.errors ?? []), ...(fields.decision.errors ?? [])]} />
-			<TextareaField
-				label={t('disputes.note')}
-				required
-				help={t('disputes.noteHelp')}
-				textareaProps={{ ...getTextareaProps(fields.note), rows: 3 }}
-				errors={fields.note.errors}
-			/>
-			<div className="form-actions">
-				<button type="submit" name="decision" value="billed" className="button button--primary" aria-describedby={`dispute-${dispute.id}`}>
-					{t('disputes.uphold', { price: formatMoney(dispute.billedCents, language) })}
-				</button>
-				<button type="submit" name="decision" value="binding" className="button button--accent" aria-describedby={`dispute-${dispute.id}`}>
-					{t('disputes.binding', { price: formatMoney(dispute.bindingCents, language) })}
-				</button>
-			</div>
-		</Form>
+		<AdminDecisionForm
+			id={dispute.id}
+			idName="dispute"
+			headingId={`dispute-${dispute.id}`}
+			schema={SettleBillSchema}
+			lastResult={actionData?.dispute === dispute.id ? actionData.result : undefined}
+			note={{ label: t('disputes.note'), help: t('disputes.noteHelp') }}
+			decisions={[
+				{ value: 'billed', label: t('disputes.uphold', { price: formatMoney(dispute.billedCents, language) }), className: 'button--primary' },
+				{ value: 'binding', label: t('disputes.binding', { price: formatMoney(dispute.bindingCents, language) }), className: 'button--accent' },
+			]}
+		/>
 	)
 }

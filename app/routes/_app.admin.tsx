@@ -17,6 +17,7 @@ const sections = [
 	{ to: '/admin/users', key: 'nav.users' },
 	{ to: '/admin/messages', key: 'nav.messages' },
 	{ to: '/admin/disputes', key: 'nav.disputes' },
+	{ to: '/admin/reviews', key: 'nav.reviews' },
 	{ to: '/admin/content', key: 'nav.content' },
 	{ to: '/admin/settings', key: 'nav.settings' },
 	{ to: '/admin/ads', key: 'nav.ads' },

@@ -74,6 +74,7 @@ export default function CustomerReviewsPage() {
 								</header>
 								{review.title ? <h2 className="review-feed__title">{review.title}</h2> : null}
 								<p className="prose-text">{review.body}</p>
+								{review.hiddenReason !== null ? <p className="notice notice--warning">{t('reviews.hiddenByAdmin', { note: review.hiddenReason })}</p> : null}
 								{review.reply ? (
 									<div className="review__reply">
 										<p className="review__reply-title">{t('reviews.yourReply', { date: review.repliedAt ? formatDate(review.repliedAt, language) : '' })}</p>

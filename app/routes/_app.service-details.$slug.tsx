@@ -71,6 +71,7 @@ export default function ServiceDetailsPage() {
 								<Stars rating={request.review.rating} />
 								{request.review.title ? <p className="item__title">{request.review.title}</p> : null}
 								<p className="prose-text">{request.review.body}</p>
+								{request.review.hiddenReason !== null ? <p className="notice notice--warning">{t('service.reviewHidden', { note: request.review.hiddenReason })}</p> : null}
 								{request.review.reply ? (
 									<div className="review__reply">
 										<p className="item__meta">{t('serviceDetails.reply', { workshop: offer?.workshopName ?? '' })}</p>

@@ -17,6 +17,8 @@ export const routeRules: readonly Rule[] = [
 	{ path: '/notifications', roles: signedIn },
 	{ path: '/notifications/', prefix: true, roles: signedIn },
 	{ path: '/chat/', prefix: true, roles: signedIn },
+	// Reporting a review (issue 19): anyone signed in.
+	{ path: '/report-review/', prefix: true, roles: signedIn },
 	// Workshop only.
 	{ path: '/workshop-bid-history', roles: ['workshop'] },
 	{ path: '/customer-reviews', roles: ['workshop'] },

@@ -3,13 +3,15 @@ import { demo, dictionary, expect, expectToast, javaScriptModes, login, open, te
 import { completeTyreWorkshopProfile, offerOn, person, register, vehicleAndTyreRequest } from './people'
 
 /**
- * Issue 19, part 4: a final price above the binding total needs a reason and the customer's yes;
- * the customer confirms it, or disputes it and an administrator settles it.
+ * Issue 19, parts 4–6: a final price above the binding total needs a reason and the customer's
+ * yes; the customer confirms it, or disputes it and an administrator settles it. The review of
+ * the job shows it verified, quoted and paid; reported, an administrator hides it.
  */
 const w = dictionary('en', 'workshop')
 const c = dictionary('en', 'customer')
 const common = dictionary('en')
 const a = dictionary('en', 'admin')
+const p = dictionary('en', 'public')
 
 const filled = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]))
 /** The page's "Final bill" panel. */
@@ -52,8 +54,8 @@ async function billAbove(garage: Page) {
 }
 
 for (const javaScriptEnabled of javaScriptModes) {
-	test(`a bill above the binding total, confirmed by the customer, with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, async ({ browser, baseURL }) => {
-		test.setTimeout(180_000)
+	test(`a bill above the binding total confirmed by the customer, the review of the job reported and hidden, with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, async ({ browser, baseURL }) => {
+		test.setTimeout(240_000)
 		const { garage, customer, slug, bid, workshopName } = await jobInProgress(browser, baseURL, javaScriptEnabled)
 		await billAbove(garage)
 
@@ -81,6 +83,43 @@ for (const javaScriptEnabled of javaScriptModes) {
 		await open(garage, bid, javaScriptEnabled)
 		await expect(garage.getByText(common('status.offer.job_completed')).first()).toBeVisible()
 		await expect(garage.getByRole('button', { name: w('job.submit') })).toHaveCount(0)
+
+		// The customer reviews the job: the workshop's page shows it verified, with what was quoted and paid.
+		const title = `Pricier than offered ${workshopName}`
+		await open(customer, `/leave-feedback/${slug}`, javaScriptEnabled)
+		await customer.getByRole('radio', { name: c('review.stars_other').replace('{{rating}}', '2'), exact: true }).check()
+		await customer.getByLabel(c('review.reviewTitle')).fill(title)
+		await customer.getByLabel(c('review.body')).fill('The bill was thirty euros more than the offer.')
+		await customer.getByRole('button', { name: c('review.submit') }).click()
+		await expectToast(customer, c('review.saved'))
+		await open(customer, '/workshop-list?lng=en&q=' + encodeURIComponent(workshopName), javaScriptEnabled)
+		await customer.getByRole('link', { name: workshopName }).first().click()
+		const publicReview = customer.locator('.review').filter({ hasText: title })
+		await expect(publicReview.getByText(p('reviews.verified'))).toBeVisible()
+		await expect(publicReview).toContainText(filled(p('reviews.quotedPaid'), { quoted: '€100.00', paid: '€130.00' }))
+		const workshopPage = new URL(customer.url()).pathname
+
+		// The workshop reports it: a reason is needed; the administrators hide it, and it is gone.
+		await open(garage, `${workshopPage}?lng=en`, javaScriptEnabled)
+		await garage.locator('.review').filter({ hasText: title }).getByRole('link', { name: p('report.link') }).click()
+		await garage.getByRole('button', { name: p('report.submit') }).click()
+		await expect(garage.getByText(common('validation.unknownChoice'))).toBeVisible()
+		await garage.getByLabel(p('report.reason')).selectOption({ label: p('report.reasons.offensive') })
+		await garage.getByLabel(p('report.details')).fill('It calls us cheats.')
+		await garage.getByRole('button', { name: p('report.submit') }).click()
+		await expectToast(garage, p('report.sent'))
+		const admin = await person(browser, javaScriptEnabled, baseURL)
+		await login(admin, demo.admin.email, demo.admin.password)
+		await open(admin, '/admin/reviews?lng=en', javaScriptEnabled)
+		const reported = admin.locator('.admin-list-item').filter({ hasText: title })
+		await expect(reported).toContainText('It calls us cheats.')
+		await reported.getByLabel(a('reviews.note')).fill('A bill the customer confirmed is no cheating.')
+		await reported.getByRole('button', { name: a('reviews.hide') }).click()
+		await expectToast(admin, a('reviews.hidden'))
+		await open(customer, `${workshopPage}?lng=en`, javaScriptEnabled)
+		await expect(customer.locator('.review').filter({ hasText: title })).toHaveCount(0)
+		await open(garage, '/customer-reviews', javaScriptEnabled)
+		await expect(garage.getByText(filled(w('reviews.hiddenByAdmin'), { note: 'A bill the customer confirmed is no cheating.' }))).toBeVisible()
 	})
 
 	test(`a disputed bill settled by an administrator at the binding total, with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, async ({ browser, baseURL }) => {

@@ -153,6 +153,9 @@ test('the details widget shows the rating with half stars and opens the reviews,
 	await expect(details.getByRole('button', { name: w('hideReviews') })).toHaveAttribute('aria-expanded', 'true')
 	await expect(reviews.getByRole('listitem')).toHaveCount(5)
 	await expect(reviews.getByText(fill(t('reviews.replyFrom'), { workshop: workshop.name })).first()).toBeVisible()
+	// Each is about a verified job, and says what was quoted and what was paid (issue 19).
+	await expect(reviews.getByText(t('reviews.verified'), { exact: true })).toHaveCount(5)
+	await expect(reviews.getByText(/Quoted €[\d,.]+ · Paid €[\d,.]+/).first()).toBeVisible()
 	const pages = reviews.getByRole('navigation', { name: t('reviews.pagination') })
 	await pages.getByRole('button', { name: t('pagination.next') }).click()
 	await expect(pages.getByText(fill(w('pageOf'), { page: 2, total: Math.ceil(workshop.count / 5) }))).toBeVisible()

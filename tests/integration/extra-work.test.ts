@@ -3,7 +3,6 @@ import { and, count, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import { emailOutbox, extraWork, extraWorkImages, notifications, offers, uploads, users } from '~/db/schema'
-import { DomainError } from '~/domain/errors'
 import { ExtraWorkSchema, type ExtraWorkInput } from '~/domain/service-flow/extra-work-schema'
 import { listExtraWork } from '~/domain/service-flow/extra-work.server'
 import { answerExtraWork, askForExtraWork, completeJob, makeOffer, selectOffer, withdrawExtraWork, type WorkshopActor } from '~/domain/service-flow/moves.server'
@@ -14,21 +13,11 @@ import { getOptionalUser } from '~/utils/auth.server'
 import { db, transactionStats } from '~/utils/db.server'
 import { prepareUpload } from '~/utils/storage.server'
 import { createCustomer, signedInRequest } from '#tests/support/accounts'
+import { rejection, refused } from '#tests/support/refusals'
 import { customerWithVehicle, openRequest, referenceData, workshopOffering } from '#tests/support/flow'
 
 /** Issue 19, part 3: extra work during a job only with the customer's yes. */
 
-async function rejection(promise: Promise<unknown>) {
-	return promise.then(
-		() => null,
-		(error: unknown) => error,
-	)
-}
-async function refused(promise: Promise<unknown>, key: string) {
-	const error = await rejection(promise)
-	expect(error, `expected ${key}`).toBeInstanceOf(DomainError)
-	expect((error as DomainError).key).toBe(key)
-}
 
 const form = (fields: Record<string, string>) => {
 	const data = new FormData()

@@ -69,6 +69,7 @@ type DetailRow = Omit<RequestDetail, 'vehicle' | 'selectedOffer' | 'review' | 'e
 		reply: string | null
 		reviewCreatedAt: string | null
 		repliedAt: string | null
+		reviewHiddenReason: string | null
 	}
 
 async function loadDetail(where: SQL, language: Language): Promise<RequestDetail> {
@@ -89,7 +90,7 @@ async function loadDetail(where: SQL, language: Language): Promise<RequestDetail
 		           so.approved_extra_cents as "soApprovedExtraCents", so.bill_reason as "soBillReason",
 		           so.status as "soStatus", so.selected_at as "soSelectedAt", so.completed_at as "soCompletedAt",
 		           rv.id as "reviewId", rv.rating, rv.title as "reviewTitle", rv.body as "reviewBody", rv.reply,
-		           rv.created_at as "reviewCreatedAt", rv.replied_at as "repliedAt"
+		           rv.created_at as "reviewCreatedAt", rv.replied_at as "repliedAt", rv.hidden_reason as "reviewHiddenReason"
 		    from service_requests r
 		    join users u on u.id = r.customer_id
 		    join vehicles v on v.id = r.vehicle_id
@@ -110,7 +111,7 @@ async function loadDetail(where: SQL, language: Language): Promise<RequestDetail
 	const {
 		vehicleId, vehicleName, registrationNumber, year, mileage, fuelType, transmission, vin,
 		selectedOfferId, soWorkshopId, soWorkshopName, soWorkshopUserId, soPriceCents, soFinalPriceCents, soApprovedExtraCents, soBillReason, soStatus, soSelectedAt, soCompletedAt,
-		reviewId, rating, reviewTitle, reviewBody, reply, reviewCreatedAt, repliedAt,
+		reviewId, rating, reviewTitle, reviewBody, reply, reviewCreatedAt, repliedAt, reviewHiddenReason,
 		...request
 	} = row
 	return {
@@ -135,7 +136,7 @@ async function loadDetail(where: SQL, language: Language): Promise<RequestDetail
 					}
 				: null,
 		review: reviewId
-			? { id: reviewId, rating: rating!, title: reviewTitle ?? '', body: reviewBody ?? '', reply, createdAt: reviewCreatedAt!, repliedAt }
+			? { id: reviewId, rating: rating!, title: reviewTitle ?? '', body: reviewBody ?? '', reply, createdAt: reviewCreatedAt!, repliedAt, hiddenReason: reviewHiddenReason }
 			: null,
 	}
 }

@@ -113,7 +113,8 @@ export type RequestDetail = {
 		selectedAt: string | null
 		completedAt: string | null
 	} | null
-	review: { id: string; rating: number; title: string; body: string; reply: string | null; createdAt: string; repliedAt: string | null } | null
+	/** The customer's review; `hiddenReason` when the administrators hid it (issue 19). */
+	review: { id: string; rating: number; title: string; body: string; reply: string | null; createdAt: string; repliedAt: string | null; hiddenReason: string | null } | null
 }
 
 /** An offer's own fields, as the customer and the workshop see them (offerColumns, offers.server.ts). */

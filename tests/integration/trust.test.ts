@@ -1,8 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { auditLog, billDisputes, emailOutbox, notifications, offers, serviceRequests, users } from '~/db/schema'
-import { DomainError, FieldError } from '~/domain/errors'
+import { auditLog, billDisputes, emailOutbox, notifications, offers, reviewReports, reviews, serviceRequests, users, workshops } from '~/db/schema'
+import { ReportReviewSchema } from '~/domain/service-flow/review-moderation-schema'
+import { listReportedReviews, moderateReview, reportReview } from '~/domain/service-flow/review-moderation.server'
+import { FieldError } from '~/domain/errors'
 import { CompleteJobSchema, DisputeBillSchema, SettleBillSchema } from '~/domain/service-flow/final-bill-schema'
 import { billDisputeOf, listBillDisputes } from '~/domain/service-flow/final-bill.server'
 import {
@@ -22,21 +24,15 @@ import { getLatestReviews, getWorkshopProfile, getWorkshopReviews } from '~/doma
 import { encodeId } from '~/utils/public-id'
 import { db, transactionStats } from '~/utils/db.server'
 import { createCustomer } from '#tests/support/accounts'
+import { rejection, refused } from '#tests/support/refusals'
 import { customerWithVehicle, openRequest, workshopOffering } from '#tests/support/flow'
 
-/** Issue 19, part 4: a final bill above the binding total needs the customer's yes, or the administrators' decision. */
+/**
+ * Issue 19, parts 4–6: a final bill above the binding total needs the customer's yes, or the
+ * administrators' decision; reviews show their job and the workshop's record; reported reviews
+ * are hidden or kept by the administrators.
+ */
 
-async function rejection(promise: Promise<unknown>) {
-	return promise.then(
-		() => null,
-		(error: unknown) => error,
-	)
-}
-async function refused(promise: Promise<unknown>, key: string) {
-	const error = await rejection(promise)
-	expect(error, `expected ${key}`).toBeInstanceOf(DomainError)
-	expect((error as DomainError).key).toBe(key)
-}
 
 /** A job in progress on a €150 offer (of `workshop`, or a new one's). */
 async function jobInProgress(workshopOf?: WorkshopActor) {
@@ -235,5 +231,75 @@ describe('the final bill', () => {
 		await db.update(offers).set({ completedAt: new Date(Date.now() - 400 * 86_400_000) }).where(eq(offers.id, fifth.offerId))
 		expect((await profile())!.priceRecord).toBeNull()
 		expect(encodeId(workshop.workshopId)).toBe((await profile())!.id)
+	})
+})
+
+describe('reporting and moderating reviews', () => {
+	/** A completed job with a review, and its workshop's stored rating. */
+	async function reviewed(rating = 1) {
+		const job = await jobInProgress()
+		await completeJob(job.workshop, job.offerId, 15000)
+		const reviewId = await addReview(job.customerId, job.requestId, { rating, title: 'Awful', body: 'They are crooks.' })
+		return { ...job, reviewId }
+	}
+	const ratingOf = async (workshopId: string) =>
+		(await db.select({ average: workshops.ratingAverage, count: workshops.reviewCount }).from(workshops).where(eq(workshops.id, workshopId)))[0]!
+
+	test('any signed-in user reports a review once, not their own; a reason from the list, words needed for "other"', async () => {
+		const { customerId, workshop, reviewId } = await reviewed()
+		const admin = await newAdmin()
+		await reportReview(workshop.userId, reviewId, { reason: 'offensive', text: 'Calls us crooks.' })
+		await refused(reportReview(workshop.userId, reviewId, { reason: 'other', text: 'Again' }), 'public:report.already')
+		await refused(reportReview(customerId, reviewId, { reason: 'offensive' }), 'public:report.own')
+		await refused(reportReview(workshop.userId, crypto.randomUUID(), { reason: 'offensive' }), 'common:errors.notFoundTitle')
+		const stranger = await createCustomer()
+		await reportReview(stranger.id, reviewId, { reason: 'notAJob' })
+		expect(await keysOf(admin)).toContain('notifications.reviewReported')
+		const item = (await listReportedReviews()).open.find((review) => review.id === reviewId)
+		expect(item?.reports.map((report) => report.reason)).toEqual(['offensive', 'notAJob'])
+		expect(ReportReviewSchema.safeParse({ reason: 'other', text: '' }).success).toBe(false)
+		expect(ReportReviewSchema.safeParse({ reason: 'lies' }).success).toBe(false)
+		expect(ReportReviewSchema.safeParse({ reason: 'other', text: 'Copied from another site' }).success).toBe(true)
+	})
+
+	test('hidden: not shown, not in the rating, not reportable; every open report settled, audited, both sides told', async () => {
+		const { customerId, workshop, reviewId } = await reviewed(1)
+		const other = await jobInProgress(workshop)
+		await completeJob(workshop, other.offerId, 15000)
+		await addReview(other.customerId, other.requestId, { rating: 5, body: 'Great' })
+		expect(await ratingOf(workshop.workshopId)).toEqual({ average: 3, count: 2 })
+		const admin = await newAdmin()
+		await reportReview(workshop.userId, reviewId, { reason: 'offensive' })
+		await moderateReview(admin, reviewId, { decision: 'hide', note: 'Insults are not a review.' })
+		expect(await ratingOf(workshop.workshopId)).toEqual({ average: 5, count: 1 })
+		const [row] = await db.select().from(reviews).where(eq(reviews.id, reviewId))
+		expect(row).toMatchObject({ hiddenReason: 'Insults are not a review.' })
+		expect((await getWorkshopReviews(workshop.workshopId, 1, 1, 'en')).items.map((review) => review.title)).not.toContain('Awful')
+		expect((await getLatestReviews('en', 50)).map((review) => review.id)).not.toContain(encodeId(reviewId))
+		expect((await db.select().from(reviewReports).where(eq(reviewReports.reviewId, reviewId)))[0]).toMatchObject({ decision: 'hide', resolvedBy: admin })
+		const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.entityType, 'review'), eq(auditLog.entityId, reviewId)))
+		expect(audit).toMatchObject({ action: 'review.hide', actorId: admin })
+		expect(await keysOf(customerId)).toContain('notifications.reviewHidden')
+		expect(await keysOf(workshop.userId)).toContain('notifications.reviewHiddenWorkshop')
+		await refused(moderateReview(admin, reviewId, { decision: 'keep', note: 'x' }), 'admin:reviews.nothingOpen')
+		await refused(reportReview((await createCustomer()).id, reviewId, { reason: 'spam' as never }), 'common:errors.notFoundTitle')
+	})
+
+	test('kept: stays, counts, told; two administrators at once settle it once', async () => {
+		const { customerId, workshop, reviewId } = await reviewed(2)
+		await reportReview(workshop.userId, reviewId, { reason: 'notAJob' })
+		const [first, second] = [await newAdmin(), await newAdmin()]
+		const results = await Promise.allSettled([
+			moderateReview(first, reviewId, { decision: 'keep', note: 'A real job, a harsh opinion.' }),
+			moderateReview(second, reviewId, { decision: 'hide', note: 'No' }),
+		])
+		expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
+		expect(await db.select().from(auditLog).where(eq(auditLog.entityId, reviewId))).toHaveLength(1)
+		const [row] = await db.select().from(reviews).where(eq(reviews.id, reviewId))
+		if (row!.hiddenAt === null) {
+			expect(await ratingOf(workshop.workshopId)).toEqual({ average: 2, count: 1 })
+			expect(await keysOf(customerId)).toContain('notifications.reviewKept')
+		}
+		expect((await listReportedReviews()).open.map((review) => review.id)).not.toContain(reviewId)
 	})
 })
