@@ -51,14 +51,7 @@ export function ExtraWorkList({
 							<dd className="prose-text">{item.reason}</dd>
 						</div>
 					</dl>
-					<OfferTerms
-						offer={{
-							...item,
-							earliestStart: null,
-							durationDays: null,
-							validUntil: null,
-						}}
-					/>
+					<OfferTerms offer={item} />
 					<PhotoStrip images={item.images} label={t('extraWork.photos')} altFor={(number) => t('extraWork.photoAlt', { number: number + 1 })} />
 					{actions?.(item, `extra-work-${index}`)}
 				</li>

@@ -4,20 +4,22 @@ import { type OfferFields } from '~/domain/service-flow/requests'
 import { useLanguage } from '~/i18n/use-language'
 import { formatDate, formatMoney, formatNumber } from '~/utils/format'
 
-type Terms = Pick<OfferFields, 'lines' | 'vatMode' | 'labourCents' | 'partsCents' | 'feesCents' | 'vatCents' | 'priceCents' | 'earliestStart' | 'durationDays' | 'validUntil'>
+type Terms = Pick<OfferFields, 'lines' | 'vatMode' | 'labourCents' | 'partsCents' | 'feesCents' | 'vatCents' | 'priceCents'> &
+	Partial<Pick<OfferFields, 'earliestStart' | 'durationDays' | 'validUntil'>>
 
 /**
  * What an offer's price is made of (issue 19): its lines and the sums the server computed, and
  * when the work can start, how long it takes, until when the price holds. Nothing for an offer of
- * one price with no such terms.
+ * one price with no such terms. `compared`: the comparison beside it already says when the work
+ * starts and how long it takes.
  */
-export function OfferTerms({ offer }: { offer: Terms }) {
+export function OfferTerms({ offer, compared = false }: { offer: Terms; compared?: boolean }) {
 	const { t } = useTranslation('common')
 	const language = useLanguage()
 	const money = (cents: number) => formatMoney(cents, language)
 	const when = [
-		offer.earliestStart ? { label: t('offerTerms.earliestStart'), value: formatDate(offer.earliestStart, language) } : null,
-		offer.durationDays ? { label: t('offerTerms.duration'), value: t('offerTerms.days', { count: offer.durationDays }) } : null,
+		offer.earliestStart && !compared ? { label: t('offerTerms.earliestStart'), value: formatDate(offer.earliestStart, language) } : null,
+		offer.durationDays && !compared ? { label: t('offerTerms.duration'), value: t('offerTerms.days', { count: offer.durationDays }) } : null,
 		offer.validUntil ? { label: t('offerTerms.validUntil'), value: formatDate(offer.validUntil, language) } : null,
 	].filter((row) => row !== null)
 	return (

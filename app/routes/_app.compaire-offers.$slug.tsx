@@ -133,28 +133,35 @@ export default function CompareOffersPage() {
 								</div>
 								{offer.description ? <p className="prose-text">{offer.description}</p> : null}
 								{offers.length > 1 ? <OfferComparisonFacts offer={offer} best={best} /> : null}
-								<OfferTerms offer={offer} />
+								<OfferTerms offer={offer} compared={offers.length > 1} />
 								{offer.notes ? (
 									<p className="offer-card__notes">
 										<strong>{t('offers.notes')}:</strong> {offer.notes}
 									</p>
 								) : null}
-								<dl className="offer-card__terms">
-									<div>
-										<dt>{t('offers.workWarranty')}</dt>
-										<dd>{offer.warrantyWorkKm ? t('offers.km', { km: formatNumber(offer.warrantyWorkKm, language) }) : t('offers.notGiven')}</dd>
-									</div>
-									<div>
-										<dt>{t('offers.partsWarranty')}</dt>
-										<dd>{offer.warrantyPartsMonths ? t('offers.months', { count: offer.warrantyPartsMonths }) : t('offers.notGiven')}</dd>
-									</div>
-									{offer.warrantyInfo ? (
-										<div className="offer-card__terms-wide">
-											<dt>{t('offers.warrantyInfo')}</dt>
-											<dd>{offer.warrantyInfo}</dd>
-										</div>
-									) : null}
-								</dl>
+								{/* With more than one offer the comparison has the warranties' row: the card keeps only their words. */}
+								{offers.length > 1 && !offer.warrantyInfo ? null : (
+									<dl className="offer-card__terms">
+										{offers.length > 1 ? null : (
+											<>
+												<div>
+													<dt>{t('offers.workWarranty')}</dt>
+													<dd>{offer.warrantyWorkKm ? t('offers.km', { km: formatNumber(offer.warrantyWorkKm, language) }) : t('offers.notGiven')}</dd>
+												</div>
+												<div>
+													<dt>{t('offers.partsWarranty')}</dt>
+													<dd>{offer.warrantyPartsMonths ? t('offers.months', { count: offer.warrantyPartsMonths }) : t('offers.notGiven')}</dd>
+												</div>
+											</>
+										)}
+										{offer.warrantyInfo ? (
+											<div className="offer-card__terms-wide">
+												<dt>{t('offers.warrantyInfo')}</dt>
+												<dd>{offer.warrantyInfo}</dd>
+											</div>
+										) : null}
+									</dl>
+								)}
 								<div className="offer-card__actions">
 									<ChatLink partner={{ id: offer.workshopUserId, name: offer.workshopName }} requestSlug={slug} />
 									{offer.attachmentUploadId ? (

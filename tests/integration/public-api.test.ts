@@ -298,6 +298,7 @@ describe('GET /admin/api/workshop-details/{id}', () => {
 				'warranty',
 				'ratingAverage',
 				'reviewCount',
+				'priceRecord',
 				'url',
 			].sort(),
 		)
@@ -335,10 +336,29 @@ describe('GET /admin/api/workshop-details/{id}', () => {
 		const reviews = body.data.reviews
 		expect(Object.keys(reviews)).toEqual(['items', 'page', 'pageSize', 'total', 'totalPages', 'capped'])
 		expect(reviews).toMatchObject({ page: 1, pageSize: 5, total: stored!.review_count })
-		expect(Object.keys(reviews.items[0])).toEqual(['id', 'rating', 'title', 'body', 'reviewer', 'createdAt', 'reply', 'repliedAt'])
+		expect(Object.keys(reviews.items[0])).toEqual([
+			'id',
+			'rating',
+			'title',
+			'body',
+			'reviewer',
+			'createdAt',
+			'reply',
+			'repliedAt',
+			'verifiedJob',
+			'services',
+			'quotedCents',
+			'paidCents',
+		])
 		const dates = reviews.items.map((r: { createdAt: string }) => r.createdAt)
 		expect(dates).toEqual([...dates].sort().reverse())
 		expect(reviews.items[0]).toMatchObject({ rating: 5, title: 'Auto sõidab jälle otse', reviewer: 'Mari T.', reply: null })
+		// A verified job (issue 19): the €300 offer and the €20 of extra work the customer approved, paid as agreed.
+		expect(reviews.items[0]).toMatchObject({ verifiedJob: true, quotedCents: 32000, paidCents: 32000 })
+		expect(reviews.items[0].services.length).toBe(2)
+		// The demo workshop has more than five jobs in twelve months: its record is shown.
+		expect(workshop.priceRecord).toMatchObject({ jobs: expect.any(Number), atQuotedPercent: expect.any(Number) })
+		expect(workshop.priceRecord.jobs).toBeGreaterThanOrEqual(5)
 		expect(reviews.items.find((r: { reply: string | null }) => r.reply === 'Aitäh, Mari! Järgmisel korral broneerime Teile hommikuse aja.')).toBeTruthy()
 	})
 

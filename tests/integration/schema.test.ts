@@ -56,7 +56,7 @@ describe(`the migrations on ${process.env.TEST_DATABASE_URL ? 'a PostgreSQL serv
 		)
 		const labels = Object.fromEntries(enums.map((e) => [e.name, Array.isArray(e.labels) ? e.labels : String(e.labels).replace(/[{}]/g, '').split(',')]))
 		expect(labels.request_status).toEqual(['pending', 'offer', 'in_progress', 'completed', 'cancelled', 'expired'])
-		expect(labels.offer_status).toEqual(['pending', 'selected', 'rejected', 'job_completed', 'request_cancelled', 'request_expired'])
+		expect(labels.offer_status).toEqual(['pending', 'selected', 'rejected', 'job_completed', 'request_cancelled', 'request_expired', 'bill_proposed', 'bill_disputed'])
 		expect(labels.user_role).toEqual(['customer', 'workshop', 'admin'])
 	})
 

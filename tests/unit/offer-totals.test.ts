@@ -3,6 +3,8 @@ import { describe, expect, test } from 'vitest'
 import { offerLineKinds } from '~/domain/service-flow/offer-kinds'
 import { VAT_PERCENT } from '~/domain/service-flow/offer-kinds'
 import { lineTotalCents, offerTotals, withoutBlankLines } from '~/domain/service-flow/offer-lines'
+import { offerPriceCents } from '~/domain/service-flow/offers'
+import { FieldError } from '~/domain/errors'
 
 const line = fc.record({
 	kind: fc.constantFrom(...offerLineKinds),
@@ -43,5 +45,11 @@ describe("an itemised offer's totals (issue 19)", () => {
 	test('a row left empty is dropped; a row with anything in it is kept for its errors', () => {
 		expect(withoutBlankLines([{ kind: 'labour' }, { kind: 'part', description: ' ' }, { kind: 'fee', quantity: '1' }])).toEqual([{ kind: 'fee', quantity: '1' }])
 		expect(withoutBlankLines(undefined)).toBeUndefined()
+	})
+
+	test('an offer with neither a price nor lines is a field error at the price, not a 500', () => {
+		expect(() => offerPriceCents({})).toThrow(FieldError)
+		expect(() => offerPriceCents({})).toThrow('validation.required')
+		expect(offerPriceCents({ price: 1250 })).toBe(1250)
 	})
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { FieldError } from '~/domain/errors'
 import { type Language } from '~/i18n/config'
 import { formatMoneyInput } from '~/utils/money'
 import { dateToTallinnInput } from '~/utils/time'
@@ -57,7 +58,8 @@ export type OfferTerms = Omit<OfferInput, 'lines' | 'vat'> & Partial<Pick<OfferI
 /** The offer's price: its lines' total when it has lines, else the one price typed. */
 export function offerPriceCents(offer: Pick<OfferTerms, 'price' | 'lines' | 'vat'>): number {
 	if (offer.lines?.length) return offerTotals(offer.lines, offer.vat ?? 'included').totalCents
-	if (offer.price === undefined) throw new Error('an offer needs a price or lines (OfferSchema)')
+	// OfferSchema asks for one or the other; a caller that skipped it gets the form's answer, not a 500.
+	if (offer.price === undefined) throw new FieldError('price', 'validation.required')
 	return offer.price
 }
 
