@@ -4,7 +4,8 @@
  * the portal's public ids (app/utils/public-id.ts).
  */
 import { sql, type SQL } from 'drizzle-orm'
-import { requestMatchesWorkshopId } from '~/db/sql'
+import { requestMatchesWorkshopId, valueList } from '~/db/sql'
+import { statusLists } from '~/domain/service-flow/status'
 import { db, queryRows } from '~/utils/db.server'
 import { encodeId } from '~/utils/public-id'
 
@@ -76,7 +77,11 @@ export async function loadDemo() {
 		'closed request without a bid of the workshop',
 	)
 	const selectedOffer = await one(sql`select id from offers where workshop_id = ${workshopId} and status = 'selected' limit 1`, 'selected offer of the workshop')
-	const otherWorkshopOffer = await one(sql`select id from offers where workshop_id <> ${workshopId} and status = 'selected' limit 1`, "another workshop's selected offer")
+	// Another workshop's job under way (the demo's has a disputed bill: issue 19).
+	const otherWorkshopOffer = await one(
+		sql`select id from offers where workshop_id <> ${workshopId} and status in ${valueList(statusLists.jobsUnderWay)} limit 1`,
+		"another workshop's job under way",
+	)
 	const reviewToAnswer = await one(sql`select id from reviews where workshop_id = ${workshopId} and reply is null limit 1`, 'review to answer')
 	const otherWorkshopReview = await one(sql`select id from reviews where workshop_id <> ${workshopId} limit 1`, "another workshop's review")
 
