@@ -81,6 +81,10 @@ export const uploadPurposes = [
 	'request_image',
 	'offer_attachment',
 	'invoice',
+	/** The workshop's invoice or receipt of a completed job (issue 20): its customer and the workshop. */
+	'job_invoice',
+	/** A document of work done elsewhere that the owner added to the vehicle's history: the owner only. */
+	'service_document',
 	'site_logo',
 	'site_favicon',
 	'ad_image',
@@ -351,6 +355,11 @@ export const vehicles = pgTable(
 		transmission: transmissionEnum().notNull(),
 		/** In miles (spec §9). */
 		mileage: integer().notNull(),
+		/**
+		 * The vehicle passport's private links (issue 20): its calendar (reminders and warranty ends)
+		 * for the owner's phone; null until made, a new one when revoked.
+		 */
+		calendarToken: text(),
 		/** Soft delete keeps the service history of a vehicle that was removed. */
 		deletedAt: moment(),
 		createdAt: createdAt(),
@@ -358,6 +367,7 @@ export const vehicles = pgTable(
 	},
 	(t) => [
 		uniqueIndex('vehicles_registration_number_key').on(t.registrationNumber).where(sql`${t.deletedAt} is null`),
+		uniqueIndex('vehicles_calendar_token_key').on(t.calendarToken),
 		index('vehicles_owner_idx').on(t.ownerId, t.createdAt),
 		check('vehicles_vin_length', sql`${t.vin} is null or length(${t.vin}) = 17`),
 		check('vehicles_mileage_positive', sql`${t.mileage} >= 0`),
@@ -476,6 +486,17 @@ export const offers = pgTable(
 		finalPriceCents: integer(),
 		billReason: text(),
 		/**
+		 * The vehicle passport (issue 20), entered with the final price: the mileage at the job (miles,
+		 * like the vehicle's; the vehicle's follows it when the job completes) and the workshop's
+		 * invoice or receipt (PDF). At completion the workshop's warranty is copied here, so a later
+		 * change of its profile does not change a job's warranty; warranty_notice_at: its end was told.
+		 */
+		mileageAtJob: integer(),
+		invoiceUploadId: uuid().references(() => uploads.id, { onDelete: 'set null' }),
+		warrantyWorkKm: integer(),
+		warrantyPartsMonths: integer(),
+		warrantyNoticeAt: moment(),
+		/**
 		 * An itemised offer's sums (issue 19), computed by the server from its lines (offer_lines):
 		 * null for an offer of one price. price_cents is then their total, with VAT.
 		 */
@@ -502,6 +523,11 @@ export const offers = pgTable(
 		check('offers_price_positive', sql`${t.priceCents} > 0`),
 		check('offers_approved_extra_not_negative', sql`${t.approvedExtraCents} >= 0`),
 		check('offers_duration_positive', sql`${t.durationDays} > 0`),
+		check('offers_mileage_at_job_not_negative', sql`${t.mileageAtJob} >= 0`),
+		// The warranty notices' job (sendWarrantyNotices) reads only the warranties not told yet.
+		index('offers_warranty_untold_idx')
+			.on(t.completedAt)
+			.where(sql`${t.warrantyPartsMonths} is not null and ${t.warrantyNoticeAt} is null`),
 	],
 )
 
@@ -578,6 +604,32 @@ export const extraWorkLines = pgTable(
 		unique('extra_work_lines_position_key').on(t.extraWorkId, t.position),
 		check('extra_work_lines_quantity_positive', sql`${t.quantityHundredths} > 0`),
 		check('extra_work_lines_price_positive', sql`${t.unitPriceCents} > 0`),
+	],
+)
+
+/**
+ * Work done to a vehicle elsewhere, added to its history by the owner (issue 20): when, at what
+ * mileage (miles), what, by whom, for how much, and a PDF.
+ */
+export const serviceRecords = pgTable(
+	'service_records',
+	{
+		id: id(),
+		vehicleId: uuid()
+			.notNull()
+			.references(() => vehicles.id, { onDelete: 'cascade' }),
+		performedOn: date({ mode: 'string' }).notNull(),
+		mileage: integer().notNull(),
+		description: text().notNull(),
+		workshopName: text().notNull().default(''),
+		priceCents: integer(),
+		documentUploadId: uuid().references(() => uploads.id, { onDelete: 'set null' }),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		index('service_records_vehicle_idx').on(t.vehicleId, t.performedOn),
+		check('service_records_mileage_not_negative', sql`${t.mileage} >= 0`),
+		check('service_records_price_positive', sql`${t.priceCents} > 0`),
 	],
 )
 

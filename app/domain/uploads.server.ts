@@ -81,7 +81,8 @@ export async function imageSourcesFor(ids: Array<string | null | undefined>, dat
  * the customer has chosen (in progress, completed, or cancelled after that) only the chosen
  * workshop. The workshop's request page lists them on the same terms (getRequestForWorkshop).
  * A photo of extra work (issue 19): the job's customer and its workshop.
- * Offer attachments: the offer's workshop and the request's customer. Invoices: their workshop.
+ * Offer attachments and a job's invoice or receipt: the offer's workshop and the request's
+ * customer. A document of work done elsewhere: the vehicle's owner. Invoices: their workshop.
  * Administrators see every file (but another's held one).
  */
 export async function findViewableUpload(uploadId: string, viewer: SessionUser | null): Promise<Upload | null> {
@@ -112,12 +113,21 @@ export async function findViewableUpload(uploadId: string, viewer: SessionUser |
 		)
 		return row?.ok ? upload : null
 	}
-	if (upload.purpose === 'offer_attachment') {
+	if (upload.purpose === 'offer_attachment' || upload.purpose === 'job_invoice') {
+		const column = upload.purpose === 'offer_attachment' ? sql`o.attachment_upload_id` : sql`o.invoice_upload_id`
 		const [row] = await queryRows<{ ok: boolean }>(
 			db,
 			sql`select exists (select 1 from offers o join service_requests r on r.id = o.request_id
-			                   where o.attachment_upload_id = ${uploadId}
+			                   where ${column} = ${uploadId}
 			                     and (r.customer_id = ${viewer.id} or o.workshop_id = ${viewer.workshop?.id ?? null})) as ok`,
+		)
+		return row?.ok ? upload : null
+	}
+	if (upload.purpose === 'service_document') {
+		const [row] = await queryRows<{ ok: boolean }>(
+			db,
+			sql`select exists (select 1 from service_records s join vehicles v on v.id = s.vehicle_id
+			                   where s.document_upload_id = ${uploadId} and v.owner_id = ${viewer.id}) as ok`,
 		)
 		return row?.ok ? upload : null
 	}

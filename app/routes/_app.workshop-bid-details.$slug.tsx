@@ -7,7 +7,7 @@ import { ChatLink } from '~/components/chat'
 import { ExtraWorkList } from '~/components/extra-work'
 import { ExtraWorkForm } from '~/components/extra-work-form'
 import { BillDisputeFacts } from '~/components/final-bill'
-import { Field, FormActions, FormAlert, FormSecurity, TextareaField } from '~/components/forms'
+import { Field, FileField, FormActions, FormAlert, FormSecurity, TextareaField } from '~/components/forms'
 import { OfferTerms } from '~/components/offer-terms'
 import { PageHeader } from '~/components/page-header'
 import { Fact, Panel } from '~/components/panel'
@@ -26,7 +26,7 @@ import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
 import { requireWorkshop } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
-import { formatDate, formatMoney } from '~/utils/format'
+import { formatDate, formatMoney, formatNumber } from '~/utils/format'
 import { formatMoneyInput } from '~/utils/money'
 import { routeMeta } from '~/utils/meta'
 import { readFormUploads, withFormFiles } from '~/utils/multipart.server'
@@ -111,15 +111,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		}
 
 		const submission = parseWithZod(formData, { schema: CompleteJobSchema })
-		if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
+		const uploads = await readFormUploads(formData, actor.userId, { invoice: { purpose: 'job_invoice', max: 1 } })
+		if (submission.status !== 'success' || !uploads.ok)
+			return data({ intent, result: submission.reply(), invoiceErrors: uploads.errors.invoice ?? null, held: await uploads.hold() }, { status: 400 })
 		try {
-			const outcome = await or404(completeJob(actor, offerId, submission.value.finalPrice, { reason: submission.value.reason }))
+			const { finalPrice, reason, mileage } = submission.value
+			const outcome = await or404(completeJob(actor, offerId, finalPrice, { reason, mileage, invoice: uploads.files.invoice[0] ?? null }))
 			return redirectWithToast(here, { type: 'success', key: outcome === 'completed' ? 'workshop:job.completed' : 'workshop:job.billProposed' }, { request })
 		} catch (error) {
 			return handleDomainError(error, {
 				as: 'form',
 				submission,
-				data: { intent },
+				data: { intent, invoiceErrors: null, held: await uploads.hold() },
 			})
 		}
 	})
@@ -133,6 +136,7 @@ export default function BidDetailsPage() {
 	const { offer, extraWork, dispute, request, requestSlug } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const asked = actionData?.intent === 'askExtraWork' ? actionData : null
+	const completing = actionData && actionData.intent !== 'askExtraWork' && 'invoiceErrors' in actionData ? actionData : null
 	const inProgress = canOffer('askExtraWork', offer.status)
 	const [form, fields] = useForm({
 		id: 'complete-job',
@@ -160,6 +164,7 @@ export default function BidDetailsPage() {
 									{offer.billReason}
 								</Fact>
 							) : null}
+							{offer.mileageAtJob !== null ? <Fact label={t('job.mileage')}>{t('job.miles', { miles: formatNumber(offer.mileageAtJob, language) })}</Fact> : null}
 							<Fact label={t('bid.madeOn')}>{formatDate(offer.createdAt, language)}</Fact>
 							{offer.description ? (
 								<Fact className="facts__row--wide" valueClassName="prose-text" label={t('offer.description')}>
@@ -178,6 +183,11 @@ export default function BidDetailsPage() {
 								{t('offer.currentAttachment')}
 							</a>
 						) : null}
+						{offer.invoiceUploadId ? (
+							<a href={uploadUrl(offer.invoiceUploadId)} className="button button--ghost button--small" download>
+								{t('job.invoiceDownload')}
+							</a>
+						) : null}
 						{canOffer('edit', offer.status) ? (
 							<p className="notice">
 								{t('bid.pendingNote')} <Link to={`/customer-request-details/${requestSlug}`}>{t('bid.editOffer')}</Link>
@@ -188,7 +198,7 @@ export default function BidDetailsPage() {
 					{canOffer('completeJob', offer.status) ? (
 						<Panel id="bid-job" title={t('job.title')} className="panel panel--highlight">
 							<p>{t('job.text')}</p>
-							<Form method="post" className="form" {...getFormProps(form)}>
+							<Form method="post" encType="multipart/form-data" className="form" {...getFormProps(form)}>
 								<FormSecurity intent="complete" />
 								<FormAlert id={form.errorId} errors={form.errors} />
 								<Field
@@ -201,11 +211,27 @@ export default function BidDetailsPage() {
 									}}
 									errors={fields.finalPrice.errors}
 								/>
+								<Field
+									label={t('job.mileage')}
+									required
+									help={t('job.mileageHelp', { mileage: request.vehicle.mileage })}
+									inputProps={{ ...getInputProps(fields.mileage, { type: 'number' }), min: request.vehicle.mileage, inputMode: 'numeric' }}
+									errors={fields.mileage.errors}
+								/>
 								<TextareaField
 									label={t('job.reason')}
 									help={t('job.reasonHelp')}
 									textareaProps={{ ...getTextareaProps(fields.reason), rows: 3 }}
 									errors={fields.reason.errors}
+								/>
+								<FileField
+									id="complete-job-invoice"
+									name="invoice"
+									label={t('job.invoice')}
+									help={t('job.invoiceHelp')}
+									accept="pdf"
+									errors={completing?.invoiceErrors}
+									held={completing?.held?.invoice}
 								/>
 								<FormActions submit={t('job.submit')} large />
 							</Form>

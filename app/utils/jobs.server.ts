@@ -1,6 +1,7 @@
 import { renewDueSubscriptions } from '~/domain/billing/subscription.server'
 import { expireStaleRequests } from '~/domain/service-flow/moves.server'
 import { sendAnswerReminders, sendNewRequestDigests, sendNoOfferNudges, sendUnreadChatEmails } from '~/domain/messaging/email-jobs.server'
+import { sendWarrantyNotices } from '~/domain/service-flow/passport.server'
 import { refreshResponseTimes } from '~/domain/service-flow/response-time.server'
 import { db } from './db.server'
 import { OUTBOX_JOB, processOutbox } from './email.server'
@@ -35,6 +36,8 @@ export const backgroundJobs: Job[] = [
 	{ name: 'no-offer-nudges', everyMs: () => 10 * 60 * 1000, run: () => sendNoOfferNudges() },
 	// Each request is expired in its own transaction, under the lock every move takes.
 	{ name: 'request-expiry', everyMs: () => 10 * 60 * 1000, run: () => expireStaleRequests() },
+	// A parts warranty ending within 30 days is told once (offers.warranty_notice_at; issue 20).
+	{ name: 'warranty-notices', everyMs: () => 60 * 60 * 1000, run: () => sendWarrantyNotices() },
 	// Old offers leave the 90 days of the public response time.
 	{ name: 'response-times', everyMs: () => 6 * 60 * 60 * 1000, run: () => refreshResponseTimes(db), atStart: false },
 ]

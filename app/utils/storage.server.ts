@@ -42,6 +42,8 @@ const allowedTypes: Record<UploadPurpose, readonly string[]> = {
 	warranty_document: PDF_TYPES,
 	offer_attachment: PDF_TYPES,
 	invoice: PDF_TYPES,
+	job_invoice: PDF_TYPES,
+	service_document: PDF_TYPES,
 }
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024

@@ -43,6 +43,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 		await garage.getByRole('group', { name: w('profile.paymentMethods') }).getByLabel('Card').check()
 		await garage.getByLabel(w('profile.marketingText')).fill('Tyres changed while you have a coffee.')
 		await garage.getByLabel(w('profile.warrantyWorkKm')).fill('15000')
+		await garage.getByLabel(w('profile.warrantyPartsMonths')).fill('12')
 		await garage.getByRole('button', { name: w('profile.save') }).click()
 		await expectToast(garage, w('profile.saved'))
 
@@ -99,8 +100,30 @@ for (const javaScriptEnabled of javaScriptModes) {
 		await open(garage, '/workshop-bid-history?status=selected', javaScriptEnabled)
 		await garage.locator('.item').filter({ hasText: 'Tyre change and storage' }).first().getByRole('link').first().click()
 		await garage.getByLabel(w('job.finalPrice')).fill('85')
+		// The vehicle passport (issue 20): the mileage at the job, not below the last recorded (42,000), and the invoice.
+		await garage.getByLabel(w('job.mileage')).fill('41000')
+		await garage.getByLabel(w('job.invoice')).setInputFiles({ name: 'arve.pdf', mimeType: 'application/pdf', buffer: pdf })
+		await garage.getByRole('button', { name: w('job.submit') }).click()
+		await expect(garage.getByText(w('job.mileageBelow').replace('{{mileage, number}}', '42,000'))).toBeVisible()
+		await expect(garage.getByLabel(w('job.finalPrice'))).toHaveValue('85')
+		await garage.getByLabel(w('job.mileage')).fill('42350')
 		await garage.getByRole('button', { name: w('job.submit') }).click()
 		await expectToast(garage, w('job.completed'))
+		await expect(garage.getByRole('link', { name: w('job.invoiceDownload') })).toBeVisible()
+
+		// The job is in the vehicle's service history with its mileage and invoice, and its warranty runs.
+		await open(customer, '/my-vehicle', javaScriptEnabled)
+		await customer.locator('.vehicle-tile').filter({ hasText: plate }).getByRole('link').first().click()
+		const history = customer.getByRole('region', { name: c('passport.history'), exact: true })
+		const job = history.locator('li').filter({ hasText: 'Tyre change and storage' })
+		await expect(job).toContainText('42,350 miles')
+		await expect(job).toContainText(workshopName)
+		await expect(job).toContainText('€85.00')
+		await expect(job.getByRole('link', { name: c('passport.invoicePdf') })).toBeVisible()
+		const warranty = customer.getByRole('region', { name: c('passport.warranty'), exact: true })
+		await expect(warranty).toContainText(c('passport.workWarranty').replace('{{km}}', '15,000'))
+		await expect(warranty).toContainText(c('passport.partsWarranty_other').replace('{{count}}', '12'))
+		await expect(customer.locator('.facts__row').filter({ hasText: c('vehicle.mileage') })).toContainText('42,350 miles')
 
 		// The customer sees the bill and leaves feedback; it shows on the workshop's public page.
 		await open(customer, `/work-progress/${requestSlug}`, javaScriptEnabled)

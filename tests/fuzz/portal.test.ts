@@ -9,6 +9,7 @@ import { ChangePasswordSchema, LanguageSchema, ProfileSchema } from '~/domain/ac
 import { AdSchema, ChangeEmailSchema, CompanyFieldsSchema, ContentPageSchema, PackageSchema, ReferenceItemSchema, SiteSettingsSchema } from '~/domain/admin/admin'
 import { CompleteJobSchema } from '~/domain/service-flow/final-bill-schema'
 import { OfferSchema } from '~/domain/service-flow/offers'
+import { ServiceRecordSchema } from '~/domain/service-flow/passport-schema'
 import { ReopenRequestSchema, ServiceRequestSchema, WidenRequestSchema } from '~/domain/service-flow/requests'
 import { ReplySchema, ReviewSchema } from '~/domain/service-flow/reviews'
 import { BillingEmailSchema } from '~/domain/billing/subscription'
@@ -103,9 +104,26 @@ const specs = (): ActionSpec[] => {
 			as: asCustomer,
 			path: (s) => `/vehicle-details/${s}`,
 			slug: { valid: slug(demo.vehicle), foreign: [demo.otherVehicle] },
-			fields: [],
+			fields: [hidden('intent', 'delete')],
 			encodings: ['urlencoded'],
 			slugAndTokenOnly: true,
+		},
+		{
+			name: 'POST /vehicle-details/{slug} (work done elsewhere)',
+			as: asCustomer,
+			path: (s) => `/vehicle-details/${s}`,
+			slug: { valid: slug(demo.vehicle), foreign: [demo.otherVehicle] },
+			fields: [
+				hidden('intent', 'addRecord'),
+				{ name: 'performedOn', kind: 'pattern', valid: '2026-01-15', required: true, invalid: ['2026-02-30', '15.01.2026', '2999-01-01', 'yesterday'] },
+				// Below every mileage recorded after that day (the demo's history starts at 52,100).
+				{ name: 'mileage', kind: 'int', valid: '50000', required: true, range: [0, 2_000_000] },
+				multiline('description', 'Õlivahetus.\nFilter ka.', 1000, true),
+				text('workshopName', 'Garaaž', 120, false),
+				{ name: 'price', kind: 'money', valid: '45.50' },
+			],
+			encodings: ['multipart', 'urlencoded'],
+			schema: ServiceRecordSchema,
 		},
 		{
 			name: 'POST /new-service-register',
@@ -279,7 +297,11 @@ const specs = (): ActionSpec[] => {
 			as: asWorkshop,
 			path: (s) => `/workshop-bid-details/${s}`,
 			slug: { valid: slug(demo.selectedOffer), foreign: [demo.otherWorkshopOffer, demo.foreignOffer] },
-			fields: [{ name: 'finalPrice', kind: 'money', valid: '190', required: true }],
+			fields: [
+				{ name: 'finalPrice', kind: 'money', valid: '190', required: true },
+				// The vehicle passport (issue 20): at least the vehicle's mileage (the demo's 58,200).
+				{ name: 'mileage', kind: 'int', valid: '99000', required: true, range: [0, 2_000_000] },
+			],
 			encodings: ['urlencoded', 'multipart'],
 			schema: CompleteJobSchema,
 		},
@@ -541,6 +563,7 @@ const ACTIONS = [
 	'POST /add-vehicle',
 	'POST /edit-vehicle/{slug}',
 	'POST /vehicle-details/{slug} (delete)',
+	'POST /vehicle-details/{slug} (work done elsewhere)',
 	'POST /new-service-register',
 	'POST /compaire-offers/{slug} (select)',
 	'POST /request-details/{slug} (cancel)',

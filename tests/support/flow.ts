@@ -8,9 +8,19 @@ import { tallinnToDate } from '~/utils/time'
 import { db } from '~/utils/db.server'
 import { createCustomer, uniqueEmail, workshopRegistration } from './accounts'
 
+/**
+ * The demo data's loading, shared: a test that starts while a slow load is still running (its hook
+ * timed out on a busy machine) waits for it instead of loading it a second time.
+ */
+let demoLoading: Promise<boolean> | null = null
+
 /** Reference lists and packages of the demo data (loaded once per test file). */
 export async function referenceData() {
-	await loadDemoDataIfEmpty()
+	demoLoading ??= loadDemoDataIfEmpty().catch((error: unknown) => {
+		demoLoading = null
+		throw error
+	})
+	await demoLoading
 	const [brand] = await db.select().from(carBrands).where(eq(carBrands.code, 'toyota'))
 	const [tyres] = await db.select().from(services).where(eq(services.code, 'tyres'))
 	const [brakes] = await db.select().from(services).where(eq(services.code, 'brakes'))

@@ -814,7 +814,11 @@ function storyteller(tx: Tx, refs: ReferenceIds) {
 			await story.select(customerId, requestId, offerId, r.at.selected)
 			for (const extra of r.extraWork ?? []) await story.extraWork(customerId, workshop, requestId, offerId, extra)
 			await completeJob(workshop, offerId, r.finalPrice * 100, { within: tx })
-			await tx.update(t.offers).set({ completedAt: r.at.completed }).where(eq(t.offers.id, offerId))
+			// The mileage then (below today's, which the move would refuse), and the workshop's parts warranty then.
+			await tx
+				.update(t.offers)
+				.set({ completedAt: r.at.completed, mileageAtJob: r.mileage, ...(r.partsMonths ? { warrantyPartsMonths: r.partsMonths } : {}) })
+				.where(eq(t.offers.id, offerId))
 			await dated(requestId, r.at.completed)
 			if (!r.review) return { requestId, offerId, reviewId: null }
 			const reviewId = await addReview(customerId, requestId, r.review, tx)
@@ -851,6 +855,10 @@ type StoryJob = {
 	notes?: string
 	description?: string
 	at: { created: Date; offered: Date; selected: Date; completed: Date }
+	/** The vehicle's mileage at the job (the vehicle passport, issue 20). */
+	mileage: number
+	/** The workshop's parts warranty then, when it differs from today's profile. */
+	partsMonths?: number
 	extraWork?: StoryExtraWork[]
 	review?: { rating: number; title: string; body: string; at: Date; reply?: { text: string; at: Date } }
 }
@@ -1013,6 +1021,7 @@ async function insertDemoFlow(tx: Tx, refs: ReferenceIds, people: People, worksh
 		price: 89,
 		finalPrice: 89,
 		at: { created: ago(20), offered: ago(19.5), selected: ago(18), completed: ago(2) },
+		mileage: 34_850,
 		// Declined: the job was finished at the offer's price.
 		extraWork: [
 			{
@@ -1039,6 +1048,7 @@ async function insertDemoFlow(tx: Tx, refs: ReferenceIds, people: People, worksh
 		price: 300,
 		finalPrice: 320,
 		at: { created: ago(45), offered: ago(44.7), selected: ago(44), completed: ago(40) },
+		mileage: 118_900,
 		// Approved: the final price is the offer and this, the binding total.
 		extraWork: [
 			{
@@ -1071,6 +1081,9 @@ async function insertDemoFlow(tx: Tx, refs: ReferenceIds, people: People, worksh
 		price: 95,
 		finalPrice: 95,
 		at: { created: ago(120), offered: ago(119.8), selected: ago(119), completed: ago(116) },
+		mileage: 55_300,
+		// Its parts warranty ends within the month: the vehicle's page marks it, and the owner is told.
+		partsMonths: 4,
 		review: {
 			rating: 4,
 			title: 'Hea hinna ja kvaliteedi suhe',
@@ -1079,6 +1092,26 @@ async function insertDemoFlow(tx: Tx, refs: ReferenceIds, people: People, worksh
 			reply: { text: 'Aitäh, Mari! Järgmisel korral broneerime Teile hommikuse aja.', at: ago(114) },
 		},
 	})
+
+	// Work done elsewhere that Mari added to her cars' service history (the vehicle passport, issue 20).
+	await tx.insert(t.serviceRecords).values([
+		{
+			vehicleId: corolla,
+			performedOn: dateToTallinnInput(ago(190)).slice(0, 10),
+			mileage: 52_100,
+			description: 'Tehniline ülevaatus, märkusteta.',
+			workshopName: 'A-Ülevaatus Tallinn',
+			priceCents: 4_900,
+		},
+		{
+			vehicleId: corolla,
+			performedOn: dateToTallinnInput(ago(35)).slice(0, 10),
+			mileage: 57_400,
+			description: 'Talverehvid alla, suverehvid hoiule.',
+			workshopName: 'Rehvikeskus Mustamäe',
+			priceCents: 6_000,
+		},
+	])
 
 	// 7. cancelled by the customer; the only offer ended with it.
 	const cancelled = await story.request(

@@ -7,12 +7,12 @@ import { messages } from '~/utils/validation'
  * (welcome, password reset) and billing (invoices, subscription changes) are not among them:
  * they are always sent.
  */
-export const emailKinds = ['newRequests', 'offers', 'offerOutcomes', 'jobUpdates', 'reviews', 'chat'] as const
+export const emailKinds = ['newRequests', 'offers', 'offerOutcomes', 'jobUpdates', 'reminders', 'reviews', 'chat'] as const
 export type EmailKind = (typeof emailKinds)[number]
 
 /** Which kinds each role receives, in the order the settings page lists them. */
 export const emailKindsFor: Record<Role, readonly EmailKind[]> = {
-	customer: ['offers', 'jobUpdates', 'reviews', 'chat'],
+	customer: ['offers', 'jobUpdates', 'reminders', 'reviews', 'chat'],
 	workshop: ['newRequests', 'offerOutcomes', 'reviews', 'chat'],
 	admin: [],
 }

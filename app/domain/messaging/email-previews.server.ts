@@ -36,6 +36,7 @@ const eventParams: Record<string, Record<string, string | number>> = {
 	'notifications.billDisputed': { customer: 'Mari Maasikas', priceCents: 24_500 },
 	'notifications.billSettled': { workshop: 'Kask Autoteenindus', priceCents: 20_500 },
 	'notifications.billSettledWorkshop': { customer: 'Mari Maasikas', priceCents: 20_500 },
+	'notifications.warrantyEnding': { workshop: 'Kask Autoteenindus', vehicle: '123ABC', untilDay: '2026-12-20' },
 	'notifications.newReview': { customer: 'Mari Maasikas', rating: 5 },
 	'notifications.reviewReply': { workshop: 'Kask Autoteenindus' },
 }

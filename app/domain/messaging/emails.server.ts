@@ -106,6 +106,7 @@ const events: Record<string, MarketplaceEvent> = {
 	'notifications.billSettled': { kind: 'jobUpdates', link: (row) => `/work-progress/${encodeId(row.receivedId)}#final-bill` },
 	'notifications.billSettledWorkshop': { kind: 'offerOutcomes', link: (row) => `${bid(row)}#final-bill` },
 	'notifications.newReview': { kind: 'reviews', link: () => '/customer-reviews' },
+	'notifications.warrantyEnding': { kind: 'reminders', link: (row) => `/vehicle-details/${encodeId(row.receivedId)}#warranty` },
 	'notifications.reviewReply': {
 		kind: 'reviews',
 		link: async (row, tx) => {

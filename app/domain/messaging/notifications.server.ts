@@ -202,6 +202,8 @@ export async function getNotificationDetail(userId: string, notificationId: stri
 		detail.link = { to: `/work-progress/${encodeId(row.receivedId)}#extra-work`, labelKey: 'notifications.openWork' }
 	} else if (row.messageKey === 'notifications.billProposed') {
 		detail.link = { to: `/work-progress/${encodeId(row.receivedId)}#final-bill`, labelKey: 'notifications.openWork' }
+	} else if (row.messageKey === 'notifications.warrantyEnding') {
+		detail.link = { to: `/vehicle-details/${encodeId(row.receivedId)}#warranty`, labelKey: 'notifications.openVehicle' }
 	} else if (row.messageKey === 'notifications.reviewReported') {
 		detail.link = { to: '/admin/reviews', labelKey: 'notifications.openReviews' }
 	} else if (row.messageKey === 'notifications.billDisputeOpened') {

@@ -1,12 +1,19 @@
 import { z } from 'zod'
-import { moneyAmount, optionalText, requiredText } from '~/utils/validation'
+import { moneyAmount, optionalText, requiredText, wholeNumber } from '~/utils/validation'
 import { billDecisions, MAX_BILL_REASON } from './final-bill'
+import { MAX_MILEAGE } from './passport'
 
 /**
  * Completing the job: the final price (actual bill amount), and why, when it is above the binding
- * total (the server knows that total, and asks for the reason: FieldError 'reason').
+ * total (the server knows that total, and asks for the reason: FieldError 'reason'); the vehicle's
+ * mileage at the job (issue 20: not below the last recorded one, FieldError 'mileage'). An
+ * optional invoice or receipt PDF is checked apart.
  */
-export const CompleteJobSchema = z.object({ finalPrice: moneyAmount(), reason: optionalText(MAX_BILL_REASON) })
+export const CompleteJobSchema = z.object({
+	finalPrice: moneyAmount(),
+	mileage: wholeNumber(0, MAX_MILEAGE),
+	reason: optionalText(MAX_BILL_REASON),
+})
 
 /** The customer disputes a bill above the binding total: why (the administrators read it). */
 export const DisputeBillSchema = z.object({ reason: requiredText(MAX_BILL_REASON) })

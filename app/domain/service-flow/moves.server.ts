@@ -548,11 +548,16 @@ export async function completeJob(
 	workshop: WorkshopActor,
 	offerId: string,
 	finalPriceCents: number,
-	{ reason, within }: { reason?: string; within?: Tx } = {},
+	{ reason, mileage, invoice, within }: { reason?: string; mileage?: number; invoice?: FormUpload | null; within?: Tx } = {},
 ): Promise<'completed' | 'proposed'> {
 	return inTransaction(within, async (tx) => {
 		const { offer, request } = await lockWorkshopOffer(tx, workshop.workshopId, offerId)
 		if (!canOffer('completeJob', offer.status) || !canRequest('complete', request.status)) throw new DomainError('workshop:job.cannotComplete', 409)
+		// The vehicle passport (issue 20): the mileage at the job is not below the last one recorded.
+		if (mileage !== undefined) {
+			const [vehicle] = await tx.select({ mileage: vehicles.mileage }).from(vehicles).where(eq(vehicles.id, request.vehicleId))
+			if (vehicle && mileage < vehicle.mileage) throw new FieldError('mileage', 'workshop:job.mileageBelow', 422, { mileage: vehicle.mileage })
+		}
 		// Under the request's lock: the customer's answer, made under it too, cannot slip in between.
 		const [waiting] = await tx
 			.select({ id: extraWork.id })
@@ -561,6 +566,11 @@ export async function completeJob(
 			.limit(1)
 		if (waiting) throw new DomainError('workshop:job.extraWorkWaiting', 409)
 		const bindingCents = bindingTotalCents(offer)
+		const invoiceUpload = invoice ? await savePreparedUpload(tx, invoice, workshop.userId) : null
+		await tx
+			.update(offers)
+			.set({ mileageAtJob: mileage ?? null, ...(invoiceUpload ? { invoiceUploadId: invoiceUpload.id } : {}) })
+			.where(eq(offers.id, offerId))
 		if (billNeedsConsent(finalPriceCents, bindingCents)) {
 			if (!reason) throw new FieldError('reason', 'workshop:job.reasonRequired')
 			await tx
@@ -588,12 +598,34 @@ export async function completeJob(
 	})
 }
 
-/** The job is done at `finalPriceCents`: the offer and its request completed, the request's timeline told by whom. */
-async function finishJob(tx: Tx, request: { id: string; status: RequestStatus }, offerId: string, finalPriceCents: number, actorId: string) {
-	await tx
+/**
+ * The job is done at `finalPriceCents`: the offer and its request completed, the request's timeline
+ * told by whom. The vehicle passport (issue 20): the workshop's warranty of today is copied to the
+ * job, and the vehicle's mileage follows the mileage at the job.
+ */
+async function finishJob(
+	tx: Tx,
+	request: { id: string; status: RequestStatus; vehicleId: string },
+	offerId: string,
+	finalPriceCents: number,
+	actorId: string,
+) {
+	const [done] = await tx
 		.update(offers)
-		.set({ status: offerMoves.completeJob.to, finalPriceCents, completedAt: new Date() })
+		.set({
+			status: offerMoves.completeJob.to,
+			finalPriceCents,
+			completedAt: new Date(),
+			warrantyWorkKm: sql`(select w.warranty_work_km from workshops w where w.id = ${offers.workshopId})`,
+			warrantyPartsMonths: sql`(select w.warranty_parts_months from workshops w where w.id = ${offers.workshopId})`,
+		})
 		.where(eq(offers.id, offerId))
+		.returning({ mileageAtJob: offers.mileageAtJob })
+	if (done?.mileageAtJob !== null && done?.mileageAtJob !== undefined)
+		await tx
+			.update(vehicles)
+			.set({ mileage: sql`greatest(${vehicles.mileage}, ${done.mileageAtJob})` })
+			.where(eq(vehicles.id, request.vehicleId))
 	const status = requestAfter('complete', request.status)
 	await tx.update(serviceRequests).set({ status }).where(eq(serviceRequests.id, request.id))
 	await addEvent(tx, request.id, status, actorId)

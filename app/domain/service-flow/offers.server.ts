@@ -108,13 +108,21 @@ export const offerColumns = sql`o.id, o.status, o.price_cents as "priceCents", o
 	                          order by l.position)
 	          from offer_lines l where l.offer_id = o.id), '[]'::json) as lines`
 
-export type BidDetail = OfferFields & { requestId: string; selectedAt: string | null; completedAt: string | null }
+export type BidDetail = OfferFields & {
+	requestId: string
+	selectedAt: string | null
+	completedAt: string | null
+	/** The vehicle passport (issue 20): the mileage the workshop entered with the final price, its invoice PDF. */
+	mileageAtJob: number | null
+	invoiceUploadId: string | null
+}
 
 /** The workshop's own offer that `which` picks, or null. */
 async function ownOffer(workshopId: string, which: SQL): Promise<BidDetail | null> {
 	const [row] = await queryRows<BidDetail>(
 		db,
-		sql`select ${offerColumns}, o.request_id as "requestId", o.selected_at as "selectedAt", o.completed_at as "completedAt"
+		sql`select ${offerColumns}, o.request_id as "requestId", o.selected_at as "selectedAt", o.completed_at as "completedAt",
+		           o.mileage_at_job as "mileageAtJob", o.invoice_upload_id as "invoiceUploadId"
 		    from offers o where ${which} and o.workshop_id = ${workshopId}`,
 	)
 	return row ?? null

@@ -1,0 +1,173 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { type HistoryEntry, type Warranty, type WarrantyState } from '~/domain/service-flow/passport'
+import { type ServiceRecordInput, ServiceRecordSchema } from '~/domain/service-flow/passport-schema'
+import { useLanguage } from '~/i18n/use-language'
+import { formatDate, formatMoney, formatNumber } from '~/utils/format'
+import { encodeId } from '~/utils/public-id'
+import { type HeldFile, uploadUrl } from '~/utils/upload-url'
+import { Field, FileField, FormActions, FormAlert, FormSecurity, TextareaField } from './forms'
+
+/**
+ * The vehicle passport's parts (issue 20): the service history, the warranties, the form for work
+ * done elsewhere. Mileage is in miles, a work warranty's distance in km (spec §9).
+ */
+
+export function ServiceHistory({ entries, removable }: { entries: HistoryEntry[]; removable: boolean }) {
+	const { t } = useTranslation('customer')
+	const language = useLanguage()
+	if (!entries.length) return <p className="empty">{t('passport.noHistory')}</p>
+	return (
+		<ol className="item-list passport-history">
+			{entries.map((entry) => {
+				const headingId = `history-${entry.id}`
+				return (
+					<li key={entry.id} className="item passport-history__entry">
+						<div className="item__main">
+							<h3 id={headingId} className="item__title">
+								{entry.requestId ? <Link to={`/service-details/${encodeId(entry.requestId)}`}>{entry.title}</Link> : entry.title}
+							</h3>
+							<p className="item__meta">
+								{[
+									formatDate(entry.on, language),
+									entry.workshopName || null,
+									entry.mileage !== null ? t('vehicles.mileage', { miles: formatNumber(entry.mileage, language) }) : null,
+									entry.source === 'record' ? t('passport.elsewhere') : null,
+								]
+									.filter(Boolean)
+									.join(' · ')}
+							</p>
+							{entry.lines.length ? (
+								<ul className="passport-history__lines">
+									{entry.lines.map((line, index) => (
+										<li key={index}>
+											{line.description}
+											{line.reference ? <span className="item__meta"> ({line.reference})</span> : null}
+										</li>
+									))}
+								</ul>
+							) : null}
+							<Documents entry={entry} headingId={headingId} />
+						</div>
+						<div className="item__side">
+							{entry.paidCents !== null ? <p className="item__highlight">{formatMoney(entry.paidCents, language)}</p> : null}
+							{entry.quotedCents !== null && entry.paidCents !== null && entry.quotedCents !== entry.paidCents ? (
+								<p className="item__meta">{t('passport.quoted', { price: formatMoney(entry.quotedCents, language) })}</p>
+							) : null}
+							{removable && entry.source === 'record' ? (
+								<Form method="post">
+									<FormSecurity intent="deleteRecord" />
+									<input type="hidden" name="record" value={entry.id} />
+									<button type="submit" className="button button--ghost button--small" aria-describedby={headingId}>
+										{t('passport.removeRecord')}
+									</button>
+								</Form>
+							) : null}
+						</div>
+					</li>
+				)
+			})}
+		</ol>
+	)
+}
+
+function Documents({ entry, headingId }: { entry: HistoryEntry; headingId: string }) {
+	const { t } = useTranslation('customer')
+	const documents = [
+		entry.offerPdf ? { id: entry.offerPdf, label: t('passport.offerPdf') } : null,
+		entry.invoicePdf ? { id: entry.invoicePdf, label: t('passport.invoicePdf') } : null,
+		entry.documentPdf ? { id: entry.documentPdf, label: t('passport.documentPdf') } : null,
+	].filter((document) => document !== null)
+	if (!documents.length) return null
+	return (
+		<p className="passport-history__documents">
+			{documents.map((document) => (
+				<a key={document.id} href={uploadUrl(document.id)} download aria-describedby={headingId} className="button button--ghost button--small">
+					{document.label}
+				</a>
+			))}
+		</p>
+	)
+}
+
+const stateClass: Record<WarrantyState, string> = { valid: '', expiring: ' warranty__part--expiring', expired: ' warranty__part--expired' }
+
+export function WarrantyList({ warranties }: { warranties: Warranty[] }) {
+	const { t } = useTranslation('customer')
+	const language = useLanguage()
+	if (!warranties.length) return <p className="empty">{t('passport.noWarranty')}</p>
+	const stateLabel = (state: WarrantyState) => (state === 'valid' ? null : <strong className={`badge badge--warranty-${state}`}>{t(`passport.${state}`)}</strong>)
+	return (
+		<ul className="item-list warranty">
+			{warranties.map((warranty) => (
+				<li key={warranty.offerId} className="item warranty__item">
+					<div className="item__main">
+						<h3 className="item__title">{warranty.title}</h3>
+						<p className="item__meta">
+							{warranty.workshopName} · {t('passport.completedOn', { date: formatDate(warranty.completedOn, language) })}
+						</p>
+						<ul className="warranty__parts">
+							{warranty.work ? (
+								<li className={`warranty__part${stateClass[warranty.work.state]}`}>
+									{t('passport.workWarranty', { km: formatNumber(warranty.workKm ?? 0, language) })}{' '}
+									{warranty.work.state === 'expired'
+										? null
+										: t('passport.workLeft', { km: formatNumber(warranty.work.leftKm, language), miles: formatNumber(warranty.work.untilMiles, language) })}{' '}
+									{stateLabel(warranty.work.state)}
+								</li>
+							) : warranty.workKm ? (
+								<li className="warranty__part">{t('passport.workWarrantyUnknown', { km: formatNumber(warranty.workKm, language) })}</li>
+							) : null}
+							{warranty.parts ? (
+								<li className={`warranty__part${stateClass[warranty.parts.state]}`}>
+									{t('passport.partsWarranty', { count: warranty.partsMonths ?? 0 })}{' '}
+									{warranty.parts.state === 'expired'
+										? t('passport.partsEnded', { date: formatDate(warranty.parts.until, language) })
+										: t('passport.partsLeft', { date: formatDate(warranty.parts.until, language), count: warranty.parts.daysLeft })}{' '}
+									{stateLabel(warranty.parts.state)}
+								</li>
+							) : null}
+						</ul>
+					</div>
+				</li>
+			))}
+		</ul>
+	)
+}
+
+type RecordFields = { performedOn: string; mileage: string; description: string; workshopName: string; price: string }
+
+/** Work done elsewhere, added by the owner: when, mileage, what, where, price, a PDF. */
+export function ServiceRecordForm({ lastResult, documentErrors, held }: { lastResult?: SubmissionResult<string[]>; documentErrors?: string[] | null; held?: HeldFile[] | null }) {
+	const { t } = useTranslation('customer')
+	const [form, fields] = useForm<RecordFields, ServiceRecordInput>({
+		id: 'service-record',
+		lastResult,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: ServiceRecordSchema }),
+		shouldRevalidate: 'onInput',
+	})
+	return (
+		<Form method="post" encType="multipart/form-data" className="form" {...getFormProps(form)}>
+			<FormSecurity intent="addRecord" />
+			<FormAlert id={form.errorId} errors={form.errors} />
+			<div className="form-grid form-grid--two">
+				<Field label={t('passport.performedOn')} required inputProps={getInputProps(fields.performedOn, { type: 'date' })} errors={fields.performedOn.errors} />
+				<Field
+					label={t('passport.mileage')}
+					required
+					inputProps={{ ...getInputProps(fields.mileage, { type: 'number' }), min: 0, inputMode: 'numeric' }}
+					errors={fields.mileage.errors}
+				/>
+			</div>
+			<TextareaField label={t('passport.description')} required help={t('passport.descriptionHelp')} textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }} errors={fields.description.errors} />
+			<div className="form-grid form-grid--two">
+				<Field label={t('passport.workshopName')} inputProps={getInputProps(fields.workshopName, { type: 'text' })} errors={fields.workshopName.errors} />
+				<Field label={t('passport.price')} inputProps={{ ...getInputProps(fields.price, { type: 'text' }), inputMode: 'decimal' }} errors={fields.price.errors} />
+			</div>
+			<FileField id="service-record-document" name="document" label={t('passport.document')} help={t('passport.documentHelp')} accept="pdf" errors={documentErrors} held={held} />
+			<FormActions submit={t('passport.addRecord')} />
+		</Form>
+	)
+}

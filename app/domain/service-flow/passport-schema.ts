@@ -1,0 +1,29 @@
+import { z } from 'zod'
+import { dateToTallinnInput } from '~/utils/time'
+import { localDate, moneyAmount, optionalText, requiredText, wholeNumber } from '~/utils/validation'
+import { MAX_MILEAGE } from './passport'
+
+/** The longest description of work done elsewhere. */
+export const MAX_RECORD_TEXT = 1000
+
+/**
+ * Work done elsewhere, added to the vehicle's history by its owner: when (not in the future), at
+ * what mileage (the server checks it against the history), what, by whom, for how much. An
+ * optional PDF is checked apart.
+ */
+export const ServiceRecordSchema = z
+	.object({
+		performedOn: localDate(),
+		mileage: wholeNumber(0, MAX_MILEAGE),
+		description: requiredText(MAX_RECORD_TEXT),
+		workshopName: optionalText(120),
+		price: moneyAmount().optional(),
+	})
+	.superRefine((record, context) => {
+		const today = dateToTallinnInput(new Date()).slice(0, 10)
+		if (record.performedOn > today) context.addIssue({ code: 'custom', path: ['performedOn'], message: 'customer:passport.futureDate' })
+	})
+export type ServiceRecordInput = z.output<typeof ServiceRecordSchema>
+
+/** Removing a record the owner added. */
+export const DeleteRecordSchema = z.object({ record: z.string().uuid() })

@@ -1,0 +1,283 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { offers, serviceRecords, vehicles } from '~/db/schema'
+import { serviceNames, valueList } from '~/db/sql'
+import { type Language } from '~/i18n/config'
+import { db, type DbOrTx, queryRows, transaction, type Tx } from '~/utils/db.server'
+import { savePreparedUpload, forgetUploads, type FormUpload } from '~/utils/storage.server'
+import { dateToTallinnInput, TIME_ZONE } from '~/utils/time'
+import { FieldError, notFound } from '~/domain/errors'
+import { NotificationType, notify } from '~/domain/messaging/notifications.server'
+import { type HistoryEntry, type HistoryLine, type Warranty, type WarrantyTerms, WARRANTY_NOTICE_DAYS, warrantyLeft, warrantyRunning } from './passport'
+import { type ServiceRecordInput } from './passport-schema'
+import { offerMoves, statusLists } from './status'
+
+/**
+ * The vehicle passport (issue 20): the service history, the warranties and the private calendar
+ * of a customer's vehicle. Every query names the owner: another's vehicle is "not found".
+ */
+
+const tz = sql.raw(`'${TIME_ZONE}'`)
+const completed = offerMoves.completeJob.to
+
+/** Today in Tallinn, "2026-11-24". */
+export const tallinnToday = (now = new Date()) => dateToTallinnInput(now).slice(0, 10)
+
+/** The owner's live vehicle, locked for a change of its history; another's is "not found". */
+async function ownVehicle(database: DbOrTx, ownerId: string, vehicleId: string, lock = false) {
+	const query = database
+		.select({ id: vehicles.id, mileage: vehicles.mileage, calendarToken: vehicles.calendarToken })
+		.from(vehicles)
+		.where(and(eq(vehicles.id, vehicleId), eq(vehicles.ownerId, ownerId), isNull(vehicles.deletedAt)))
+	const [vehicle] = lock ? await query.for('update') : await query
+	if (!vehicle) throw notFound()
+	return vehicle
+}
+
+type JobRow = {
+	id: string
+	requestId: string
+	on: string
+	mileage: number | null
+	workshopName: string
+	title: string[]
+	lines: HistoryLine[] | null
+	paidCents: number | null
+	quotedCents: number
+	offerPdf: string | null
+	invoicePdf: string | null
+}
+
+/**
+ * Everything done to the vehicle, newest first: its completed jobs (the workshop, the mileage, the
+ * offer's lines and the approved extra work's, what was quoted and paid, the offer's PDF and the
+ * workshop's invoice) and the work done elsewhere that the owner added.
+ */
+export async function serviceHistory(ownerId: string, vehicleId: string, language: Language): Promise<HistoryEntry[]> {
+	const [jobs, records] = await Promise.all([
+		queryRows<JobRow>(
+			db,
+			sql`select o.id, r.id as "requestId", to_char(o.completed_at at time zone ${tz}, 'YYYY-MM-DD') as "on",
+			           o.mileage_at_job as mileage, w.workshop_name as "workshopName", ${serviceNames(language)} as title,
+			           (select json_agg(json_build_object('kind', l.kind, 'description', l.description, 'reference', l.reference) order by l.sort)
+			            from (select ol.kind, ol.description, ol.reference, ol.position as sort from offer_lines ol where ol.offer_id = o.id
+			                  union all
+			                  select el.kind, el.description, el.reference, 1000 + el.position from extra_work e
+			                  join extra_work_lines el on el.extra_work_id = e.id
+			                  where e.offer_id = o.id and e.status in ${valueList(statusLists.bindingExtraWork)}) l) as lines,
+			           o.final_price_cents as "paidCents", o.price_cents + o.approved_extra_cents as "quotedCents",
+			           o.attachment_upload_id as "offerPdf", o.invoice_upload_id as "invoicePdf"
+			    from service_requests r
+			    join offers o on o.id = r.selected_offer_id and o.status = ${completed}
+			    join workshops w on w.id = o.workshop_id
+			    where r.vehicle_id = ${vehicleId} and r.customer_id = ${ownerId}`,
+		),
+		db
+			.select({
+				id: serviceRecords.id,
+				on: serviceRecords.performedOn,
+				mileage: serviceRecords.mileage,
+				description: serviceRecords.description,
+				workshopName: serviceRecords.workshopName,
+				priceCents: serviceRecords.priceCents,
+				documentUploadId: serviceRecords.documentUploadId,
+			})
+			.from(serviceRecords)
+			.innerJoin(vehicles, eq(vehicles.id, serviceRecords.vehicleId))
+			.where(and(eq(serviceRecords.vehicleId, vehicleId), eq(vehicles.ownerId, ownerId))),
+	])
+	const entries: HistoryEntry[] = [
+		...jobs.map((job) => ({
+			id: job.id,
+			source: 'job' as const,
+			on: job.on,
+			mileage: job.mileage,
+			workshopName: job.workshopName,
+			title: job.title.join(', '),
+			lines: job.lines ?? [],
+			paidCents: job.paidCents,
+			quotedCents: job.quotedCents,
+			offerPdf: job.offerPdf,
+			invoicePdf: job.invoicePdf,
+			documentPdf: null,
+			requestId: job.requestId,
+		})),
+		...records.map((record) => ({
+			id: record.id,
+			source: 'record' as const,
+			on: record.on,
+			mileage: record.mileage,
+			workshopName: record.workshopName,
+			title: record.description,
+			lines: [],
+			paidCents: record.priceCents,
+			quotedCents: null,
+			offerPdf: null,
+			invoicePdf: null,
+			documentPdf: record.documentUploadId,
+			requestId: null,
+		})),
+	]
+	return entries.sort((a, b) => b.on.localeCompare(a.on) || (b.mileage ?? 0) - (a.mileage ?? 0))
+}
+
+/** The warranty terms of the vehicle's completed jobs that had any. */
+async function warrantyTerms(ownerId: string, vehicleId: string, language: Language): Promise<WarrantyTerms[]> {
+	return queryRows<WarrantyTerms>(
+		db,
+		sql`select o.id as "offerId", w.workshop_name as "workshopName", array_to_string(${serviceNames(language)}, ', ') as title,
+		           to_char(o.completed_at at time zone ${tz}, 'YYYY-MM-DD') as "completedOn", o.mileage_at_job as "mileageAtJob",
+		           o.warranty_work_km as "workKm", o.warranty_parts_months as "partsMonths"
+		    from service_requests r
+		    join offers o on o.id = r.selected_offer_id and o.status = ${completed}
+		    join workshops w on w.id = o.workshop_id
+		    where r.vehicle_id = ${vehicleId} and r.customer_id = ${ownerId}
+		      and (o.warranty_work_km is not null or o.warranty_parts_months is not null)
+		    order by o.completed_at desc`,
+	)
+}
+
+/** Each job's warranty and what is left of it today: running ones first, expiring first among them. */
+export async function vehicleWarranties(ownerId: string, vehicleId: string, language: Language, now = new Date()): Promise<Warranty[]> {
+	const vehicle = await ownVehicle(db, ownerId, vehicleId)
+	const today = tallinnToday(now)
+	const warranties = (await warrantyTerms(ownerId, vehicleId, language)).map((terms) => warrantyLeft(terms, vehicle.mileage, today))
+	const urgency = (warranty: Warranty) =>
+		!warrantyRunning(warranty) ? 2 : [warranty.work, warranty.parts].some((part) => part?.state === 'expiring') ? 0 : 1
+	return warranties.sort((a, b) => urgency(a) - urgency(b))
+}
+
+/**
+ * The mileage of work done on `day` fits the history: not below what was recorded on an earlier
+ * day, not above what was recorded on a later one (a job's mileage, another record's). A record of
+ * today may pass the vehicle's mileage, which then follows it.
+ */
+async function assertMileageFits(tx: Tx, vehicleId: string, day: string, mileage: number, vehicleMileage: number) {
+	const [bounds] = await queryRows<{ below: number | null; above: number | null }>(
+		tx,
+		sql`select max(m) filter (where d < ${day}::date) as below, min(m) filter (where d > ${day}::date) as above
+		    from (select s.performed_on as d, s.mileage as m from service_records s where s.vehicle_id = ${vehicleId}
+		          union all
+		          select (o.completed_at at time zone ${tz})::date, o.mileage_at_job from service_requests r
+		          join offers o on o.id = r.selected_offer_id and o.status = ${completed}
+		          where r.vehicle_id = ${vehicleId} and o.mileage_at_job is not null) h`,
+	)
+	if (bounds?.below !== null && bounds?.below !== undefined && mileage < bounds.below)
+		throw new FieldError('mileage', 'customer:passport.mileageBelow', 422, { mileage: bounds.below })
+	const ceiling = bounds?.above ?? (day < tallinnToday() ? vehicleMileage : null)
+	if (ceiling !== null && mileage > ceiling) throw new FieldError('mileage', 'customer:passport.mileageAbove', 422, { mileage: ceiling })
+}
+
+/** Adds work done elsewhere to the vehicle's history, with its PDF; the vehicle's mileage follows a newer one. */
+export async function addServiceRecord(ownerId: string, vehicleId: string, input: ServiceRecordInput, document: FormUpload | null): Promise<string> {
+	return transaction(async (tx) => {
+		const vehicle = await ownVehicle(tx, ownerId, vehicleId, true)
+		await assertMileageFits(tx, vehicleId, input.performedOn, input.mileage, vehicle.mileage)
+		const upload = document ? await savePreparedUpload(tx, document, ownerId) : null
+		const [row] = await tx
+			.insert(serviceRecords)
+			.values({
+				vehicleId,
+				performedOn: input.performedOn,
+				mileage: input.mileage,
+				description: input.description,
+				workshopName: input.workshopName ?? '',
+				priceCents: input.price ?? null,
+				documentUploadId: upload?.id ?? null,
+			})
+			.returning({ id: serviceRecords.id })
+		if (input.mileage > vehicle.mileage) await tx.update(vehicles).set({ mileage: input.mileage }).where(eq(vehicles.id, vehicleId))
+		return row!.id
+	})
+}
+
+/** Removes a record the owner added (and its PDF); the jobs of the marketplace stay. */
+export async function deleteServiceRecord(ownerId: string, vehicleId: string, recordId: string) {
+	await transaction(async (tx) => {
+		await ownVehicle(tx, ownerId, vehicleId, true)
+		const [removed] = await tx
+			.delete(serviceRecords)
+			.where(and(eq(serviceRecords.id, recordId), eq(serviceRecords.vehicleId, vehicleId)))
+			.returning({ documentUploadId: serviceRecords.documentUploadId })
+		if (!removed) throw notFound()
+		await forgetUploads(tx, [removed.documentUploadId])
+	})
+}
+
+// ------------------------------------------------------------------ the calendar
+
+/** The vehicle's calendar link's token: a new one (the old link stops working), or none. */
+export async function setCalendarLink(ownerId: string, vehicleId: string, action: 'make' | 'revoke'): Promise<string | null> {
+	const token = action === 'make' ? randomBytes(24).toString('base64url') : null
+	const [row] = await db
+		.update(vehicles)
+		.set({ calendarToken: token })
+		.where(and(eq(vehicles.id, vehicleId), eq(vehicles.ownerId, ownerId), isNull(vehicles.deletedAt)))
+		.returning({ id: vehicles.id })
+	if (!row) throw notFound()
+	return token
+}
+
+export type CalendarVehicle = { id: string; ownerId: string; label: string; registrationNumber: string; mileage: number; language: Language }
+
+/**
+ * The vehicle a calendar is asked of: by its owner (signed in), or by anyone with its link's token
+ * (a phone's calendar, without a session). Anyone else, a wrong or revoked token: "not found".
+ */
+export async function calendarVehicle(vehicleId: string, viewer: { userId: string | null; token: string | null }): Promise<CalendarVehicle> {
+	const [row] = await queryRows<CalendarVehicle & { token: string | null }>(
+		db,
+		sql`select v.id, v.owner_id as "ownerId", b.name_en || ' ' || v.model as label, v.registration_number as "registrationNumber",
+		           v.mileage, coalesce(u.preferred_language::text, 'et') as language, v.calendar_token as token
+		    from vehicles v join car_brands b on b.id = v.brand_id join users u on u.id = v.owner_id
+		    where v.id = ${vehicleId} and v.deleted_at is null`,
+	)
+	if (!row) throw notFound()
+	const byOwner = viewer.userId !== null && viewer.userId === row.ownerId
+	const byToken = viewer.token !== null && row.token !== null && viewer.token === row.token
+	if (!byOwner && !byToken) throw notFound()
+	return row
+}
+
+// ------------------------------------------------------------------ warranty notices
+
+/**
+ * A parts warranty that ends within WARRANTY_NOTICE_DAYS is told to the vehicle's owner once, by
+ * the bell and e-mail. A work warranty ends at a mileage, which no clock can foresee: the page
+ * shows it as expiring instead (docs/decisions/0101). `now` lets tests move the clock.
+ */
+export async function sendWarrantyNotices(now = new Date()): Promise<number> {
+	return transaction(async (tx) => {
+		const due = await queryRows<{ offerId: string; userId: string; vehicleId: string; workshop: string; vehicle: string; until: string }>(
+			tx,
+			sql`select o.id as "offerId", r.customer_id as "userId", v.id as "vehicleId", w.workshop_name as workshop,
+			           v.registration_number as vehicle,
+			           to_char(((o.completed_at at time zone ${tz})::date + make_interval(months => o.warranty_parts_months))::date, 'YYYY-MM-DD') as until
+			    from offers o
+			    join service_requests r on r.selected_offer_id = o.id
+			    join vehicles v on v.id = r.vehicle_id and v.deleted_at is null
+			    join users u on u.id = r.customer_id and not u.blocked
+			    join workshops w on w.id = o.workshop_id
+			    where o.warranty_parts_months is not null and o.warranty_notice_at is null and o.status = ${completed}
+			      and o.completed_at + make_interval(months => o.warranty_parts_months) <= ${now}::timestamptz + make_interval(days => ${WARRANTY_NOTICE_DAYS})
+			      and o.completed_at + make_interval(months => o.warranty_parts_months) > ${now}::timestamptz
+			    for update of o skip locked`,
+		)
+		if (!due.length) return 0
+		await notify(
+			tx,
+			due.map((row) => ({
+				userId: row.userId,
+				type: NotificationType.dialog,
+				messageKey: 'notifications.warrantyEnding',
+				messageParams: { workshop: row.workshop, vehicle: row.vehicle, untilDay: row.until },
+				receivedId: row.vehicleId,
+			})),
+		)
+		await tx
+			.update(offers)
+			.set({ warrantyNoticeAt: now })
+			.where(inArray(offers.id, due.map((row) => row.offerId)))
+		return due.length
+	})
+}

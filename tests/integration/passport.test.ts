@@ -1,0 +1,247 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { eq } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
+import { emailOutbox, notifications, offers, serviceRecords, users, vehicles, workshops } from '~/db/schema'
+import { findViewableUpload } from '~/domain/uploads.server'
+import { CompleteJobSchema } from '~/domain/service-flow/final-bill-schema'
+import { completeJob, makeOffer, selectOffer, type WorkshopActor } from '~/domain/service-flow/moves.server'
+import { addMonths, KM_PER_MILE, warrantyLeft } from '~/domain/service-flow/passport'
+import { ServiceRecordSchema } from '~/domain/service-flow/passport-schema'
+import {
+	addServiceRecord,
+	calendarVehicle,
+	deleteServiceRecord,
+	sendWarrantyNotices,
+	serviceHistory,
+	setCalendarLink,
+	vehicleWarranties,
+} from '~/domain/service-flow/passport.server'
+import { vehicleCalendar } from '~/domain/service-flow/passport-calendar.server'
+import { db } from '~/utils/db.server'
+import { prepareUpload } from '~/utils/storage.server'
+import { dateToTallinnInput } from '~/utils/time'
+import { createCustomer } from '#tests/support/accounts'
+import { refused } from '#tests/support/refusals'
+import { customerWithVehicle, openRequest, workshopOffering } from '#tests/support/flow'
+
+/**
+ * Issue 20, the vehicle passport: a completed job lands in the vehicle's history with its mileage,
+ * documents and warranty; the owner adds work done elsewhere; warranty ends are told a month ahead;
+ * the calendar is the owner's or the link's. Nobody else sees any of it.
+ */
+
+const DAY = 86_400_000
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
+const day = (offsetDays: number) => dateToTallinnInput(new Date(Date.now() + offsetDays * DAY)).slice(0, 10)
+
+/** A job in progress on a €150 offer, for a vehicle at 60,000 miles, by a workshop with 20,000 km / 6 months of warranty. */
+async function jobInProgress() {
+	const owner = await customerWithVehicle()
+	const workshop: WorkshopActor = await workshopOffering([owner.refs.brakes])
+	await db.update(workshops).set({ warrantyWorkKm: 20_000, warrantyPartsMonths: 6 }).where(eq(workshops.id, workshop.workshopId))
+	const requestId = await openRequest(owner.customer.id, owner.vehicleId, [owner.refs.brakes])
+	const offerId = await makeOffer(
+		workshop,
+		requestId,
+		{ lines: [{ kind: 'part', description: 'Brake pads, front', reference: 'ATE 13.0460', quantity: 100, unitPrice: 6000 }, { kind: 'labour', description: 'Fitting', reference: '', quantity: 100, unitPrice: 5000 }] },
+		null,
+	)
+	await selectOffer(owner.customer.id, requestId, offerId)
+	return { customerId: owner.customer.id, vehicleId: owner.vehicleId, workshop, requestId, offerId }
+}
+
+const vehicleMileage = async (id: string) => (await db.select({ mileage: vehicles.mileage }).from(vehicles).where(eq(vehicles.id, id)))[0]!.mileage
+
+describe('a completed job in the history', () => {
+	test('the workshop enters the mileage with the final price: the job, its lines, its invoice and its warranty are in the history, the vehicle follows', async () => {
+		const job = await jobInProgress()
+		const invoice = await prepareUpload({ bytes: pdf, purpose: 'job_invoice', originalName: 'arve.pdf' })
+		expect(await completeJob(job.workshop, job.offerId, 11000, { mileage: 61_250, invoice })).toBe('completed')
+		expect(await vehicleMileage(job.vehicleId)).toBe(61_250)
+
+		const [entry] = await serviceHistory(job.customerId, job.vehicleId, 'en')
+		expect(entry).toMatchObject({ source: 'job', mileage: 61_250, paidCents: 11000, quotedCents: 11000, workshopName: job.workshop.workshopName, on: day(0) })
+		expect(entry!.lines.map((line) => line.description)).toEqual(['Brake pads, front', 'Fitting'])
+		expect(entry!.invoicePdf).toBeTruthy()
+
+		// The invoice: the job's customer and its workshop, nobody else.
+		const upload = entry!.invoicePdf!
+		const customer = { id: job.customerId, role: 'customer' as const, workshop: null }
+		expect(await findViewableUpload(upload, customer as never)).not.toBeNull()
+		expect(await findViewableUpload(upload, { id: job.workshop.userId, role: 'workshop', workshop: { id: job.workshop.workshopId } } as never)).not.toBeNull()
+		const stranger = await createCustomer()
+		expect(await findViewableUpload(upload, { id: stranger.id, role: 'customer', workshop: null } as never)).toBeNull()
+
+		// The warranty the workshop gave then, kept when its profile changes.
+		await db.update(workshops).set({ warrantyWorkKm: 1000, warrantyPartsMonths: 1 }).where(eq(workshops.id, job.workshop.workshopId))
+		const [warranty] = await vehicleWarranties(job.customerId, job.vehicleId, 'en')
+		expect(warranty).toMatchObject({ workKm: 20_000, partsMonths: 6, mileageAtJob: 61_250 })
+		expect(warranty!.work).toMatchObject({ untilMiles: 61_250 + Math.round(20_000 / KM_PER_MILE), state: 'valid' })
+		expect(warranty!.parts).toMatchObject({ until: addMonths(day(0), 6), state: 'valid' })
+	})
+
+	test('a mileage below the last recorded one is a field error and changes nothing; the form asks for it', async () => {
+		const job = await jobInProgress()
+		await refused(completeJob(job.workshop, job.offerId, 11000, { mileage: 59_999 }), 'workshop:job.mileageBelow')
+		const [offer] = await db.select().from(offers).where(eq(offers.id, job.offerId))
+		expect(offer).toMatchObject({ status: 'selected', finalPriceCents: null, mileageAtJob: null })
+		expect(await vehicleMileage(job.vehicleId)).toBe(60_000)
+
+		const form = new FormData()
+		form.set('finalPrice', '110')
+		expect(parseWithZod(form, { schema: CompleteJobSchema }).status).toBe('error')
+		form.set('mileage', 'far')
+		expect(parseWithZod(form, { schema: CompleteJobSchema }).status).toBe('error')
+		form.set('mileage', '60500')
+		expect(parseWithZod(form, { schema: CompleteJobSchema }).status).toBe('success')
+	})
+
+	test('a bill above the binding total keeps its mileage until the customer confirms it', async () => {
+		const job = await jobInProgress()
+		expect(await completeJob(job.workshop, job.offerId, 13000, { mileage: 60_400, reason: 'The discs were worn too.' })).toBe('proposed')
+		expect(await vehicleMileage(job.vehicleId)).toBe(60_000)
+		expect(await serviceHistory(job.customerId, job.vehicleId, 'en')).toEqual([])
+	})
+})
+
+describe('work done elsewhere', () => {
+	const record = (fields: Record<string, string>) => {
+		const form = new FormData()
+		for (const [name, value] of Object.entries({ performedOn: day(-30), mileage: '59000', description: 'Oil and filter', ...fields })) form.set(name, value)
+		return parseWithZod(form, { schema: ServiceRecordSchema })
+	}
+	const errorsOf = (fields: Record<string, string>) => {
+		const parsed = record(fields)
+		return parsed.status === 'error' ? parsed.error : undefined
+	}
+
+	test('the owner adds it with a PDF, sees it in the history in date order, and removes it', async () => {
+		const { customer, vehicleId } = await customerWithVehicle()
+		const parsed = record({ workshopName: 'Garage elsewhere', price: '45,50' })
+		if (parsed.status !== 'success') throw new Error('the record should pass')
+		const document = await prepareUpload({ bytes: pdf, purpose: 'service_document', originalName: 'receipt.pdf' })
+		const id = await addServiceRecord(customer.id, vehicleId, parsed.value, document)
+		const older = record({ performedOn: day(-300), mileage: '50000', description: 'Inspection' })
+		if (older.status !== 'success') throw new Error('the record should pass')
+		await addServiceRecord(customer.id, vehicleId, older.value, null)
+
+		const history = await serviceHistory(customer.id, vehicleId, 'en')
+		expect(history.map((entry) => [entry.title, entry.mileage, entry.paidCents])).toEqual([
+			['Oil and filter', 59_000, 4550],
+			['Inspection', 50_000, null],
+		])
+		const upload = history[0]!.documentPdf!
+		expect(await findViewableUpload(upload, { id: customer.id, role: 'customer', workshop: null } as never)).not.toBeNull()
+		const stranger = await createCustomer()
+		expect(await findViewableUpload(upload, { id: stranger.id, role: 'customer', workshop: null } as never)).toBeNull()
+		// The vehicle's mileage (60,000) is newer than both: it stays.
+		expect(await vehicleMileage(vehicleId)).toBe(60_000)
+
+		await refused(deleteServiceRecord(stranger.id, vehicleId, id), 'common:errors.notFoundTitle')
+		await deleteServiceRecord(customer.id, vehicleId, id)
+		expect((await serviceHistory(customer.id, vehicleId, 'en')).map((entry) => entry.title)).toEqual(['Inspection'])
+	})
+
+	test('bad input is a field error and changes nothing: a future day, a mileage out of order, absurd numbers, a file that is not a PDF', async () => {
+		const { customer, vehicleId } = await customerWithVehicle()
+		expect(errorsOf({ performedOn: day(2) })).toMatchObject({ performedOn: ['customer:passport.futureDate'] })
+		expect(errorsOf({ performedOn: '2026-02-30' })).toHaveProperty('performedOn')
+		expect(errorsOf({ mileage: '-5' })).toHaveProperty('mileage')
+		expect(errorsOf({ mileage: '99999999' })).toHaveProperty('mileage')
+		expect(errorsOf({ description: '' })).toHaveProperty('description')
+		expect(errorsOf({ price: 'free' })).toHaveProperty('price')
+
+		const first = record({ performedOn: day(-100), mileage: '55000' })
+		if (first.status !== 'success') throw new Error('the record should pass')
+		await addServiceRecord(customer.id, vehicleId, first.value, null)
+		const value = (fields: Record<string, string>) => {
+			const parsed = record(fields)
+			if (parsed.status !== 'success') throw new Error('the record should pass the schema')
+			return parsed.value
+		}
+		// Later than the first, but a lower mileage; earlier, but a higher one; older than today, above today's mileage.
+		await refused(addServiceRecord(customer.id, vehicleId, value({ performedOn: day(-50), mileage: '54000' }), null), 'customer:passport.mileageBelow')
+		await refused(addServiceRecord(customer.id, vehicleId, value({ performedOn: day(-200), mileage: '56000' }), null), 'customer:passport.mileageAbove')
+		await refused(addServiceRecord(customer.id, vehicleId, value({ performedOn: day(-10), mileage: '70000' }), null), 'customer:passport.mileageAbove')
+		expect(await serviceHistory(customer.id, vehicleId, 'en')).toHaveLength(1)
+
+		// Today's record may pass the vehicle's mileage, which follows it.
+		await addServiceRecord(customer.id, vehicleId, value({ performedOn: day(0), mileage: '60500' }), null)
+		expect(await vehicleMileage(vehicleId)).toBe(60_500)
+
+		const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')
+		await expect(prepareUpload({ bytes: png, purpose: 'service_document', originalName: 'receipt.pdf' })).rejects.toMatchObject({ reason: 'wrongType' })
+		await expect(prepareUpload({ bytes: Buffer.from('<html>not a pdf</html>'), purpose: 'service_document', originalName: 'x.pdf' })).rejects.toBeTruthy()
+	})
+
+	test("another customer's vehicle is not found, for every part of the passport", async () => {
+		const { vehicleId } = await customerWithVehicle()
+		const stranger = await createCustomer()
+		const parsed = record({})
+		if (parsed.status !== 'success') throw new Error('the record should pass')
+		await refused(addServiceRecord(stranger.id, vehicleId, parsed.value, null), 'common:errors.notFoundTitle')
+		await refused(vehicleWarranties(stranger.id, vehicleId, 'en'), 'common:errors.notFoundTitle')
+		await refused(setCalendarLink(stranger.id, vehicleId, 'make'), 'common:errors.notFoundTitle')
+		expect(await serviceHistory(stranger.id, vehicleId, 'en')).toEqual([])
+		expect(await db.select().from(serviceRecords).where(eq(serviceRecords.vehicleId, vehicleId))).toEqual([])
+	})
+})
+
+describe('warranty ends', () => {
+	test('what is left: km from the mileage at the job (miles), months from the day; expiring within 30 days or 1,000 km', () => {
+		const terms = { offerId: 'o', workshopName: 'W', title: 'Brakes', completedOn: '2026-01-31', mileageAtJob: 10_000, workKm: 16_093, partsMonths: 1 }
+		expect(addMonths('2026-01-31', 1)).toBe('2026-02-28')
+		expect(addMonths('2024-01-31', 1)).toBe('2024-02-29')
+		expect(addMonths('2026-11-24', 14)).toBe('2028-01-24')
+		const early = warrantyLeft(terms, 10_000, '2026-02-01')
+		expect(early.work).toMatchObject({ untilMiles: 20_000, leftKm: 16_093, state: 'valid' })
+		expect(early.parts).toMatchObject({ until: '2026-02-28', daysLeft: 27, state: 'expiring' })
+		expect(warrantyLeft(terms, 19_500, '2026-01-31').work).toMatchObject({ leftKm: 805, state: 'expiring' })
+		expect(warrantyLeft(terms, 20_000, '2026-03-01')).toMatchObject({ work: { leftKm: 0, state: 'expired' }, parts: { daysLeft: 0, state: 'expired' } })
+		expect(warrantyLeft({ ...terms, mileageAtJob: null }, 12_000, '2026-02-01').work).toBeNull()
+	})
+
+	test('a parts warranty ending within 30 days is told once, by the bell and e-mail, with the clock moved', async () => {
+		const job = await jobInProgress()
+		await completeJob(job.workshop, job.offerId, 11000, { mileage: 60_100 })
+		const keys = async () => (await db.select({ key: notifications.messageKey }).from(notifications).where(eq(notifications.userId, job.customerId))).map((row) => row.key)
+		const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, job.customerId))
+		const mails = async () => (await db.select({ subject: emailOutbox.subject }).from(emailOutbox).where(eq(emailOutbox.to, owner!.email))).map((row) => row.subject)
+
+		// Five months on: more than 30 days left, nothing yet.
+		await sendWarrantyNotices(new Date(Date.now() + 140 * DAY))
+		expect(await keys()).not.toContain('notifications.warrantyEnding')
+		// 20 days before the end of six months.
+		await sendWarrantyNotices(new Date(Date.now() + 163 * DAY))
+		expect((await keys()).filter((key) => key === 'notifications.warrantyEnding')).toHaveLength(1)
+		expect((await mails()).some((subject) => subject.includes('ends on'))).toBe(true)
+		// Told once.
+		await sendWarrantyNotices(new Date(Date.now() + 170 * DAY))
+		expect((await keys()).filter((key) => key === 'notifications.warrantyEnding')).toHaveLength(1)
+	})
+})
+
+describe('the calendar', () => {
+	test("the owner's, or the private link's while it is not revoked; its events are the warranty ends", async () => {
+		const job = await jobInProgress()
+		await completeJob(job.workshop, job.offerId, 11000, { mileage: 60_100 })
+		const stranger = await createCustomer()
+		const owner = await calendarVehicle(job.vehicleId, { userId: job.customerId, token: null })
+		await refused(calendarVehicle(job.vehicleId, { userId: stranger.id, token: null }), 'common:errors.notFoundTitle')
+		await refused(calendarVehicle(job.vehicleId, { userId: job.workshop.userId, token: null }), 'common:errors.notFoundTitle')
+		await refused(calendarVehicle(job.vehicleId, { userId: null, token: 'guess' }), 'common:errors.notFoundTitle')
+
+		const token = (await setCalendarLink(job.customerId, job.vehicleId, 'make'))!
+		expect((await calendarVehicle(job.vehicleId, { userId: null, token })).id).toBe(job.vehicleId)
+		const renewed = (await setCalendarLink(job.customerId, job.vehicleId, 'make'))!
+		await refused(calendarVehicle(job.vehicleId, { userId: null, token }), 'common:errors.notFoundTitle')
+		await setCalendarLink(job.customerId, job.vehicleId, 'revoke')
+		await refused(calendarVehicle(job.vehicleId, { userId: null, token: renewed }), 'common:errors.notFoundTitle')
+
+		const ics = await vehicleCalendar(owner)
+		expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/)
+		expect(ics).toContain('BEGIN:VEVENT')
+		expect(ics).toContain(`DTSTART;VALUE=DATE:${addMonths(day(0), 6).replaceAll('-', '')}`)
+		expect(ics).toContain(`Parts warranty ends: ${job.workshop.workshopName}`)
+	})
+})
