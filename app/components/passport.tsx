@@ -15,7 +15,7 @@ import { Field, FileField, FormActions, FormAlert, FormSecurity, TextareaField }
  * done elsewhere. Mileage is in miles, a work warranty's distance in km (spec §9).
  */
 
-export function ServiceHistory({ entries, removable }: { entries: HistoryEntry[]; removable: boolean }) {
+export function ServiceHistory({ entries }: { entries: HistoryEntry[] }) {
 	const { t } = useTranslation('customer')
 	const language = useLanguage()
 	if (!entries.length) return <p className="empty">{t('passport.noHistory')}</p>
@@ -56,7 +56,7 @@ export function ServiceHistory({ entries, removable }: { entries: HistoryEntry[]
 							{entry.quotedCents !== null && entry.paidCents !== null && entry.quotedCents !== entry.paidCents ? (
 								<p className="item__meta">{t('passport.quoted', { price: formatMoney(entry.quotedCents, language) })}</p>
 							) : null}
-							{removable && entry.source === 'record' ? (
+							{entry.source === 'record' ? (
 								<Form method="post">
 									<FormSecurity intent="deleteRecord" />
 									<input type="hidden" name="record" value={entry.id} />

@@ -104,6 +104,11 @@ export function localMonth(column: SQL): SQL {
 	return sql`to_char(${column} at time zone ${timeZone}, 'YYYY-MM')`
 }
 
+/** A timestamp's Estonian calendar day, 'YYYY-MM-DD' (compare it with `::date`). */
+export function localDay(column: SQL): SQL {
+	return sql`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD')`
+}
+
 /** The instant a day ('YYYY-MM-DD', a parameter) began in Estonian time. */
 export function localDayStart(day: string): SQL {
 	return sql`(${day}::date::timestamp at time zone ${timeZone})`

@@ -11,7 +11,7 @@ import { Fact, Panel } from '~/components/panel'
 import { ServiceHistory, ServiceRecordForm, WarrantyList } from '~/components/passport'
 import { StatusBadge } from '~/components/status-badge'
 import { DeleteRecordSchema, ServiceRecordSchema } from '~/domain/service-flow/passport-schema'
-import { addServiceRecord, deleteServiceRecord, serviceHistory, setCalendarLink, vehicleWarranties } from '~/domain/service-flow/passport.server'
+import { addServiceRecord, deleteServiceRecord, setCalendarLink, vehiclePassport } from '~/domain/service-flow/passport.server'
 import { requestPagePath } from '~/domain/service-flow/status'
 import { deleteVehicle, getVehicle, vehicleHistory } from '~/domain/service-flow/vehicles.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
@@ -36,11 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const vehicleId = idParam(params.slug)
 	const language = await getLanguage(request)
 	const vehicle = await or404(getVehicle(user.id, vehicleId))
-	const [history, warranties, requests] = await Promise.all([
-		serviceHistory(user.id, vehicleId, language),
-		vehicleWarranties(user.id, vehicleId, language),
-		vehicleHistory(user.id, vehicleId, language),
-	])
+	const [{ history, warranties }, requests] = await Promise.all([vehiclePassport(vehicle, language), vehicleHistory(user.id, vehicleId, language)])
 	const t = getFixedT(language, 'customer')
 	const slug = encodeId(vehicle.id)
 	const calendarPath = `/vehicle-details/${slug}/calendar.ics`
@@ -136,7 +132,7 @@ export default function VehicleDetailsPage() {
 			<div className="detail-grid">
 				<div className="stack">
 					<Panel id="service-history" title={t('passport.history')}>
-						<ServiceHistory entries={history} removable />
+						<ServiceHistory entries={history} />
 						<details className="widen" open={recordAnswer ? true : undefined}>
 							<summary>{t('passport.addElsewhere')}</summary>
 							<p className="item__meta">{t('passport.addElsewhereText')}</p>

@@ -35,6 +35,11 @@ export function dateToTallinnInput(date: Date | string): string {
 	return readInTallinn(new Date(date))
 }
 
+/** The day of the instant in Tallinn, "2026-11-25", as <input type="date"> has it. */
+export function tallinnDay(date: Date | string = new Date()): string {
+	return readInTallinn(new Date(date)).slice(0, 10)
+}
+
 /** The calendar month of the instant in Tallinn, "2026-11". */
 export function tallinnMonth(date: Date | string = new Date()): string {
 	return readInTallinn(new Date(date)).slice(0, 7)

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { emailOutbox, notifications, offers, serviceRecords, users, vehicles, workshops } from '~/db/schema'
 import { findViewableUpload } from '~/domain/uploads.server'
 import { CompleteJobSchema } from '~/domain/service-flow/final-bill-schema'
-import { completeJob, makeOffer, selectOffer, type WorkshopActor } from '~/domain/service-flow/moves.server'
+import { completeJob, confirmBill, makeOffer, selectOffer, type WorkshopActor } from '~/domain/service-flow/moves.server'
 import { addMonths, KM_PER_MILE, warrantyLeft } from '~/domain/service-flow/passport'
 import { ServiceRecordSchema } from '~/domain/service-flow/passport-schema'
 import {
@@ -12,11 +12,11 @@ import {
 	calendarVehicle,
 	deleteServiceRecord,
 	sendWarrantyNotices,
-	serviceHistory,
 	setCalendarLink,
-	vehicleWarranties,
+	vehiclePassport,
 } from '~/domain/service-flow/passport.server'
 import { vehicleCalendar } from '~/domain/service-flow/passport-calendar.server'
+import { getVehicle } from '~/domain/service-flow/vehicles.server'
 import { db } from '~/utils/db.server'
 import { prepareUpload } from '~/utils/storage.server'
 import { dateToTallinnInput } from '~/utils/time'
@@ -50,6 +50,10 @@ async function jobInProgress() {
 	return { customerId: owner.customer.id, vehicleId: owner.vehicleId, workshop, requestId, offerId }
 }
 
+/** The owner's vehicle's passport, as its page reads it. */
+const passportOf = async (ownerId: string, vehicleId: string) => vehiclePassport(await getVehicle(ownerId, vehicleId), 'en')
+const serviceHistory = async (ownerId: string, vehicleId: string) => (await passportOf(ownerId, vehicleId)).history
+
 const vehicleMileage = async (id: string) => (await db.select({ mileage: vehicles.mileage }).from(vehicles).where(eq(vehicles.id, id)))[0]!.mileage
 
 describe('a completed job in the history', () => {
@@ -59,7 +63,7 @@ describe('a completed job in the history', () => {
 		expect(await completeJob(job.workshop, job.offerId, 11000, { mileage: 61_250, invoice })).toBe('completed')
 		expect(await vehicleMileage(job.vehicleId)).toBe(61_250)
 
-		const [entry] = await serviceHistory(job.customerId, job.vehicleId, 'en')
+		const [entry] = await serviceHistory(job.customerId, job.vehicleId)
 		expect(entry).toMatchObject({ source: 'job', mileage: 61_250, paidCents: 11000, quotedCents: 11000, workshopName: job.workshop.workshopName, on: day(0) })
 		expect(entry!.lines.map((line) => line.description)).toEqual(['Brake pads, front', 'Fitting'])
 		expect(entry!.invoicePdf).toBeTruthy()
@@ -74,7 +78,7 @@ describe('a completed job in the history', () => {
 
 		// The warranty the workshop gave then, kept when its profile changes.
 		await db.update(workshops).set({ warrantyWorkKm: 1000, warrantyPartsMonths: 1 }).where(eq(workshops.id, job.workshop.workshopId))
-		const [warranty] = await vehicleWarranties(job.customerId, job.vehicleId, 'en')
+		const [warranty] = (await passportOf(job.customerId, job.vehicleId)).warranties
 		expect(warranty).toMatchObject({ workKm: 20_000, partsMonths: 6, mileageAtJob: 61_250 })
 		expect(warranty!.work).toMatchObject({ untilMiles: 61_250 + Math.round(20_000 / KM_PER_MILE), state: 'valid' })
 		expect(warranty!.parts).toMatchObject({ until: addMonths(day(0), 6), state: 'valid' })
@@ -100,7 +104,11 @@ describe('a completed job in the history', () => {
 		const job = await jobInProgress()
 		expect(await completeJob(job.workshop, job.offerId, 13000, { mileage: 60_400, reason: 'The discs were worn too.' })).toBe('proposed')
 		expect(await vehicleMileage(job.vehicleId)).toBe(60_000)
-		expect(await serviceHistory(job.customerId, job.vehicleId, 'en')).toEqual([])
+		expect(await serviceHistory(job.customerId, job.vehicleId)).toEqual([])
+		// Confirmed, the job is complete: the history has it at its mileage, and the vehicle follows.
+		await confirmBill(job.customerId, job.requestId)
+		expect(await vehicleMileage(job.vehicleId)).toBe(60_400)
+		expect(await serviceHistory(job.customerId, job.vehicleId)).toMatchObject([{ source: 'job', mileage: 60_400, paidCents: 13000, quotedCents: 11000 }])
 	})
 })
 
@@ -125,7 +133,7 @@ describe('work done elsewhere', () => {
 		if (older.status !== 'success') throw new Error('the record should pass')
 		await addServiceRecord(customer.id, vehicleId, older.value, null)
 
-		const history = await serviceHistory(customer.id, vehicleId, 'en')
+		const history = await serviceHistory(customer.id, vehicleId)
 		expect(history.map((entry) => [entry.title, entry.mileage, entry.paidCents])).toEqual([
 			['Oil and filter', 59_000, 4550],
 			['Inspection', 50_000, null],
@@ -139,7 +147,7 @@ describe('work done elsewhere', () => {
 
 		await refused(deleteServiceRecord(stranger.id, vehicleId, id), 'common:errors.notFoundTitle')
 		await deleteServiceRecord(customer.id, vehicleId, id)
-		expect((await serviceHistory(customer.id, vehicleId, 'en')).map((entry) => entry.title)).toEqual(['Inspection'])
+		expect((await serviceHistory(customer.id, vehicleId)).map((entry) => entry.title)).toEqual(['Inspection'])
 	})
 
 	test('bad input is a field error and changes nothing: a future day, a mileage out of order, absurd numbers, a file that is not a PDF', async () => {
@@ -163,7 +171,7 @@ describe('work done elsewhere', () => {
 		await refused(addServiceRecord(customer.id, vehicleId, value({ performedOn: day(-50), mileage: '54000' }), null), 'customer:passport.mileageBelow')
 		await refused(addServiceRecord(customer.id, vehicleId, value({ performedOn: day(-200), mileage: '56000' }), null), 'customer:passport.mileageAbove')
 		await refused(addServiceRecord(customer.id, vehicleId, value({ performedOn: day(-10), mileage: '70000' }), null), 'customer:passport.mileageAbove')
-		expect(await serviceHistory(customer.id, vehicleId, 'en')).toHaveLength(1)
+		expect(await serviceHistory(customer.id, vehicleId)).toHaveLength(1)
 
 		// Today's record may pass the vehicle's mileage, which follows it.
 		await addServiceRecord(customer.id, vehicleId, value({ performedOn: day(0), mileage: '60500' }), null)
@@ -180,9 +188,11 @@ describe('work done elsewhere', () => {
 		const parsed = record({})
 		if (parsed.status !== 'success') throw new Error('the record should pass')
 		await refused(addServiceRecord(stranger.id, vehicleId, parsed.value, null), 'common:errors.notFoundTitle')
-		await refused(vehicleWarranties(stranger.id, vehicleId, 'en'), 'common:errors.notFoundTitle')
+		await refused(getVehicle(stranger.id, vehicleId), 'common:errors.notFoundTitle')
 		await refused(setCalendarLink(stranger.id, vehicleId, 'make'), 'common:errors.notFoundTitle')
-		expect(await serviceHistory(stranger.id, vehicleId, 'en')).toEqual([])
+		// Its queries name the owner too: asked for another owner, the passport is empty.
+		const { mileage } = (await db.select({ mileage: vehicles.mileage }).from(vehicles).where(eq(vehicles.id, vehicleId)))[0]!
+		expect(await vehiclePassport({ id: vehicleId, ownerId: stranger.id, mileage }, 'en')).toEqual({ history: [], warranties: [] })
 		expect(await db.select().from(serviceRecords).where(eq(serviceRecords.vehicleId, vehicleId))).toEqual([])
 	})
 })

@@ -36,7 +36,7 @@ import { EXPIRY_DAYS, initialStatus, offerMoves, requestMoves } from '~/domain/s
 import { db as defaultDb, type DbOrTx } from '~/utils/db.server'
 import { hashPassword } from '~/utils/password.server'
 import { storeUpload } from '~/utils/storage.server'
-import { dateToTallinnInput, tallinnToDate } from '~/utils/time'
+import { tallinnDay, tallinnToDate } from '~/utils/time'
 import { demoContentPages } from './content-pages'
 import { adBanner, siteLogo, workshopLogo, workshopPhoto } from './demo-images.server'
 import { hasDemoData } from './has-demo-data.server'
@@ -779,7 +779,7 @@ function storyteller(tx: Tx, refs: ReferenceIds) {
 				notes: o.notes,
 				description: o.description,
 				lines: o.lines && domainLines(o.lines),
-				earliestStart: o.startsInDays === undefined ? undefined : dateToTallinnInput(new Date(at.getTime() + o.startsInDays * DAY)).slice(0, 10),
+				earliestStart: o.startsInDays === undefined ? undefined : tallinnDay(new Date(at.getTime() + o.startsInDays * DAY)),
 				durationDays: o.durationDays,
 			}
 			const id = await makeOffer(workshop, requestId, terms, null, tx)
@@ -1097,7 +1097,7 @@ async function insertDemoFlow(tx: Tx, refs: ReferenceIds, people: People, worksh
 	await tx.insert(t.serviceRecords).values([
 		{
 			vehicleId: corolla,
-			performedOn: dateToTallinnInput(ago(190)).slice(0, 10),
+			performedOn: tallinnDay(ago(190)),
 			mileage: 52_100,
 			description: 'Tehniline ülevaatus, märkusteta.',
 			workshopName: 'A-Ülevaatus Tallinn',
@@ -1105,7 +1105,7 @@ async function insertDemoFlow(tx: Tx, refs: ReferenceIds, people: People, worksh
 		},
 		{
 			vehicleId: corolla,
-			performedOn: dateToTallinnInput(ago(35)).slice(0, 10),
+			performedOn: tallinnDay(ago(35)),
 			mileage: 57_400,
 			description: 'Talverehvid alla, suverehvid hoiule.',
 			workshopName: 'Rehvikeskus Mustamäe',
@@ -1250,7 +1250,7 @@ async function insertInboxAndVisits(tx: Tx, now: Date, random: () => number) {
 
 /** The same day at a round hour, Estonian time. */
 function atHour(day: Date, hour: number) {
-	return tallinnToDate(`${dateToTallinnInput(day).slice(0, 10)}T${String(hour).padStart(2, '0')}:00`)
+	return tallinnToDate(`${tallinnDay(day)}T${String(hour).padStart(2, '0')}:00`)
 }
 
 /** A small deterministic generator, so the demo data is the same on every machine. */

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { moneyAmount, optionalText, requiredText, wholeNumber } from '~/utils/validation'
 import { billDecisions, MAX_BILL_REASON } from './final-bill'
-import { MAX_MILEAGE } from './passport'
+import { MAX_MILEAGE } from './vehicle-kinds'
 
 /**
  * Completing the job: the final price (actual bill amount), and why, when it is above the binding

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { FieldError } from '~/domain/errors'
 import { type Language } from '~/i18n/config'
 import { formatMoneyInput } from '~/utils/money'
-import { dateToTallinnInput } from '~/utils/time'
+import { tallinnDay } from '~/utils/time'
 import { localDate, moneyAmount, optionalText, wholeNumber } from '~/utils/validation'
 import { type OfferLineKind, type VatMode, vatModes } from './offer-kinds'
 import { MAX_OFFER_LINES, MAX_OFFER_TOTAL_CENTS, OfferLineSchema, offerTotals, withoutBlankLines } from './offer-lines'
@@ -12,9 +12,8 @@ import { offerStatuses } from './status'
 /** How far ahead an offer may promise to hold its price. */
 export const MAX_OFFER_VALID_DAYS = 90
 
-/** Today in Tallinn, as <input type="date"> has it. */
-const today = () => dateToTallinnInput(new Date()).slice(0, 10)
-const daysFromToday = (days: number) => dateToTallinnInput(new Date(Date.now() + days * 86_400_000)).slice(0, 10)
+const today = () => tallinnDay()
+const daysFromToday = (days: number) => tallinnDay(new Date(Date.now() + days * 86_400_000))
 
 /**
  * A workshop's offer (bid): one price, or lines (labour, parts, fees) whose total the server

@@ -3,7 +3,7 @@ import { getFixedT } from '~/i18n/i18n.server'
 import { getEnv } from '~/utils/env.server'
 import { formatDate } from '~/utils/format'
 import { encodeId } from '~/utils/public-id'
-import { type CalendarVehicle, vehicleWarranties } from './passport.server'
+import { type CalendarVehicle, vehiclePassport } from './passport.server'
 
 /**
  * A vehicle's calendar (RFC 5545, issue 20): its warranty ends as all-day events, in its owner's
@@ -17,12 +17,12 @@ export async function vehicleCalendar(vehicle: CalendarVehicle, now = new Date()
 	const host = new URL(getEnv().APP_URL).host
 	const page = `${getEnv().APP_URL}/vehicle-details/${encodeId(vehicle.id)}`
 	const calendar = ical({
-		name: t('passport.calendar.name', { vehicle: `${vehicle.label} ${vehicle.registrationNumber}` }),
+		name: t('passport.calendar.name', { vehicle: vehicle.label }),
 		prodId: { company: 'Autohub', product: 'vehicle-passport', language: language.toUpperCase() },
 		method: ICalCalendarMethod.PUBLISH,
 		ttl: 60 * 60 * 12,
 	})
-	for (const warranty of await vehicleWarranties(vehicle.ownerId, vehicle.id, language, now)) {
+	for (const warranty of (await vehiclePassport(vehicle, language, now)).warranties) {
 		if (!warranty.parts) continue
 		calendar.createEvent({
 			id: `parts-warranty-${warranty.offerId}@${host}`,

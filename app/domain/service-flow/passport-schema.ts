@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { dateToTallinnInput } from '~/utils/time'
+import { tallinnDay } from '~/utils/time'
 import { localDate, moneyAmount, optionalText, requiredText, wholeNumber } from '~/utils/validation'
-import { MAX_MILEAGE } from './passport'
+import { MAX_MILEAGE } from './vehicle-kinds'
 
 /** The longest description of work done elsewhere. */
 export const MAX_RECORD_TEXT = 1000
@@ -20,8 +20,7 @@ export const ServiceRecordSchema = z
 		price: moneyAmount().optional(),
 	})
 	.superRefine((record, context) => {
-		const today = dateToTallinnInput(new Date()).slice(0, 10)
-		if (record.performedOn > today) context.addIssue({ code: 'custom', path: ['performedOn'], message: 'customer:passport.futureDate' })
+		if (record.performedOn > tallinnDay()) context.addIssue({ code: 'custom', path: ['performedOn'], message: 'customer:passport.futureDate' })
 	})
 export type ServiceRecordInput = z.output<typeof ServiceRecordSchema>
 

@@ -1,12 +1,13 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { offers, serviceRecords, vehicles } from '~/db/schema'
-import { serviceNames, valueList } from '~/db/sql'
+import { localDay, serviceNames, valueList, vehicleLabel } from '~/db/sql'
 import { type Language } from '~/i18n/config'
-import { db, type DbOrTx, queryRows, transaction, type Tx } from '~/utils/db.server'
+import { db, queryRows, transaction, type Tx } from '~/utils/db.server'
 import { savePreparedUpload, forgetUploads, type FormUpload } from '~/utils/storage.server'
-import { dateToTallinnInput, TIME_ZONE } from '~/utils/time'
+import { tallinnDay } from '~/utils/time'
 import { FieldError, notFound } from '~/domain/errors'
+import { readerLanguage } from '~/domain/messaging/emails.server'
 import { NotificationType, notify } from '~/domain/messaging/notifications.server'
 import { type HistoryEntry, type HistoryLine, type Warranty, type WarrantyTerms, WARRANTY_NOTICE_DAYS, warrantyLeft, warrantyRunning } from './passport'
 import { type ServiceRecordInput } from './passport-schema'
@@ -17,28 +18,23 @@ import { offerMoves, statusLists } from './status'
  * of a customer's vehicle. Every query names the owner: another's vehicle is "not found".
  */
 
-const tz = sql.raw(`'${TIME_ZONE}'`)
 const completed = offerMoves.completeJob.to
 
-/** Today in Tallinn, "2026-11-24". */
-export const tallinnToday = (now = new Date()) => dateToTallinnInput(now).slice(0, 10)
-
 /** The owner's live vehicle, locked for a change of its history; another's is "not found". */
-async function ownVehicle(database: DbOrTx, ownerId: string, vehicleId: string, lock = false) {
-	const query = database
-		.select({ id: vehicles.id, mileage: vehicles.mileage, calendarToken: vehicles.calendarToken })
+async function lockOwnVehicle(tx: Tx, ownerId: string, vehicleId: string) {
+	const [vehicle] = await tx
+		.select({ id: vehicles.id, mileage: vehicles.mileage })
 		.from(vehicles)
 		.where(and(eq(vehicles.id, vehicleId), eq(vehicles.ownerId, ownerId), isNull(vehicles.deletedAt)))
-	const [vehicle] = lock ? await query.for('update') : await query
+		.for('update')
 	if (!vehicle) throw notFound()
 	return vehicle
 }
 
-type JobRow = {
+type JobRow = Omit<WarrantyTerms, 'offerId' | 'title' | 'completedOn'> & {
 	id: string
 	requestId: string
 	on: string
-	mileage: number | null
 	workshopName: string
 	title: string[]
 	lines: HistoryLine[] | null
@@ -48,17 +44,25 @@ type JobRow = {
 	invoicePdf: string | null
 }
 
+/** The vehicle's completed jobs of this marketplace (its owner's requests), as the SQL of the history and the checks reads them. */
+const completedJobsOf = (vehicleId: string) =>
+	sql`service_requests r join offers o on o.id = r.selected_offer_id and o.status = ${completed} and r.vehicle_id = ${vehicleId}`
+
+export type VehiclePassport = { history: HistoryEntry[]; warranties: Warranty[] }
+
 /**
- * Everything done to the vehicle, newest first: its completed jobs (the workshop, the mileage, the
- * offer's lines and the approved extra work's, what was quoted and paid, the offer's PDF and the
- * workshop's invoice) and the work done elsewhere that the owner added.
+ * The vehicle's passport, for its owner (the caller found the vehicle as the owner's): everything
+ * done to it, newest first (its completed jobs with the workshop, the mileage, the offer's lines
+ * and the approved extra work's, quoted and paid, the offer's PDF and the workshop's invoice; and
+ * the work done elsewhere that the owner added), and each job's warranty with what is left of it
+ * on `now`'s day, running ones first, expiring first among them.
  */
-export async function serviceHistory(ownerId: string, vehicleId: string, language: Language): Promise<HistoryEntry[]> {
+export async function vehiclePassport(vehicle: { id: string; ownerId: string; mileage: number }, language: Language, now = new Date()): Promise<VehiclePassport> {
 	const [jobs, records] = await Promise.all([
 		queryRows<JobRow>(
 			db,
-			sql`select o.id, r.id as "requestId", to_char(o.completed_at at time zone ${tz}, 'YYYY-MM-DD') as "on",
-			           o.mileage_at_job as mileage, w.workshop_name as "workshopName", ${serviceNames(language)} as title,
+			sql`select o.id, r.id as "requestId", ${localDay(sql`o.completed_at`)} as "on",
+			           o.mileage_at_job as "mileageAtJob", w.workshop_name as "workshopName", ${serviceNames(language)} as title,
 			           (select json_agg(json_build_object('kind', l.kind, 'description', l.description, 'reference', l.reference) order by l.sort)
 			            from (select ol.kind, ol.description, ol.reference, ol.position as sort from offer_lines ol where ol.offer_id = o.id
 			                  union all
@@ -66,11 +70,11 @@ export async function serviceHistory(ownerId: string, vehicleId: string, languag
 			                  join extra_work_lines el on el.extra_work_id = e.id
 			                  where e.offer_id = o.id and e.status in ${valueList(statusLists.bindingExtraWork)}) l) as lines,
 			           o.final_price_cents as "paidCents", o.price_cents + o.approved_extra_cents as "quotedCents",
-			           o.attachment_upload_id as "offerPdf", o.invoice_upload_id as "invoicePdf"
-			    from service_requests r
-			    join offers o on o.id = r.selected_offer_id and o.status = ${completed}
+			           o.attachment_upload_id as "offerPdf", o.invoice_upload_id as "invoicePdf",
+			           o.warranty_work_km as "workKm", o.warranty_parts_months as "partsMonths"
+			    from ${completedJobsOf(vehicle.id)}
 			    join workshops w on w.id = o.workshop_id
-			    where r.vehicle_id = ${vehicleId} and r.customer_id = ${ownerId}`,
+			    where r.customer_id = ${vehicle.ownerId}`,
 		),
 		db
 			.select({
@@ -84,14 +88,14 @@ export async function serviceHistory(ownerId: string, vehicleId: string, languag
 			})
 			.from(serviceRecords)
 			.innerJoin(vehicles, eq(vehicles.id, serviceRecords.vehicleId))
-			.where(and(eq(serviceRecords.vehicleId, vehicleId), eq(vehicles.ownerId, ownerId))),
+			.where(and(eq(serviceRecords.vehicleId, vehicle.id), eq(vehicles.ownerId, vehicle.ownerId))),
 	])
-	const entries: HistoryEntry[] = [
+	const history: HistoryEntry[] = [
 		...jobs.map((job) => ({
 			id: job.id,
 			source: 'job' as const,
 			on: job.on,
-			mileage: job.mileage,
+			mileage: job.mileageAtJob,
 			workshopName: job.workshopName,
 			title: job.title.join(', '),
 			lines: job.lines ?? [],
@@ -117,34 +121,22 @@ export async function serviceHistory(ownerId: string, vehicleId: string, languag
 			documentPdf: record.documentUploadId,
 			requestId: null,
 		})),
-	]
-	return entries.sort((a, b) => b.on.localeCompare(a.on) || (b.mileage ?? 0) - (a.mileage ?? 0))
-}
+	].sort((a, b) => b.on.localeCompare(a.on) || (b.mileage ?? 0) - (a.mileage ?? 0))
 
-/** The warranty terms of the vehicle's completed jobs that had any. */
-async function warrantyTerms(ownerId: string, vehicleId: string, language: Language): Promise<WarrantyTerms[]> {
-	return queryRows<WarrantyTerms>(
-		db,
-		sql`select o.id as "offerId", w.workshop_name as "workshopName", array_to_string(${serviceNames(language)}, ', ') as title,
-		           to_char(o.completed_at at time zone ${tz}, 'YYYY-MM-DD') as "completedOn", o.mileage_at_job as "mileageAtJob",
-		           o.warranty_work_km as "workKm", o.warranty_parts_months as "partsMonths"
-		    from service_requests r
-		    join offers o on o.id = r.selected_offer_id and o.status = ${completed}
-		    join workshops w on w.id = o.workshop_id
-		    where r.vehicle_id = ${vehicleId} and r.customer_id = ${ownerId}
-		      and (o.warranty_work_km is not null or o.warranty_parts_months is not null)
-		    order by o.completed_at desc`,
-	)
-}
-
-/** Each job's warranty and what is left of it today: running ones first, expiring first among them. */
-export async function vehicleWarranties(ownerId: string, vehicleId: string, language: Language, now = new Date()): Promise<Warranty[]> {
-	const vehicle = await ownVehicle(db, ownerId, vehicleId)
-	const today = tallinnToday(now)
-	const warranties = (await warrantyTerms(ownerId, vehicleId, language)).map((terms) => warrantyLeft(terms, vehicle.mileage, today))
+	const today = tallinnDay(now)
 	const urgency = (warranty: Warranty) =>
 		!warrantyRunning(warranty) ? 2 : [warranty.work, warranty.parts].some((part) => part?.state === 'expiring') ? 0 : 1
-	return warranties.sort((a, b) => urgency(a) - urgency(b))
+	const warranties = jobs
+		.filter((job) => job.workKm !== null || job.partsMonths !== null)
+		.map((job) =>
+			warrantyLeft(
+				{ offerId: job.id, workshopName: job.workshopName, title: job.title.join(', '), completedOn: job.on, mileageAtJob: job.mileageAtJob, workKm: job.workKm, partsMonths: job.partsMonths },
+				vehicle.mileage,
+				today,
+			),
+		)
+		.sort((a, b) => urgency(a) - urgency(b) || b.completedOn.localeCompare(a.completedOn))
+	return { history, warranties }
 }
 
 /**
@@ -158,20 +150,18 @@ async function assertMileageFits(tx: Tx, vehicleId: string, day: string, mileage
 		sql`select max(m) filter (where d < ${day}::date) as below, min(m) filter (where d > ${day}::date) as above
 		    from (select s.performed_on as d, s.mileage as m from service_records s where s.vehicle_id = ${vehicleId}
 		          union all
-		          select (o.completed_at at time zone ${tz})::date, o.mileage_at_job from service_requests r
-		          join offers o on o.id = r.selected_offer_id and o.status = ${completed}
-		          where r.vehicle_id = ${vehicleId} and o.mileage_at_job is not null) h`,
+		          select ${localDay(sql`o.completed_at`)}::date, o.mileage_at_job from ${completedJobsOf(vehicleId)} where o.mileage_at_job is not null) h`,
 	)
 	if (bounds?.below !== null && bounds?.below !== undefined && mileage < bounds.below)
 		throw new FieldError('mileage', 'customer:passport.mileageBelow', 422, { mileage: bounds.below })
-	const ceiling = bounds?.above ?? (day < tallinnToday() ? vehicleMileage : null)
+	const ceiling = bounds?.above ?? (day < tallinnDay() ? vehicleMileage : null)
 	if (ceiling !== null && mileage > ceiling) throw new FieldError('mileage', 'customer:passport.mileageAbove', 422, { mileage: ceiling })
 }
 
 /** Adds work done elsewhere to the vehicle's history, with its PDF; the vehicle's mileage follows a newer one. */
 export async function addServiceRecord(ownerId: string, vehicleId: string, input: ServiceRecordInput, document: FormUpload | null): Promise<string> {
 	return transaction(async (tx) => {
-		const vehicle = await ownVehicle(tx, ownerId, vehicleId, true)
+		const vehicle = await lockOwnVehicle(tx, ownerId, vehicleId)
 		await assertMileageFits(tx, vehicleId, input.performedOn, input.mileage, vehicle.mileage)
 		const upload = document ? await savePreparedUpload(tx, document, ownerId) : null
 		const [row] = await tx
@@ -194,7 +184,7 @@ export async function addServiceRecord(ownerId: string, vehicleId: string, input
 /** Removes a record the owner added (and its PDF); the jobs of the marketplace stay. */
 export async function deleteServiceRecord(ownerId: string, vehicleId: string, recordId: string) {
 	await transaction(async (tx) => {
-		await ownVehicle(tx, ownerId, vehicleId, true)
+		await lockOwnVehicle(tx, ownerId, vehicleId)
 		const [removed] = await tx
 			.delete(serviceRecords)
 			.where(and(eq(serviceRecords.id, recordId), eq(serviceRecords.vehicleId, vehicleId)))
@@ -225,18 +215,25 @@ export type CalendarVehicle = { id: string; ownerId: string; label: string; regi
  * (a phone's calendar, without a session). Anyone else, a wrong or revoked token: "not found".
  */
 export async function calendarVehicle(vehicleId: string, viewer: { userId: string | null; token: string | null }): Promise<CalendarVehicle> {
-	const [row] = await queryRows<CalendarVehicle & { token: string | null }>(
+	const [row] = await queryRows<Omit<CalendarVehicle, 'language'> & { language: string | null; token: string | null }>(
 		db,
-		sql`select v.id, v.owner_id as "ownerId", b.name_en || ' ' || v.model as label, v.registration_number as "registrationNumber",
-		           v.mileage, coalesce(u.preferred_language::text, 'et') as language, v.calendar_token as token
+		sql`select v.id, v.owner_id as "ownerId", ${vehicleLabel('registration')} as label, v.registration_number as "registrationNumber",
+		           v.mileage, u.preferred_language as language, v.calendar_token as token
 		    from vehicles v join car_brands b on b.id = v.brand_id join users u on u.id = v.owner_id
 		    where v.id = ${vehicleId} and v.deleted_at is null`,
 	)
 	if (!row) throw notFound()
 	const byOwner = viewer.userId !== null && viewer.userId === row.ownerId
-	const byToken = viewer.token !== null && row.token !== null && viewer.token === row.token
-	if (!byOwner && !byToken) throw notFound()
-	return row
+	if (!byOwner && !sameToken(viewer.token, row.token)) throw notFound()
+	const { token: _token, ...vehicle } = row
+	return { ...vehicle, language: readerLanguage(row.language) }
+}
+
+/** A token as given against the stored one, in constant time (no answer's timing tells how much of it was right). */
+function sameToken(given: string | null, stored: string | null) {
+	if (!given || !stored) return false
+	const [a, b] = [Buffer.from(given), Buffer.from(stored)]
+	return a.length === b.length && timingSafeEqual(a, b)
 }
 
 // ------------------------------------------------------------------ warranty notices
@@ -252,7 +249,7 @@ export async function sendWarrantyNotices(now = new Date()): Promise<number> {
 			tx,
 			sql`select o.id as "offerId", r.customer_id as "userId", v.id as "vehicleId", w.workshop_name as workshop,
 			           v.registration_number as vehicle,
-			           to_char(((o.completed_at at time zone ${tz})::date + make_interval(months => o.warranty_parts_months))::date, 'YYYY-MM-DD') as until
+			           to_char(${localDay(sql`o.completed_at`)}::date + make_interval(months => o.warranty_parts_months), 'YYYY-MM-DD') as until
 			    from offers o
 			    join service_requests r on r.selected_offer_id = o.id
 			    join vehicles v on v.id = r.vehicle_id and v.deleted_at is null

@@ -5,11 +5,9 @@
  * the vehicle's (spec §9); a workshop's work warranty is in km (spec §9), so its end is a mileage
  * worked out with KM_PER_MILE (docs/decisions/0101).
  */
+import { type OfferLineKind } from './offer-kinds'
 
 export const KM_PER_MILE = 1.609344
-
-/** The highest mileage anyone may type (the vehicle form's limit). */
-export const MAX_MILEAGE = 2_000_000
 
 /** A warranty is "expiring" (highlighted; told by bell and e-mail for the months) within this. */
 export const WARRANTY_NOTICE_DAYS = 30
@@ -17,7 +15,7 @@ export const WARRANTY_NOTICE_DAYS = 30
 export const WARRANTY_NOTICE_KM = 1000
 
 /** One line of the work done: from the offer's lines or approved extra work. */
-export type HistoryLine = { kind: 'labour' | 'part' | 'fee'; description: string; reference: string }
+export type HistoryLine = { kind: OfferLineKind; description: string; reference: string }
 
 /** One entry of the service history: a completed job of this marketplace, or work done elsewhere. */
 export type HistoryEntry = {

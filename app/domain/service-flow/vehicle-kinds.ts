@@ -5,3 +5,6 @@
  */
 export const fuelTypes = ['petrol', 'diesel', 'hybrid', 'plugin_hybrid', 'electric', 'lpg', 'cng', 'other'] as const
 export const transmissions = ['manual', 'automatic', 'semi_automatic', 'cvt'] as const
+
+/** The highest mileage (miles, spec §9) anyone may type: the vehicle's, a job's, a record's. */
+export const MAX_MILEAGE = 2_000_000

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { fuelTypes, transmissions } from '~/domain/service-flow/vehicle-kinds'
+import { fuelTypes, MAX_MILEAGE, transmissions } from '~/domain/service-flow/vehicle-kinds'
 import { choice, messages, optionalText, requiredText, wholeNumber } from '~/utils/validation'
 
 const thisYear = new Date().getFullYear()
@@ -31,6 +31,6 @@ export const VehicleSchema = z.object({
 	model: requiredText(60),
 	modelSpecification: requiredText(100),
 	transmission: z.enum(transmissions, { error: messages.required }),
-	mileage: wholeNumber(0, 2_000_000),
+	mileage: wholeNumber(0, MAX_MILEAGE),
 })
 export type VehicleInput = z.output<typeof VehicleSchema>
