@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { isLanguage, type Language } from '~/i18n/config'
+import { offerMoves } from '~/domain/service-flow/status'
 import { TIME_ZONE } from '~/utils/time'
 
 /**
@@ -85,6 +86,24 @@ export function vehicleLabel(detail: 'model' | 'specification' | 'registration' 
 	if (detail === 'specification') return sql.raw(`${label} || ' ' || ${v}.model_specification`)
 	if (detail === 'registration') return sql.raw(`${label} || ' (' || ${v}.registration_number || ')'`)
 	return sql.raw(label)
+}
+
+/**
+ * What the customer agreed to pay for an offer's job: its price and the approved extra work (issue
+ * 19; `bindingTotalCents` in the browser).
+ */
+export function bindingTotal(offer = 'o'): SQL {
+	const o = identifier(offer)
+	return sql.raw(`(${o}.price_cents + ${o}.approved_extra_cents)`)
+}
+
+/**
+ * A job's final price once the job is complete: a bill still waiting for the customer's answer or
+ * an administrator's decision (issue 19) is no final price yet.
+ */
+export function finalPrice(offer = 'o'): SQL {
+	const o = identifier(offer)
+	return sql.raw(`case when ${o}.status = '${offerMoves.completeJob.to}' then ${o}.final_price_cents end`)
 }
 
 /**

@@ -37,7 +37,8 @@ export async function action({ request }: ActionFunctionArgs) {
 	try {
 		await or404(settleBill(admin.id, submission.value.dispute, submission.value))
 	} catch (error) {
-		return handleDomainError(error, { as: 'form', submission, data: { dispute } })
+		// Settled a moment ago by another administrator: the dispute has left the open list, so the toast says it.
+		return handleDomainError(error, { as: 'toast', redirectTo: '/admin/disputes', request })
 	}
 	return redirectWithToast('/admin/disputes', { type: 'success', key: 'admin:disputes.settled' }, { request })
 }

@@ -35,7 +35,8 @@ export async function action({ request }: ActionFunctionArgs) {
 	try {
 		await or404(moderateReview(admin.id, submission.value.review, submission.value))
 	} catch (error) {
-		return handleDomainError(error, { as: 'form', submission, data: { review } })
+		// Settled a moment ago by another administrator: the review has left the open list, so the toast says it.
+		return handleDomainError(error, { as: 'toast', redirectTo: '/admin/reviews', request })
 	}
 	return redirectWithToast(
 		'/admin/reviews',

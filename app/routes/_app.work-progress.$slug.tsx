@@ -44,7 +44,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const [workshop, extraWork, dispute] = await Promise.all([
 		getWorkshopContact(detail.selectedOffer.workshopId, language),
 		listExtraWork(detail.selectedOffer.id),
-		billDisputeOf(detail.selectedOffer.id, language),
+		// Only a bill above the binding total (it has a reason) can have been disputed.
+		detail.selectedOffer.billReason === null ? null : billDisputeOf(detail.selectedOffer.id, language),
 	])
 	const t = getFixedT(language, 'customer')
 	return {
@@ -87,7 +88,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		try {
 			await or404(disputeBill(user.id, requestId, parsed.data.reason))
 		} catch (error) {
-			return handleDomainError(error, { as: 'data', data: (text) => ({ intent, reason, reasonErrors: [text] }) })
+			// Not waiting any more (answered a moment ago): the page says so, as it now is.
+			return handleDomainError(error, { as: 'toast', redirectTo: `${page}#final-bill`, request })
 		}
 		return redirectWithToast(`${page}#final-bill`, { type: 'success', key: 'customer:bill.disputed' }, { request })
 	}

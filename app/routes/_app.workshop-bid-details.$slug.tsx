@@ -44,7 +44,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const [detail, extraWork, dispute] = await Promise.all([
 		or404(getRequestForWorkshop(actor.workshopId, offer.requestId, language)),
 		listExtraWork(offer.id),
-		billDisputeOf(offer.id),
+		// Only a bill above the binding total (it has a reason) can have been disputed.
+		offer.billReason === null ? null : billDisputeOf(offer.id, language),
 	])
 	const t = getFixedT(language, 'workshop')
 	return {
@@ -238,12 +239,12 @@ export default function BidDetailsPage() {
 						</Panel>
 					) : null}
 					{canOffer('confirmBill', offer.status) ? (
-						<Panel id="final-bill" title={t('bill.title')} className="panel panel--highlight">
+						<Panel id="final-bill" title={t('common:bill.title')} className="panel panel--highlight">
 							<p>{t('bill.waiting', { price: formatMoney(offer.finalPriceCents ?? 0, language), binding: formatMoney(bindingTotalCents(offer), language) })}</p>
 						</Panel>
 					) : null}
 					{dispute ? (
-						<Panel id="final-bill" title={t('bill.title')} className={dispute.decision ? 'panel' : 'panel panel--highlight'}>
+						<Panel id="final-bill" title={t('common:bill.title')} className={dispute.decision ? 'panel' : 'panel panel--highlight'}>
 							<BillDisputeFacts dispute={dispute} />
 						</Panel>
 					) : null}

@@ -19,7 +19,7 @@ import {
 	settleBill,
 	type WorkshopActor,
 } from '~/domain/service-flow/moves.server'
-import { getCustomerRequest } from '~/domain/service-flow/requests.server'
+import { getCustomerRequest, listCustomerRequests } from '~/domain/service-flow/requests.server'
 import { getLatestReviews, getWorkshopProfile, getWorkshopReviews } from '~/domain/directory/workshops.server'
 import { encodeId } from '~/utils/public-id'
 import { db, transactionStats } from '~/utils/db.server'
@@ -70,6 +70,9 @@ describe('the final bill', () => {
 		const below = await jobInProgress()
 		expect(await completeJob(below.workshop, below.offerId, 14000)).toBe('completed')
 		expect(await requestStatus(below.requestId)).toBe('completed')
+		// Exactly the binding total needs no yes either.
+		const at = await jobInProgress()
+		expect(await completeJob(at.workshop, at.offerId, 15000)).toBe('completed')
 
 		const { workshop, offerId, requestId } = await jobInProgress()
 		const error = await rejection(completeJob(workshop, offerId, 15001))
@@ -108,6 +111,9 @@ describe('the final bill', () => {
 		await refused(addReview(customerId, requestId, { rating: 5, body: 'x' }), 'customer:review.notCompleted')
 		const detail = await getCustomerRequest(customerId, requestId, 'en')
 		expect(detail.selectedOffer).toMatchObject({ status: 'bill_proposed', finalPriceCents: 18000, billReason: 'The brake hoses were cracked too.' })
+		// The customer's lists say the bill waits, not that it is the final price.
+		const [listed] = (await listCustomerRequests(customerId, 'en', 'all')).filter((item) => item.id === requestId)
+		expect(listed).toMatchObject({ billWaiting: true, finalPriceCents: null })
 
 		await confirmBill(customerId, requestId)
 		expect(await offerRow(offerId)).toMatchObject({ status: 'job_completed', finalPriceCents: 18000 })
@@ -154,7 +160,7 @@ describe('the final bill', () => {
 		await settleBill(admin, disputeId, { decision: 'binding', note: 'Extra work needs the customer’s yes first.' })
 		expect(await offerRow(offerId)).toMatchObject({ status: 'job_completed', finalPriceCents: 15000 })
 		expect(await requestStatus(requestId)).toBe('completed')
-		expect(await billDisputeOf(offerId)).toMatchObject({ decision: 'binding', settledCents: 15000, note: 'Extra work needs the customer’s yes first.' })
+		expect(await billDisputeOf(offerId, 'en')).toMatchObject({ decision: 'binding', settledCents: 15000, note: 'Extra work needs the customer’s yes first.' })
 		const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.entityType, 'bill_dispute'), eq(auditLog.entityId, disputeId)))
 		expect(audit).toMatchObject({ actorId: admin, action: 'bill.settle', after: expect.objectContaining({ decision: 'binding', finalPriceCents: 15000 }) })
 		expect(await keysOf(customerId)).toContain('notifications.billSettled')
@@ -191,6 +197,8 @@ describe('the final bill', () => {
 		const retriedBefore = transactionStats.retried
 		const answers = await Promise.allSettled([confirmBill(customerId, requestId), disputeBill(customerId, requestId, 'No')])
 		expect(answers.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
+		// The other was told the bill no longer waits for an answer, nothing else went wrong.
+		expect(answers.find((result) => result.status === 'rejected')).toMatchObject({ reason: { key: 'customer:bill.notWaiting' } })
 		const { status } = await offerRow(offerId)
 		const disputes = await db.select().from(billDisputes).where(eq(billDisputes.offerId, offerId))
 		expect(disputes).toHaveLength(status === 'bill_disputed' ? 1 : 0)
@@ -204,6 +212,7 @@ describe('the final bill', () => {
 			settleBill(second, disputeId, { decision: 'binding', note: 'b' }),
 		])
 		expect(settlements.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
+		expect(settlements.find((result) => result.status === 'rejected')).toMatchObject({ reason: { key: 'admin:disputes.alreadySettled' } })
 		const audits = await db.select().from(auditLog).where(eq(auditLog.entityId, disputeId))
 		expect(audits).toHaveLength(1)
 	})

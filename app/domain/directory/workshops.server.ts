@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { type Language } from '~/i18n/config'
-import { listedWorkshop, localizedName, serviceNames, workshopOwnerNotBlocked } from '~/db/sql'
+import { bindingTotal, listedWorkshop, localizedName, serviceNames, workshopOwnerNotBlocked } from '~/db/sql'
 import { offerMoves } from '~/domain/service-flow/status'
 import { forgetCaches, registerCache } from '~/utils/cache-bus.server'
 import { db, queryRows, type DbOrTx } from '~/utils/db.server'
@@ -298,7 +298,7 @@ export async function getWorkshopProfile(workshopId: string, language: Language,
 		    from workshops w left join cities c on c.id = w.city_id
 		    -- Its record (issue 19): the jobs completed in the last 12 months, and those billed at or below the binding total.
 		    cross join lateral (
-		      select count(*)::int as jobs, (count(*) filter (where o.final_price_cents <= o.price_cents + o.approved_extra_cents))::int as at_quoted
+		      select count(*)::int as jobs, (count(*) filter (where o.final_price_cents <= ${bindingTotal()}))::int as at_quoted
 		      from offers o
 		      where o.workshop_id = w.id and o.status = ${offerMoves.completeJob.to}
 		        and o.completed_at >= now() - make_interval(months => ${PRICE_RECORD_MONTHS})) pr
@@ -406,7 +406,7 @@ function toReview(row: ReviewRow): PublicReview {
  * extra work) and the price paid, from the completed job the review is about (alias r).
  */
 const reviewJobColumns = (language: Language) =>
-	sql`${serviceNames(language, 'sr')} as services, o.price_cents + o.approved_extra_cents as quoted_cents, o.final_price_cents as paid_cents`
+	sql`${serviceNames(language, 'sr')} as services, ${bindingTotal()} as quoted_cents, o.final_price_cents as paid_cents`
 const reviewJobJoins = sql`left join service_requests sr on sr.id = r.request_id
 		    left join offers o on o.id = sr.selected_offer_id and o.status = ${offerMoves.completeJob.to}`
 

@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm'
-import { notifications, reviews } from '~/db/schema'
+import { notifications, reviews, users } from '~/db/schema'
 import { requestMatchesWorkshop, workshopOwnerNotBlocked } from '~/db/sql'
 import { type Language } from '~/i18n/config'
 import { db, queryRows, type DbOrTx } from '~/utils/db.server'
@@ -73,6 +73,12 @@ export async function notifyMatchingWorkshops(
 	await forgetUsers(tx, 'notifications', stored.map((row) => row.userId))
 	await emailNotifications(tx, stored)
 	return stored.length
+}
+
+/** Tells every administrator who is not blocked (a dispute to settle, a review reported): a dialog notice each. */
+export async function notifyAdmins(tx: DbOrTx, notice: Pick<NewNotification, 'messageKey' | 'messageParams' | 'receivedId'>) {
+	const admins = await tx.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), eq(users.blocked, false)))
+	await notify(tx, admins.map((admin) => ({ ...notice, userId: admin.id, type: NotificationType.dialog })))
 }
 
 /**

@@ -36,7 +36,7 @@ async function disputes(where: SQL, order: SQL, language: Language): Promise<Bil
  * The dispute of an offer's final bill, if its customer disputed it (issue 19). The caller has
  * already found the offer as its workshop's or its customer's: this one reads by the offer alone.
  */
-export async function billDisputeOf(offerId: string, language: Language = 'et'): Promise<BillDisputeItem | null> {
+export async function billDisputeOf(offerId: string, language: Language): Promise<BillDisputeItem | null> {
 	const [row] = await disputes(sql`d.offer_id = ${offerId}`, sql`d.created_at`, language)
 	return row ?? null
 }

@@ -12,10 +12,6 @@ export const MAX_BILL_REASON = 1000
 export const billDecisions = ['billed', 'binding'] as const
 export type BillDecision = (typeof billDecisions)[number]
 
-/** The customer's answer to a bill above the binding total (the button pressed). */
-export const billAnswers = ['confirmBill', 'disputeBill'] as const
-export type BillAnswer = (typeof billAnswers)[number]
-
 /** Whether a final price needs the customer's yes: it is above what they agreed to pay. */
 export const billNeedsConsent = (finalPriceCents: number, bindingCents: number) => finalPriceCents > bindingCents
 

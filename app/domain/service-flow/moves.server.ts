@@ -21,7 +21,7 @@ import { requestMatchesWorkshopId, valueList, vehicleLabel } from '~/db/sql'
 import { db, isUniqueViolation, queryRows, type DbOrTx, transaction } from '~/utils/db.server'
 import { forgetUploads, savePreparedUpload, type FormUpload } from '~/utils/storage.server'
 import { DomainError, FieldError, notFound } from '~/domain/errors'
-import { NotificationType, notify, notifyMatchingWorkshops } from '~/domain/messaging/notifications.server'
+import { NotificationType, notify, notifyAdmins, notifyMatchingWorkshops } from '~/domain/messaging/notifications.server'
 import { writeAudit } from '~/domain/admin/audit.server'
 import { bindingTotalCents, type ExtraWorkAnswer, MAX_EXTRA_WORK_IMAGES, MAX_EXTRA_WORK_REQUESTS } from './extra-work'
 import { billNeedsConsent, type BillDecision } from './final-bill'
@@ -552,12 +552,9 @@ export async function completeJob(
 ): Promise<'completed' | 'proposed'> {
 	return inTransaction(within, async (tx) => {
 		const { offer, request } = await lockWorkshopOffer(tx, workshop.workshopId, offerId)
-		if (!canOffer('completeJob', offer.status) || !canRequest('complete', request.status)) throw new DomainError('workshop:job.cannotComplete', 409)
-		// The vehicle passport (issue 20): the mileage at the job is not below the last one recorded.
-		if (mileage !== undefined) {
-			const [vehicle] = await tx.select({ mileage: vehicles.mileage }).from(vehicles).where(eq(vehicles.id, request.vehicleId))
-			if (vehicle && mileage < vehicle.mileage) throw new FieldError('mileage', 'workshop:job.mileageBelow', 422, { mileage: vehicle.mileage })
-		}
+		const bindingCents = bindingTotalCents(offer)
+		const move = billNeedsConsent(finalPriceCents, bindingCents) ? 'proposeBill' : 'completeJob'
+		if (!canOffer(move, offer.status, 'workshop') || !canRequest('complete', request.status)) throw new DomainError('workshop:job.cannotComplete', 409)
 		// Under the request's lock: the customer's answer, made under it too, cannot slip in between.
 		const [waiting] = await tx
 			.select({ id: extraWork.id })
@@ -565,14 +562,18 @@ export async function completeJob(
 			.where(and(eq(extraWork.offerId, offerId), inArray(extraWork.status, statusLists.openExtraWork)))
 			.limit(1)
 		if (waiting) throw new DomainError('workshop:job.extraWorkWaiting', 409)
-		const bindingCents = bindingTotalCents(offer)
+		if (move === 'proposeBill' && !reason) throw new FieldError('reason', 'workshop:job.reasonRequired')
+		// The vehicle passport (issue 20): the mileage at the job is not below the last one recorded.
+		if (mileage !== undefined) {
+			const [vehicle] = await tx.select({ mileage: vehicles.mileage }).from(vehicles).where(eq(vehicles.id, request.vehicleId))
+			if (vehicle && mileage < vehicle.mileage) throw new FieldError('mileage', 'workshop:job.mileageBelow', 422, { mileage: vehicle.mileage })
+		}
 		const invoiceUpload = invoice ? await savePreparedUpload(tx, invoice, workshop.userId) : null
 		await tx
 			.update(offers)
 			.set({ mileageAtJob: mileage ?? null, ...(invoiceUpload ? { invoiceUploadId: invoiceUpload.id } : {}) })
 			.where(eq(offers.id, offerId))
-		if (billNeedsConsent(finalPriceCents, bindingCents)) {
-			if (!reason) throw new FieldError('reason', 'workshop:job.reasonRequired')
+		if (move === 'proposeBill') {
 			await tx
 				.update(offers)
 				.set({ status: offerMoves.proposeBill.to, finalPriceCents, billReason: reason })
@@ -667,17 +668,7 @@ export async function disputeBill(customerId: string, requestId: string, reason:
 			.returning({ id: billDisputes.id })
 		const customer = await customerName(tx, customerId)
 		await notifyWorkshops(tx, [offer], 'notifications.billDisputed', { customer, priceCents: billedCents })
-		const admins = await tx.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), eq(users.blocked, false)))
-		await notify(
-			tx,
-			admins.map((admin) => ({
-				userId: admin.id,
-				type: NotificationType.dialog,
-				messageKey: 'notifications.billDisputeOpened',
-				messageParams: { customer, priceCents: billedCents },
-				receivedId: dispute!.id,
-			})),
-		)
+		await notifyAdmins(tx, { messageKey: 'notifications.billDisputeOpened', messageParams: { customer, priceCents: billedCents }, receivedId: dispute!.id })
 		return dispute!.id
 	})
 }
@@ -696,9 +687,10 @@ export async function settleBill(adminId: string, disputeId: string, input: { de
 			.where(eq(billDisputes.id, disputeId))
 		if (!found) throw notFound()
 		const [request] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, found.requestId)).for('update')
-		const [offer] = await tx.select().from(offers).where(eq(offers.id, request!.selectedOfferId!)).for('update')
+		if (!request?.selectedOfferId) throw notFound()
+		const [offer] = await tx.select().from(offers).where(eq(offers.id, request.selectedOfferId)).for('update')
 		const [dispute] = await tx.select().from(billDisputes).where(eq(billDisputes.id, disputeId)).for('update')
-		if (!request || !offer || !dispute || dispute.offerId !== offer.id) throw notFound()
+		if (!offer || !dispute || dispute.offerId !== offer.id) throw notFound()
 		if (dispute.resolvedAt || !canOffer('settleBill', offer.status, 'admin')) throw new DomainError('admin:disputes.alreadySettled', 409)
 		const priceCents = input.decision === 'billed' ? dispute.billedCents : dispute.bindingCents
 		await finishJob(tx, request, offer.id, priceCents, adminId)

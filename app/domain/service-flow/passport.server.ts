@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { offers, serviceRecords, vehicles } from '~/db/schema'
-import { localDay, serviceNames, valueList, vehicleLabel } from '~/db/sql'
+import { bindingTotal, localDay, serviceNames, valueList, vehicleLabel } from '~/db/sql'
 import { type Language } from '~/i18n/config'
 import { db, queryRows, transaction, type Tx } from '~/utils/db.server'
 import { savePreparedUpload, forgetUploads, type FormUpload } from '~/utils/storage.server'
@@ -69,7 +69,7 @@ export async function vehiclePassport(vehicle: { id: string; ownerId: string; mi
 			                  select el.kind, el.description, el.reference, 1000 + el.position from extra_work e
 			                  join extra_work_lines el on el.extra_work_id = e.id
 			                  where e.offer_id = o.id and e.status in ${valueList(statusLists.bindingExtraWork)}) l) as lines,
-			           o.final_price_cents as "paidCents", o.price_cents + o.approved_extra_cents as "quotedCents",
+			           o.final_price_cents as "paidCents", ${bindingTotal()} as "quotedCents",
 			           o.attachment_upload_id as "offerPdf", o.invoice_upload_id as "invoicePdf",
 			           o.warranty_work_km as "workKm", o.warranty_parts_months as "partsMonths"
 			    from ${completedJobsOf(vehicle.id)}

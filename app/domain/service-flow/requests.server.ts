@@ -4,7 +4,7 @@ import { db, queryRows, type DbOrTx } from '~/utils/db.server'
 import { notFound } from '~/domain/errors'
 import { imageSourcesFor } from '~/domain/uploads.server'
 import { type ImageSource } from '~/utils/upload-url'
-import { localizedName, requestMatchesWorkshopId, serviceNames, valueList, vehicleLabel, workshopOwnerNotBlocked } from '~/db/sql'
+import { finalPrice, localizedName, requestMatchesWorkshopId, serviceNames, valueList, vehicleLabel, workshopOwnerNotBlocked } from '~/db/sql'
 import { type OfferForCustomer, type OfferStatus, type RequestDetail, type RequestEvent, type RequestFilter, type RequestListItem } from './requests'
 import { waitingExtraWork } from './extra-work.server'
 import { billWaiting } from './final-bill.server'
@@ -32,7 +32,7 @@ export async function listCustomerRequests(customerId: string, language: Languag
 		           ${serviceNames(language)} as services,
 		           (select count(*)::int from offers o where o.request_id = r.id and o.status in ${valueList(statusLists.countedOffers)}) as "offerCount",
 		           (select min(o.price_cents)::int from offers o where o.request_id = r.id and o.status in ${valueList(statusLists.undecidedOffers)}) as "lowestPriceCents",
-		           w.workshop_name as "workshopName", so.final_price_cents as "finalPriceCents", rv.rating,
+		           w.workshop_name as "workshopName", ${finalPrice('so')} as "finalPriceCents", rv.rating,
 		           ${waitingExtraWork(sql`so.id`)} as "extraWorkWaiting", ${billWaiting(sql`so.id`)} as "billWaiting"
 		    from service_requests r
 		    join vehicles v on v.id = r.vehicle_id

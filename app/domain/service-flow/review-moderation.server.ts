@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import { reviewReports, reviews, users, workshops } from '~/db/schema'
+import { reviewReports, reviews, workshops } from '~/db/schema'
 import { writeAudit } from '~/domain/admin/audit.server'
 import { DomainError, notFound } from '~/domain/errors'
-import { NotificationType, notify } from '~/domain/messaging/notifications.server'
+import { NotificationType, notify, notifyAdmins } from '~/domain/messaging/notifications.server'
 import { db, isUniqueViolation, queryRows, transaction } from '~/utils/db.server'
 import { encodeId } from '~/utils/public-id'
 import { type ModerationDecision, type ReportedReview } from './review-moderation'
@@ -26,11 +26,7 @@ export async function reportReview(userId: string, reviewId: string, input: Repo
 			if (!review) throw notFound()
 			if (review.customerId === userId) throw new DomainError('public:report.own', 409)
 			await tx.insert(reviewReports).values({ reviewId, reporterId: userId, reason: input.reason, text: input.text ?? '' })
-			const admins = await tx.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), eq(users.blocked, false)))
-			await notify(
-				tx,
-				admins.map((admin) => ({ userId: admin.id, type: NotificationType.dialog, messageKey: 'notifications.reviewReported', receivedId: reviewId })),
-			)
+			await notifyAdmins(tx, { messageKey: 'notifications.reviewReported', receivedId: reviewId })
 		})
 	} catch (error) {
 		if (isUniqueViolation(error, 'review_reports_once_key')) throw new DomainError('public:report.already', 409)

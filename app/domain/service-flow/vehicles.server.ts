@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { carBrands, serviceRequests, vehicles } from '~/db/schema'
 import { type Language } from '~/i18n/config'
-import { serviceNames } from '~/db/sql'
+import { finalPrice, serviceNames } from '~/db/sql'
 import { db, isUniqueViolation, queryRows, transaction } from '~/utils/db.server'
 import { DomainError, FieldError, notFound } from '~/domain/errors'
 import { statusLists } from './status'
@@ -125,7 +125,7 @@ export async function vehicleHistory(ownerId: string, vehicleId: string, languag
 		db,
 		sql`select r.id, r.status, r.created_at as "createdAt", r.preferred_at as "preferredAt",
 		           ${serviceNames(language)} as services,
-		           w.workshop_name as "workshopName", o.final_price_cents as "finalPriceCents", rv.rating
+		           w.workshop_name as "workshopName", ${finalPrice()} as "finalPriceCents", rv.rating
 		    from service_requests r
 		    left join offers o on o.id = r.selected_offer_id
 		    left join workshops w on w.id = o.workshop_id
