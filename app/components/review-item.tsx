@@ -57,17 +57,16 @@ export function ReviewItem({
 function ReviewJob({ review }: { review: PublicReview }) {
 	const { t } = useTranslation('public')
 	const language = useLanguage()
-	const paid = review.quotedCents !== null && review.paidCents !== null
-	if (!review.verifiedJob) return null
+	// Both come from the completed job the review is about: a review without one (older data) shows neither.
+	const { quotedCents, paidCents } = review
+	if (quotedCents === null || paidCents === null) return null
 	return (
 		<p className="review__job">
 			<span className="badge badge--verified">{t('reviews.verified')}</span>
 			{review.services.length ? <span>{review.services.join(', ')}</span> : null}
-			{paid ? (
-				<span className={review.paidCents! > review.quotedCents! ? 'review__price review__price--above' : 'review__price'}>
-					{t('reviews.quotedPaid', { quoted: formatMoney(review.quotedCents!, language), paid: formatMoney(review.paidCents!, language) })}
-				</span>
-			) : null}
+			<span className={paidCents > quotedCents ? 'review__price review__price--above' : 'review__price'}>
+				{t('reviews.quotedPaid', { quoted: formatMoney(quotedCents, language), paid: formatMoney(paidCents, language) })}
+			</span>
 		</p>
 	)
 }

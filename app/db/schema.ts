@@ -520,6 +520,10 @@ export const offers = pgTable(
 		unique('offers_one_per_workshop_key').on(t.requestId, t.workshopId),
 		index('offers_workshop_idx').on(t.workshopId, t.createdAt.desc()),
 		index('offers_workshop_month_idx').on(t.workshopId, t.createdAt),
+		// A workshop's price record (issue 19): its jobs completed in the last twelve months, not every offer it made.
+		index('offers_workshop_completed_idx')
+			.on(t.workshopId, t.completedAt)
+			.where(sql`${t.status} = 'job_completed'`),
 		check('offers_price_positive', sql`${t.priceCents} > 0`),
 		check('offers_approved_extra_not_negative', sql`${t.approvedExtraCents} >= 0`),
 		check('offers_duration_positive', sql`${t.durationDays} > 0`),
@@ -713,6 +717,7 @@ export const reviews = pgTable(
 		index('reviews_workshop_idx').on(t.workshopId, t.createdAt.desc()),
 		index('reviews_created_idx').on(t.createdAt.desc()),
 		check('reviews_rating_halves', sql`${t.rating} between 0.5 and 5 and ${t.rating} * 2 = trunc(${t.rating} * 2)`),
+		check('reviews_hidden_with_reason', sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null)`),
 	],
 )
 

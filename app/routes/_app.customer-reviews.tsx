@@ -80,9 +80,9 @@ export default function CustomerReviewsPage() {
 										<p className="review__reply-title">{t('reviews.yourReply', { date: review.repliedAt ? formatDate(review.repliedAt, language) : '' })}</p>
 										<p className="prose-text">{review.reply}</p>
 									</div>
-								) : (
+								) : review.hiddenReason === null ? (
 									<ReplyForm reviewSlug={review.slug} lastResult={actionData?.review === review.slug ? actionData.result : undefined} />
-								)}
+								) : null}
 							</article>
 						</li>
 					))}

@@ -14,12 +14,15 @@ import { validateCsrf } from '~/utils/csrf.server'
 import { routeMeta } from '~/utils/meta'
 import { readForm } from '~/utils/multipart.server'
 import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
+import { encodeId } from '~/utils/public-id'
 import { redirectWithToast } from '~/utils/toast.server'
 
 /** Any signed-in user reports a review shown on the site (issue 19): why, from a list, and in their own words. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-	await requireUser(request)
-	const review = await or404(getReportableReview(idParam(params.id)))
+	const user = await requireUser(request)
+	const review = await or404(getReportableReview(idParam(params.id), user.id))
+	// Their own review, or one they reported already: said before any form is filled in.
+	if (review.refusal) throw await redirectWithToast(`/workshop-details/${review.workshopSlug}`, { type: 'warning', key: review.refusal }, { request })
 	const t = getFixedT(await getLanguage(request), 'public')
 	return { meta: { title: t('report.title') }, review }
 }
@@ -36,13 +39,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		const errors = parsed.error.flatten((issue) => issue.message).fieldErrors
 		return data({ input, errors: { reason: errors.reason, text: errors.text } as Record<string, string[] | undefined>, formError: null }, { status: 400 })
 	}
-	const review = await or404(getReportableReview(reviewId))
 	try {
-		await or404(reportReview(user.id, reviewId, parsed.data))
+		const { workshopId } = await or404(reportReview(user.id, reviewId, parsed.data))
+		return redirectWithToast(`/workshop-details/${encodeId(workshopId)}`, { type: 'success', key: 'public:report.sent' }, { request })
 	} catch (error) {
 		return handleDomainError(error, { as: 'data', data: (text) => ({ input, errors: {} as Record<string, string[] | undefined>, formError: text }) })
 	}
-	return redirectWithToast(`/workshop-details/${review.workshopSlug}`, { type: 'success', key: 'public:report.sent' }, { request })
 }
 
 export const meta = routeMeta<typeof loader>()

@@ -109,6 +109,10 @@ for (const javaScriptEnabled of javaScriptModes) {
 		await garage.getByLabel(p('report.details')).fill('It calls us cheats.')
 		await garage.getByRole('button', { name: p('report.submit') }).click()
 		await expectToast(garage, p('report.sent'))
+		// Reported once: the report page says so at once, before any form.
+		await garage.locator('.review').filter({ hasText: title }).getByRole('link', { name: p('report.link') }).click()
+		await expectToast(garage, p('report.already'))
+		await expect(garage.getByRole('button', { name: p('report.submit') })).toHaveCount(0)
 		const admin = await person(browser, javaScriptEnabled, baseURL)
 		await login(admin, demo.admin.email, demo.admin.password)
 		await open(admin, '/admin/reviews?lng=en', javaScriptEnabled)
@@ -118,6 +122,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 		await reported.getByRole('button', { name: a('reviews.hide') }).click()
 		await expectToast(admin, a('reviews.hidden'))
 		await open(customer, `${workshopPage}?lng=en`, javaScriptEnabled)
+		await expect(customer.getByRole('heading', { level: 1, name: workshopName })).toBeVisible()
 		await expect(customer.locator('.review').filter({ hasText: title })).toHaveCount(0)
 		await open(garage, '/customer-reviews', javaScriptEnabled)
 		await expect(garage.getByText(filled(w('reviews.hiddenByAdmin'), { note: 'A bill the customer confirmed is no cheating.' }))).toBeVisible()

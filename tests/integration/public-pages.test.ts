@@ -226,5 +226,6 @@ describe('search engines', () => {
 		expect(text).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`)
 		expect(text).toContain('Disallow: /admin/')
 		expect(text).toContain('Disallow: /dashboard')
+		expect(text).toContain('Disallow: /report-review/')
 	})
 })

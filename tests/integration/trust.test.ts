@@ -3,10 +3,11 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { auditLog, billDisputes, emailOutbox, notifications, offers, reviewReports, reviews, serviceRequests, users, workshops } from '~/db/schema'
 import { ReportReviewSchema } from '~/domain/service-flow/review-moderation-schema'
-import { listReportedReviews, moderateReview, reportReview } from '~/domain/service-flow/review-moderation.server'
+import { getReportableReview, listReportedReviews, moderateReview, reportReview } from '~/domain/service-flow/review-moderation.server'
 import { FieldError } from '~/domain/errors'
 import { CompleteJobSchema, DisputeBillSchema, SettleBillSchema } from '~/domain/service-flow/final-bill-schema'
 import { billDisputeOf, listBillDisputes } from '~/domain/service-flow/final-bill.server'
+import { getNotificationDetail } from '~/domain/messaging/notifications.server'
 import {
 	addReview,
 	answerExtraWork,
@@ -15,6 +16,7 @@ import {
 	confirmBill,
 	disputeBill,
 	makeOffer,
+	replyToReview,
 	selectOffer,
 	settleBill,
 	type WorkshopActor,
@@ -257,9 +259,13 @@ describe('reporting and moderating reviews', () => {
 	test('any signed-in user reports a review once, not their own; a reason from the list, words needed for "other"', async () => {
 		const { customerId, workshop, reviewId } = await reviewed()
 		const admin = await newAdmin()
+		expect((await getReportableReview(reviewId, workshop.userId)).refusal).toBeNull()
 		await reportReview(workshop.userId, reviewId, { reason: 'offensive', text: 'Calls us crooks.' })
 		await refused(reportReview(workshop.userId, reviewId, { reason: 'other', text: 'Again' }), 'public:report.already')
 		await refused(reportReview(customerId, reviewId, { reason: 'offensive' }), 'public:report.own')
+		// The report page says so before the form is filled in.
+		expect((await getReportableReview(reviewId, workshop.userId)).refusal).toBe('public:report.already')
+		expect((await getReportableReview(reviewId, customerId)).refusal).toBe('public:report.own')
 		await refused(reportReview(workshop.userId, crypto.randomUUID(), { reason: 'offensive' }), 'common:errors.notFoundTitle')
 		const stranger = await createCustomer()
 		await reportReview(stranger.id, reviewId, { reason: 'notAJob' })
@@ -272,7 +278,7 @@ describe('reporting and moderating reviews', () => {
 	})
 
 	test('hidden: not shown, not in the rating, not reportable; every open report settled, audited, both sides told', async () => {
-		const { customerId, workshop, reviewId } = await reviewed(1)
+		const { customerId, workshop, reviewId, requestId } = await reviewed(1)
 		const other = await jobInProgress(workshop)
 		await completeJob(workshop, other.offerId, 15000)
 		await addReview(other.customerId, other.requestId, { rating: 5, body: 'Great' })
@@ -290,12 +296,38 @@ describe('reporting and moderating reviews', () => {
 		expect(audit).toMatchObject({ action: 'review.hide', actorId: admin })
 		expect(await keysOf(customerId)).toContain('notifications.reviewHidden')
 		expect(await keysOf(workshop.userId)).toContain('notifications.reviewHiddenWorkshop')
+		// Each notice opens the page that shows the reason: the author's service, the workshop's reviews.
+		const noticeOf = async (userId: string, messageKey: string) =>
+			(await db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.messageKey, messageKey))))[0]!
+		const authorNotice = await noticeOf(customerId, 'notifications.reviewHidden')
+		expect((await getNotificationDetail(customerId, authorNotice.id, 'en')).link?.to).toBe(`/service-details/${encodeId(requestId)}`)
+		const workshopNotice = await noticeOf(workshop.userId, 'notifications.reviewHiddenWorkshop')
+		expect((await getNotificationDetail(workshop.userId, workshopNotice.id, 'en')).link?.to).toBe(`/customer-reviews#review-${encodeId(reviewId)}`)
 		await refused(moderateReview(admin, reviewId, { decision: 'keep', note: 'x' }), 'admin:reviews.nothingOpen')
-		await refused(reportReview((await createCustomer()).id, reviewId, { reason: 'spam' as never }), 'common:errors.notFoundTitle')
+		await refused(reportReview((await createCustomer()).id, reviewId, { reason: 'advertising' }), 'common:errors.notFoundTitle')
+		await refused(getReportableReview(reviewId, customerId), 'common:errors.notFoundTitle')
+		// Not shown, so not answered either.
+		await refused(replyToReview(workshop, reviewId, 'Sorry to hear it.'), 'common:errors.notFoundTitle')
 	})
 
-	test('kept: stays, counts, told; two administrators at once settle it once', async () => {
+	test('kept: stays, counts, both sides told, audited', async () => {
 		const { customerId, workshop, reviewId } = await reviewed(2)
+		await reportReview(workshop.userId, reviewId, { reason: 'notAJob' })
+		const admin = await newAdmin()
+		await moderateReview(admin, reviewId, { decision: 'keep', note: 'A real job, a harsh opinion.' })
+		const [row] = await db.select().from(reviews).where(eq(reviews.id, reviewId))
+		expect(row).toMatchObject({ hiddenAt: null, hiddenReason: null })
+		expect(await ratingOf(workshop.workshopId)).toEqual({ average: 2, count: 1 })
+		expect((await getWorkshopReviews(workshop.workshopId, 1, 1, 'en')).items.map((review) => review.title)).toContain('Awful')
+		expect(await keysOf(customerId)).toContain('notifications.reviewKept')
+		expect(await keysOf(workshop.userId)).toContain('notifications.reviewKeptWorkshop')
+		const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.entityType, 'review'), eq(auditLog.entityId, reviewId)))
+		expect(audit).toMatchObject({ action: 'review.keep', actorId: admin })
+		expect((await listReportedReviews()).open.map((review) => review.id)).not.toContain(reviewId)
+	})
+
+	test('two administrators at once settle a report once', async () => {
+		const { workshop, reviewId } = await reviewed(2)
 		await reportReview(workshop.userId, reviewId, { reason: 'notAJob' })
 		const [first, second] = [await newAdmin(), await newAdmin()]
 		const results = await Promise.allSettled([
@@ -303,12 +335,7 @@ describe('reporting and moderating reviews', () => {
 			moderateReview(second, reviewId, { decision: 'hide', note: 'No' }),
 		])
 		expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
+		expect(results.find((result) => result.status === 'rejected')).toMatchObject({ reason: { key: 'admin:reviews.nothingOpen' } })
 		expect(await db.select().from(auditLog).where(eq(auditLog.entityId, reviewId))).toHaveLength(1)
-		const [row] = await db.select().from(reviews).where(eq(reviews.id, reviewId))
-		if (row!.hiddenAt === null) {
-			expect(await ratingOf(workshop.workshopId)).toEqual({ average: 2, count: 1 })
-			expect(await keysOf(customerId)).toContain('notifications.reviewKept')
-		}
-		expect((await listReportedReviews()).open.map((review) => review.id)).not.toContain(reviewId)
 	})
 })

@@ -156,12 +156,10 @@ function Review({ review, workshop }: { review: PublicReview; workshop: string }
 			<p className="muted">
 				{review.reviewer} · <time dateTime={review.createdAt}>{formatDate(review.createdAt, language)}</time>
 			</p>
-			{review.verifiedJob ? (
+			{review.quotedCents !== null && review.paidCents !== null ? (
 				<p className="review__job">
-					<span className="badge badge--verified">{t('public:reviews.verified')}</span> {review.services.join(', ')}
-					{review.quotedCents !== null && review.paidCents !== null
-						? ` · ${t('public:reviews.quotedPaid', { quoted: formatMoney(review.quotedCents, language), paid: formatMoney(review.paidCents, language) })}`
-						: null}
+					<span className="badge badge--verified">{t('public:reviews.verified')}</span>{' '}
+					{[...(review.services.length ? [review.services.join(', ')] : []), t('public:reviews.quotedPaid', { quoted: formatMoney(review.quotedCents, language), paid: formatMoney(review.paidCents, language) })].join(' · ')}
 				</p>
 			) : null}
 			{review.body ? <p className="review__body">{review.body}</p> : null}

@@ -12,6 +12,7 @@ import {
 	PRICE_RECORD_MONTHS,
 	priceRecord,
 	REVIEW_PAGE_SIZE,
+	reviewerName,
 	WORKSHOP_PAGE_SIZE,
 	type FilterOptions,
 	type LatestReview,
@@ -301,7 +302,7 @@ export async function getWorkshopProfile(workshopId: string, language: Language,
 		      select count(*)::int as jobs, (count(*) filter (where o.final_price_cents <= ${bindingTotal()}))::int as at_quoted
 		      from offers o
 		      where o.workshop_id = w.id and o.status = ${offerMoves.completeJob.to}
-		        and o.completed_at >= now() - make_interval(months => ${PRICE_RECORD_MONTHS})) pr
+		        and o.completed_at >= ${now}::timestamptz - make_interval(months => ${PRICE_RECORD_MONTHS})) pr
 		    where w.id = ${workshopId} and ${workshopOwnerNotBlocked}`,
 	)
 	if (!row) return null
@@ -390,7 +391,7 @@ function toReview(row: ReviewRow): PublicReview {
 		rating: Number(row.rating),
 		title: row.title,
 		body: row.body,
-		reviewer: [row.first_name, row.last_name ? `${row.last_name.slice(0, 1)}.` : ''].filter(Boolean).join(' '),
+		reviewer: reviewerName(row.first_name, row.last_name),
 		createdAt: iso(row.created_at),
 		reply: row.reply || null,
 		repliedAt: row.reply && row.replied_at ? iso(row.replied_at) : null,

@@ -6,6 +6,11 @@
  */
 import { type ImageSource } from '~/utils/upload-url'
 
+/** A reviewer as the site names them: first name and the last name's initial ("Mari T."). */
+export function reviewerName(firstName: string, lastName: string | null | undefined): string {
+	return [firstName, lastName ? `${lastName.slice(0, 1)}.` : ''].filter(Boolean).join(' ')
+}
+
 export const WORKSHOP_PAGE_SIZE = 9
 export const REVIEW_PAGE_SIZE = 5
 /** Deeper pages than this are refused: nobody reads them, and offsets get slow. */

@@ -216,7 +216,9 @@ export async function getNotificationDetail(userId: string, notificationId: stri
 		detail.link = { to: '/admin/disputes', labelKey: 'notifications.openDisputes' }
 	} else if (row.messageKey === 'notifications.requestExpiredCustomer') {
 		detail.link = { to: `/request-details/${encodeId(row.receivedId)}`, labelKey: 'notifications.openRequest' }
-	} else if (row.messageKey === 'notifications.reviewReply') {
+	} else if (row.messageKey === 'notifications.reviewHiddenWorkshop' || row.messageKey === 'notifications.reviewKeptWorkshop') {
+		detail.link = { to: `/customer-reviews#review-${encodeId(row.receivedId)}`, labelKey: 'notifications.openOwnReviews' }
+	} else if (row.messageKey === 'notifications.reviewReply' || row.messageKey === 'notifications.reviewHidden' || row.messageKey === 'notifications.reviewKept') {
 		const [review] = await db
 			.select({
 				title: reviews.title,

@@ -868,7 +868,8 @@ export async function replyToReview(workshop: WorkshopActor, reviewId: string, r
 		const [review] = await tx
 			.select()
 			.from(reviews)
-			.where(and(eq(reviews.id, reviewId), eq(reviews.workshopId, workshop.workshopId)))
+			// A review the administrators hid is answered no more (it is not shown).
+			.where(and(eq(reviews.id, reviewId), eq(reviews.workshopId, workshop.workshopId), isNull(reviews.hiddenAt)))
 			.for('update')
 		if (!review) throw notFound()
 		if (review.reply) throw new DomainError('workshop:review.alreadyReplied', 409)

@@ -8,6 +8,7 @@ import { encodeId } from '~/utils/public-id'
 import { type ModerationDecision, type ReportedReview } from './review-moderation'
 import { type ReportReviewInput } from './review-moderation-schema'
 import { refreshWorkshopRatings } from './reviews.server'
+import { reviewerName } from '~/domain/directory/workshops'
 
 /** How many reviews the administrators' page lists at most: those with open reports, and those settled lately. */
 const REVIEWS_SHOWN = 50
@@ -16,17 +17,20 @@ const REVIEWS_SHOWN = 50
  * A signed-in user reports a review shown on the site (issue 19), once: its author may not, a
  * hidden or unknown review is "not found". Every administrator who is not blocked is told (bell).
  */
-export async function reportReview(userId: string, reviewId: string, input: ReportReviewInput): Promise<void> {
+export async function reportReview(userId: string, reviewId: string, input: ReportReviewInput): Promise<{ workshopId: string }> {
 	try {
-		await transaction(async (tx) => {
+		return await transaction(async (tx) => {
+			// Shared with a moderation under way (it locks the review): a review hidden meanwhile is "not found" here.
 			const [review] = await tx
-				.select({ id: reviews.id, customerId: reviews.customerId })
+				.select({ id: reviews.id, customerId: reviews.customerId, workshopId: reviews.workshopId })
 				.from(reviews)
 				.where(and(eq(reviews.id, reviewId), isNull(reviews.hiddenAt)))
+				.for('share')
 			if (!review) throw notFound()
 			if (review.customerId === userId) throw new DomainError('public:report.own', 409)
 			await tx.insert(reviewReports).values({ reviewId, reporterId: userId, reason: input.reason, text: input.text ?? '' })
 			await notifyAdmins(tx, { messageKey: 'notifications.reviewReported', receivedId: reviewId })
+			return { workshopId: review.workshopId }
 		})
 	} catch (error) {
 		if (isUniqueViolation(error, 'review_reports_once_key')) throw new DomainError('public:report.already', 409)
@@ -64,7 +68,7 @@ export async function moderateReview(adminId: string, reviewId: string, input: {
 			entityType: 'review',
 			entityId: reviewId,
 			before: { hidden: review.hiddenAt !== null, reports: open.length },
-			after: { hidden: input.decision === 'hide' || review.hiddenAt !== null, note: input.note },
+			after: { hidden: input.decision === 'hide', note: input.note },
 		})
 		const [owner] = await tx.select({ userId: workshops.userId, name: workshops.workshopName }).from(workshops).where(eq(workshops.id, review.workshopId))
 		const messageKey = input.decision === 'hide' ? 'notifications.reviewHidden' : 'notifications.reviewKept'
@@ -107,15 +111,22 @@ export async function listReportedReviews(): Promise<{ open: ReportedReview[]; s
 	return { open: withSlug(open), settled: withSlug(settled) }
 }
 
-/** A review shown on the site, for the report page: its words, its author's name as shown, its workshop. */
-export async function getReportableReview(reviewId: string) {
-	const [row] = await queryRows<{ id: string; title: string; body: string; rating: number; reviewer: string; workshopId: string; workshopName: string }>(
+/**
+ * A review shown on the site, for the report page: its words, its author's name as shown, its
+ * workshop; and why this user may not report it (their own review, or reported already), so the
+ * page says so before the form is filled in.
+ */
+export async function getReportableReview(reviewId: string, userId: string) {
+	const [row] = await queryRows<{ id: string; title: string; body: string; rating: number; firstName: string; lastName: string; workshopId: string; workshopName: string; own: boolean; reported: boolean }>(
 		db,
-		sql`select rv.id, rv.title, rv.body, rv.rating, u.first_name || ' ' || left(u.last_name, 1) || '.' as reviewer,
-		           w.id as "workshopId", w.workshop_name as "workshopName"
+		sql`select rv.id, rv.title, rv.body, rv.rating, u.first_name as "firstName", u.last_name as "lastName",
+		           w.id as "workshopId", w.workshop_name as "workshopName", rv.customer_id = ${userId} as own,
+		           exists (select 1 from review_reports rr where rr.review_id = rv.id and rr.reporter_id = ${userId}) as reported
 		    from reviews rv join users u on u.id = rv.customer_id join workshops w on w.id = rv.workshop_id
 		    where rv.id = ${reviewId} and rv.hidden_at is null`,
 	)
 	if (!row) throw notFound()
-	return { ...row, workshopSlug: encodeId(row.workshopId) }
+	const { firstName, lastName, own, reported, ...review } = row
+	const refusal = own ? 'public:report.own' : reported ? 'public:report.already' : null
+	return { ...review, reviewer: reviewerName(firstName, lastName), workshopSlug: encodeId(row.workshopId), refusal }
 }

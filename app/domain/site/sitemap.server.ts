@@ -99,6 +99,8 @@ export function robotsTxt() {
 		'Disallow: /admin/',
 		'Disallow: /resources/',
 		'Disallow: /thank-you',
+		// Every public review links to its report page, which asks to sign in.
+		'Disallow: /report-review/',
 		'Disallow: /dashboard',
 		'Disallow: /profile',
 		'Disallow: /settings',

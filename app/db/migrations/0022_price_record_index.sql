@@ -1,0 +1,2 @@
+CREATE INDEX "offers_workshop_completed_idx" ON "offers" USING btree ("workshop_id","completed_at") WHERE "offers"."status" = 'job_completed';--> statement-breakpoint
+ALTER TABLE "reviews" ADD CONSTRAINT "reviews_hidden_with_reason" CHECK (("reviews"."hidden_at" is null) = ("reviews"."hidden_reason" is null));
