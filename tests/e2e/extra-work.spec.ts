@@ -1,7 +1,7 @@
 import { type Page } from '@playwright/test'
 import sharp from 'sharp'
-import { dictionary, expect, expectToast, javaScriptModes, open, test, uniqueEmail } from './fixtures'
-import { completeTyreWorkshopProfile, offerOn, person, register, vehicleAndTyreRequest } from './people'
+import { dictionary, expect, expectToast, javaScriptModes, open, test } from './fixtures'
+import { jobInProgress } from './people'
 
 /**
  * Issue 19, part 3: while the job is under way, the chosen workshop asks for extra work (lines, a
@@ -35,28 +35,11 @@ async function askForExtraWork(page: Page, reason: string, labour: [string, stri
 for (const javaScriptEnabled of javaScriptModes) {
 	test(`extra work asked for, approved and declined, with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, async ({ browser, baseURL }) => {
 		test.setTimeout(180_000)
-		const token = Math.random().toString(36).slice(2, 8)
-		const workshopName = `Extra Garage ${token}`
-		const garage = await person(browser, javaScriptEnabled, baseURL)
-		const customer = await person(browser, javaScriptEnabled, baseURL)
-		await register(garage, 'workshop', uniqueEmail('extra-garage'), { first: 'Eero', last: 'Extra', workshop: workshopName })
-		await completeTyreWorkshopProfile(garage, javaScriptEnabled)
-		await register(customer, 'customer', uniqueEmail('extra-customer'), { first: 'Kati', last: 'Klient' })
-		const slug = await vehicleAndTyreRequest(customer, token, javaScriptEnabled)
-		await offerOn(garage, slug, '100', javaScriptEnabled)
-
-		// The customer chooses the offer.
-		await open(customer, `/compaire-offers/${slug}`, javaScriptEnabled)
-		await customer.getByRole('link', { name: c('offers.select') }).first().click()
-		await customer.getByRole('button', { name: c('offers.selectConfirm') }).click()
-		await expect(customer).toHaveURL(/\/work-progress\//)
+		const { garage, customer, slug, bid, workshopName } = await jobInProgress(browser, baseURL, javaScriptEnabled, 'Extra')
 		// No extra work yet: no such panel for the customer.
 		await expect(customer.getByRole('heading', { name: common('extraWork.title'), exact: true })).toHaveCount(0)
 
 		// The workshop's job page: a part at €0 is refused at its field, nothing is asked.
-		await open(garage, '/workshop-bid-history?status=selected', javaScriptEnabled)
-		const bid = await garage.locator('a[href^="/workshop-bid-details/"]').first().getAttribute('href')
-		await open(garage, bid!, javaScriptEnabled)
 		await askForExtraWork(garage, 'The valve stems are cracked and leak air.', ['Replace the valve stems', '0,5', '40'], ['Valve stem', '4', '0'])
 		await garage.getByLabel(w('extraWork.photos')).setInputFiles({ name: 'valve.png', mimeType: 'image/png', buffer: await png('#7f8c8d') })
 		await garage.getByRole('button', { name: w('extraWork.submit') }).click()
@@ -104,7 +87,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 		await expect(customer.locator('.facts__row').filter({ hasText: common('extraWork.bindingTotal') })).toContainText('€132.00')
 
 		// A second request, declined: the binding total stays.
-		await open(garage, bid!, javaScriptEnabled)
+		await open(garage, bid, javaScriptEnabled)
 		await expect(garage.locator('.extra-work__item').first()).toContainText(common('extraWork.status.workshop.approved'))
 		await askForExtraWork(garage, 'The rims are bent.', ['Straighten two rims', '2', '45'])
 		await garage.getByRole('button', { name: w('extraWork.submit') }).click()
@@ -118,7 +101,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 		await expect(customer.locator('.facts__row').filter({ hasText: common('extraWork.bindingTotal') })).toContainText('€132.00')
 
 		// The workshop sees both answers and completes the job at the binding total.
-		await open(garage, bid!, javaScriptEnabled)
+		await open(garage, bid, javaScriptEnabled)
 		await expect(garage.locator('.extra-work__item').nth(1)).toContainText(common('extraWork.status.workshop.declined'))
 		await expect(garage.getByText(w('bid.bindingTotal'), { exact: true }).locator('..')).toContainText('€132.00')
 		await garage.getByLabel(w('job.finalPrice')).fill('132')

@@ -1,6 +1,6 @@
-import { type Browser, type Page } from '@playwright/test'
-import { demo, dictionary, expect, expectToast, javaScriptModes, login, open, test, uniqueEmail } from './fixtures'
-import { completeTyreWorkshopProfile, offerOn, person, register, vehicleAndTyreRequest } from './people'
+import { type Page } from '@playwright/test'
+import { demo, dictionary, expect, expectToast, javaScriptModes, login, open, test } from './fixtures'
+import { jobInProgress, person } from './people'
 
 /**
  * Issue 19, parts 4–6: a final price above the binding total needs a reason and the customer's
@@ -19,27 +19,6 @@ const billPanel = (page: Page) => page.getByRole('region', { name: common('bill.
 /** A fact's row of a panel: its label and value. */
 const fact = (panel: ReturnType<typeof billPanel>, label: string) => panel.getByText(label, { exact: true }).locator('..')
 
-/** A job in progress on a €100 offer, and the workshop's page of it. */
-async function jobInProgress(browser: Browser, baseURL: string | undefined, javaScriptEnabled: boolean) {
-	const token = Math.random().toString(36).slice(2, 8)
-	const workshopName = `Bill Garage ${token}`
-	const garage = await person(browser, javaScriptEnabled, baseURL)
-	const customer = await person(browser, javaScriptEnabled, baseURL)
-	await register(garage, 'workshop', uniqueEmail('bill-garage'), { first: 'Berit', last: 'Bill', workshop: workshopName })
-	await completeTyreWorkshopProfile(garage, javaScriptEnabled)
-	await register(customer, 'customer', uniqueEmail('bill-customer'), { first: 'Kati', last: `Klient ${token}` })
-	const slug = await vehicleAndTyreRequest(customer, token, javaScriptEnabled)
-	await offerOn(garage, slug, '100', javaScriptEnabled)
-	await open(customer, `/compaire-offers/${slug}`, javaScriptEnabled)
-	await customer.getByRole('link', { name: c('offers.select') }).first().click()
-	await customer.getByRole('button', { name: c('offers.selectConfirm') }).click()
-	await expect(customer).toHaveURL(/\/work-progress\//)
-	await open(garage, '/workshop-bid-history?status=selected', javaScriptEnabled)
-	const bid = (await garage.locator('a[href^="/workshop-bid-details/"]').first().getAttribute('href'))!
-	await open(garage, bid, javaScriptEnabled)
-	return { garage, customer, slug, bid, workshopName, customerName: `Kati Klient ${token}` }
-}
-
 /** The workshop bills €130: first without a reason (refused at its field, the price kept), then with one. */
 async function billAbove(garage: Page) {
 	await garage.getByLabel(w('job.finalPrice')).fill('130')
@@ -57,7 +36,7 @@ async function billAbove(garage: Page) {
 for (const javaScriptEnabled of javaScriptModes) {
 	test(`a bill above the binding total confirmed by the customer, the review of the job reported and hidden, with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, async ({ browser, baseURL }) => {
 		test.setTimeout(240_000)
-		const { garage, customer, slug, bid, workshopName } = await jobInProgress(browser, baseURL, javaScriptEnabled)
+		const { garage, customer, slug, bid, workshopName } = await jobInProgress(browser, baseURL, javaScriptEnabled, 'Bill')
 		await billAbove(garage)
 
 		// The customer is told, on the dashboard too, and reads what was agreed, what is billed and why.
@@ -130,7 +109,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 
 	test(`a disputed bill settled by an administrator at the binding total, with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, async ({ browser, baseURL }) => {
 		test.setTimeout(180_000)
-		const { garage, customer, slug, bid, customerName, workshopName } = await jobInProgress(browser, baseURL, javaScriptEnabled)
+		const { garage, customer, slug, bid, customerName, workshopName } = await jobInProgress(browser, baseURL, javaScriptEnabled, 'Bill')
 		await billAbove(garage)
 		await open(customer, `/work-progress/${slug}`, javaScriptEnabled)
 		await customer.getByLabel(c('bill.disputeReason')).fill('Nobody asked me about the valve stems.')

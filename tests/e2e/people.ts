@@ -1,5 +1,5 @@
 import { type Browser, type Page } from '@playwright/test'
-import { dictionary, expect, expectToast, login, open } from './fixtures'
+import { dictionary, expect, expectToast, login, open, uniqueEmail } from './fixtures'
 
 /** People of the multi-user flows: each in a browser context of their own, with their own client IP. */
 export const PASSWORD = 'flow-pass-1'
@@ -98,4 +98,29 @@ export async function offerOn(page: Page, requestSlug: string, price: string, js
 	await page.getByLabel(w('offer.description')).fill('Tyre change and balancing.')
 	await page.getByRole('button', { name: w('offer.send') }).click()
 	await expect(page.getByRole('heading', { name: w('requestPage.yourOffer') })).toBeVisible()
+}
+
+/**
+ * Two people and a job under way: a tyre workshop (`${label} Garage …`) made a €100 offer on a new
+ * customer's tyre request, the customer chose it, and the workshop has the job's page open.
+ */
+export async function jobInProgress(browser: Browser, baseURL: string | undefined, js: boolean, label: string) {
+	const c = dictionary('en', 'customer')
+	const token = Math.random().toString(36).slice(2, 8)
+	const workshopName = `${label} Garage ${token}`
+	const garage = await person(browser, js, baseURL)
+	const customer = await person(browser, js, baseURL)
+	await register(garage, 'workshop', uniqueEmail(`${label.toLowerCase()}-garage`), { first: 'Berit', last: label, workshop: workshopName })
+	await completeTyreWorkshopProfile(garage, js)
+	await register(customer, 'customer', uniqueEmail(`${label.toLowerCase()}-customer`), { first: 'Kati', last: `Klient ${token}` })
+	const slug = await vehicleAndTyreRequest(customer, token, js)
+	await offerOn(garage, slug, '100', js)
+	await open(customer, `/compaire-offers/${slug}`, js)
+	await customer.getByRole('link', { name: c('offers.select') }).first().click()
+	await customer.getByRole('button', { name: c('offers.selectConfirm') }).click()
+	await expect(customer).toHaveURL(/\/work-progress\//)
+	await open(garage, '/workshop-bid-history?status=selected', js)
+	const bid = (await garage.locator('a[href^="/workshop-bid-details/"]').first().getAttribute('href'))!
+	await open(garage, bid, js)
+	return { garage, customer, slug, bid, workshopName, customerName: `Kati Klient ${token}` }
 }

@@ -8,20 +8,14 @@ import { DomainError } from '~/domain/errors'
 import { forgetWorkshopCounts, getWorkshopProfile, searchWorkshops } from '~/domain/directory/workshops.server'
 import { createSessionToken, findUserByToken, getOptionalUser } from '~/utils/auth.server'
 import { db } from '~/utils/db.server'
-import { createCustomer, PASSWORD, signedInRequest, uniqueEmail } from '#tests/support/accounts'
+import { createAdmin, createCustomer, PASSWORD, signedInRequest, uniqueEmail } from '#tests/support/accounts'
 import { referenceData, workshopOffering } from '#tests/support/flow'
-
-async function admin() {
-	const user = await createCustomer()
-	await db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id))
-	return user
-}
 
 const auditRows = async (entityId: string) => db.select().from(auditLog).where(eq(auditLog.entityId, entityId))
 
 describe('blocking an account', () => {
 	test('ends its browser sessions and API tokens at once, and the login says it is blocked', async () => {
-		const actor = await admin()
+		const actor = await createAdmin()
 		const customer = await createCustomer()
 		const { request } = await signedInRequest(customer.id)
 		const apiToken = await createSessionToken(db, { userId: customer.id, kind: 'api' })
@@ -44,13 +38,13 @@ describe('blocking an account', () => {
 	})
 
 	test('an administrator cannot block their own account', async () => {
-		const actor = await admin()
+		const actor = await createAdmin()
 		await expect(setBlocked(actor.id, actor.id, true)).rejects.toBeInstanceOf(DomainError)
 		expect(await auditRows(actor.id)).toEqual([])
 	})
 
 	test('a blocked workshop leaves the directory, its page and its counts', async () => {
-		const actor = await admin()
+		const actor = await createAdmin()
 		const refs = await referenceData()
 		const workshop = await workshopOffering([refs.tyres])
 		const [city] = await db.select().from(cities).limit(1)
@@ -75,7 +69,7 @@ describe('blocking an account', () => {
 
 describe('e-mail and company fields', () => {
 	test('an e-mail address stays unique, whatever its case, and a refused change writes no audit row', async () => {
-		const actor = await admin()
+		const actor = await createAdmin()
 		const first = await createCustomer()
 		const second = await createCustomer()
 		await expect(changeEmail(actor.id, second.id, first.email.toUpperCase())).rejects.toMatchObject({
@@ -94,7 +88,7 @@ describe('e-mail and company fields', () => {
 	})
 
 	test('company name and ID of a workshop change with an audit row', async () => {
-		const actor = await admin()
+		const actor = await createAdmin()
 		const refs = await referenceData()
 		const workshop = await workshopOffering([refs.brakes])
 		await updateCompanyFields(actor.id, workshop.userId, { companyName: 'Uus Nimi OÜ', companyId: '9876543210' })
@@ -113,7 +107,7 @@ describe('e-mail and company fields', () => {
 
 describe('the audit log', () => {
 	test('is written in the same transaction as the change: when the row cannot be written, the change is not saved', async () => {
-		const actor = await admin()
+		const actor = await createAdmin()
 		const customer = await createCustomer()
 		await expect(
 			// An action of null breaks the audit row's not-null constraint, after the change was made.
@@ -128,7 +122,7 @@ describe('the audit log', () => {
 	})
 
 	test('a failure after the audit row is written rolls the row back too', async () => {
-		const actor = await admin()
+		const actor = await createAdmin()
 		const customer = await createCustomer()
 		await expect(
 			db.transaction(async (tx) => {
@@ -156,7 +150,7 @@ describe('user search', () => {
 
 describe('site content, ads, packages and lists', () => {
 	test('a content page, the site settings and an ad show on the public site at once', async () => {
-		const actor = await admin()
+		const actor = await createAdmin()
 		await referenceData()
 		const { getContentPage } = await import('~/domain/site/content.server')
 		const { saveContentPage, saveSiteSettings, getSiteSettingsForEdit } = await import('~/domain/admin/content.server')
@@ -183,7 +177,7 @@ describe('site content, ads, packages and lists', () => {
 	})
 
 	test('packages and reference lists change, and a list code stays unique', async () => {
-		const actor = await admin()
+		const actor = await createAdmin()
 		await referenceData()
 		const { listPackages, updatePackage, saveReferenceItem, listReferenceItems } = await import('~/domain/admin/catalog.server')
 		const all = await listPackages()
@@ -206,7 +200,7 @@ describe('site content, ads, packages and lists', () => {
 
 describe('inbox and figures', () => {
 	test('a contact message is marked handled once; figures count with no payments', async () => {
-		const actor = await admin()
+		const actor = await createAdmin()
 		const { contactMessages } = await import('~/db/schema')
 		const { listContactMessages, markMessageHandled, getFigures } = await import('~/domain/admin/stats.server')
 		const [message] = await db.insert(contactMessages).values({ name: 'Mari', email: 'mari@example.com', message: 'Tere!' }).returning()

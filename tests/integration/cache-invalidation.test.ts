@@ -2,24 +2,18 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import readline from 'node:readline'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { siteSettings, users } from '~/db/schema'
+import { siteSettings } from '~/db/schema'
 import { saveReferenceItem } from '~/domain/admin/catalog.server'
 import { getSiteSettingsForEdit, saveSiteSettings } from '~/domain/admin/content.server'
 import { referenceLists } from '~/domain/site/reference.server'
 import { forgetSiteData, getSiteData } from '~/domain/site/site.server'
 import { db, queryRows, transaction } from '~/utils/db.server'
-import { createCustomer } from '#tests/support/accounts'
+import { createAdmin } from '#tests/support/accounts'
 
 /**
  * Issue 17, part 4: a change saved through the domain empties the caches of every process, once it
  * commits; a change rolled back empties none. The caches live 30–60 s: "promptly" here is seconds.
  */
-
-async function admin() {
-	const user = await createCustomer()
-	await db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id))
-	return user
-}
 
 async function siteName(name: string) {
 	await db.update(siteSettings).set({ appname: name }).where(eq(siteSettings.id, true))
@@ -27,7 +21,7 @@ async function siteName(name: string) {
 
 describe('in this process', () => {
 	test('a saved change empties the cache after its commit; a rolled-back one leaves it', async () => {
-		const actor = await admin()
+		const actor = await createAdmin()
 		const current = await getSiteSettingsForEdit()
 		await saveSiteSettings(actor.id, { ...current, appname: 'Autohub One', vatRate: 2400 }, {})
 		expect((await getSiteData()).appname).toBe('Autohub One')
@@ -92,7 +86,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('across processes on PostgreSQL'
 	}
 
 	test('an administrator’s save of the site settings shows in the other process at once', async () => {
-		const actor = await admin()
+		const actor = await createAdmin()
 		await siteName('Autohub Before')
 		await forgetSiteData()
 		expect(await soon('site', (name) => name === 'Autohub Before')).toBe('Autohub Before')
@@ -125,7 +119,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('across processes on PostgreSQL'
 	})
 
 	test('a new city in the reference list shows in the other process at once', async () => {
-		const actor = await admin()
+		const actor = await createAdmin()
 		const before = (await ask('cities')) as string[]
 		expect(before).not.toContain('cache-bus-city')
 		await saveReferenceItem(actor.id, 'cities', null, { code: 'cache-bus-city', nameEt: 'Vahemälu', nameEn: 'Cache Town', nameRu: 'Кэшгород', sortOrder: 0, active: true })
@@ -147,7 +141,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('across processes on PostgreSQL'
 		// Changed while nobody listened: the reconnection (a second later) empties the caches.
 		await siteName('Autohub Missed')
 		expect(await soon('site', (name) => name === 'Autohub Missed', 5_000)).toBe('Autohub Missed')
-		await saveSiteSettings((await admin()).id, { ...(await getSiteSettingsForEdit()), appname: 'Autohub Heard Again', vatRate: 2400 }, {})
+		await saveSiteSettings((await createAdmin()).id, { ...(await getSiteSettingsForEdit()), appname: 'Autohub Heard Again', vatRate: 2400 }, {})
 		expect(await soon('site', (name) => name === 'Autohub Heard Again')).toBe('Autohub Heard Again')
 	})
 })

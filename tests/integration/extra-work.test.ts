@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest'
 import { emailOutbox, extraWork, extraWorkImages, notifications, offers, uploads, users } from '~/db/schema'
 import { ExtraWorkSchema, type ExtraWorkInput } from '~/domain/service-flow/extra-work-schema'
 import { listExtraWork } from '~/domain/service-flow/extra-work.server'
-import { answerExtraWork, askForExtraWork, completeJob, makeOffer, selectOffer, withdrawExtraWork, type WorkshopActor } from '~/domain/service-flow/moves.server'
+import { answerExtraWork, askForExtraWork, completeJob, makeOffer, selectOffer, withdrawExtraWork } from '~/domain/service-flow/moves.server'
 import { getOwnOffer } from '~/domain/service-flow/offers.server'
 import { getCustomerRequest, listCustomerRequests } from '~/domain/service-flow/requests.server'
 import { findViewableUpload } from '~/domain/uploads.server'
@@ -14,7 +14,7 @@ import { db, transactionStats } from '~/utils/db.server'
 import { prepareUpload } from '~/utils/storage.server'
 import { createCustomer, signedInRequest } from '#tests/support/accounts'
 import { rejection, refused } from '#tests/support/refusals'
-import { customerWithVehicle, openRequest, referenceData, workshopOffering } from '#tests/support/flow'
+import { customerWithVehicle, jobInProgress, openRequest, referenceData, workshopOffering } from '#tests/support/flow'
 
 /** Issue 19, part 3: extra work during a job only with the customer's yes. */
 
@@ -47,20 +47,6 @@ const belt = {
 	'lines[1].reference': 'GATES 6PK1070',
 	'lines[1].quantity': '1',
 	'lines[1].unitPrice': '34',
-}
-
-type Owner = Awaited<ReturnType<typeof customerWithVehicle>>
-
-/** A job in progress: a customer (new, or `owner`) chose a workshop's (new, or `workshop`'s) €150 offer. */
-async function jobInProgress(options: { vat?: 'included' | 'added'; owner?: Owner; workshop?: WorkshopActor } = {}) {
-	const owner = options.owner ?? (await customerWithVehicle())
-	const workshop = options.workshop ?? (await workshopOffering([owner.refs.brakes]))
-	const requestId = await openRequest(owner.customer.id, owner.vehicleId, [owner.refs.brakes])
-	// VAT added means something only for lines: such an offer is one line of €150 without VAT.
-	const terms = options.vat === 'added' ? { vat: 'added' as const, lines: [{ kind: 'labour' as const, description: 'Service', quantity: 100, unitPrice: 15000 }] } : { price: 15000 }
-	const offerId = await makeOffer(workshop, requestId, terms, null)
-	await selectOffer(owner.customer.id, requestId, offerId)
-	return { owner, customerId: owner.customer.id, workshop, requestId, offerId }
 }
 
 const extraRow = async (id: string) => (await db.select().from(extraWork).where(eq(extraWork.id, id)))[0]!

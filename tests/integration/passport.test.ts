@@ -35,7 +35,7 @@ const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
 const day = (offsetDays: number) => dateToTallinnInput(new Date(Date.now() + offsetDays * DAY)).slice(0, 10)
 
 /** A job in progress on a €150 offer, for a vehicle at 60,000 miles, by a workshop with 20,000 km / 6 months of warranty. */
-async function jobInProgress() {
+async function itemisedJob() {
 	const owner = await customerWithVehicle()
 	const workshop: WorkshopActor = await workshopOffering([owner.refs.brakes])
 	await db.update(workshops).set({ warrantyWorkKm: 20_000, warrantyPartsMonths: 6 }).where(eq(workshops.id, workshop.workshopId))
@@ -58,7 +58,7 @@ const vehicleMileage = async (id: string) => (await db.select({ mileage: vehicle
 
 describe('a completed job in the history', () => {
 	test('the workshop enters the mileage with the final price: the job, its lines, its invoice and its warranty are in the history, the vehicle follows', async () => {
-		const job = await jobInProgress()
+		const job = await itemisedJob()
 		const invoice = await prepareUpload({ bytes: pdf, purpose: 'job_invoice', originalName: 'arve.pdf' })
 		expect(await completeJob(job.workshop, job.offerId, 11000, { mileage: 61_250, invoice })).toBe('completed')
 		expect(await vehicleMileage(job.vehicleId)).toBe(61_250)
@@ -85,7 +85,7 @@ describe('a completed job in the history', () => {
 	})
 
 	test('a mileage below the last recorded one is a field error and changes nothing; the form asks for it', async () => {
-		const job = await jobInProgress()
+		const job = await itemisedJob()
 		await refused(completeJob(job.workshop, job.offerId, 11000, { mileage: 59_999 }), 'workshop:job.mileageBelow')
 		const [offer] = await db.select().from(offers).where(eq(offers.id, job.offerId))
 		expect(offer).toMatchObject({ status: 'selected', finalPriceCents: null, mileageAtJob: null })
@@ -101,7 +101,7 @@ describe('a completed job in the history', () => {
 	})
 
 	test('a bill above the binding total keeps its mileage until the customer confirms it', async () => {
-		const job = await jobInProgress()
+		const job = await itemisedJob()
 		expect(await completeJob(job.workshop, job.offerId, 13000, { mileage: 60_400, reason: 'The discs were worn too.' })).toBe('proposed')
 		expect(await vehicleMileage(job.vehicleId)).toBe(60_000)
 		expect(await serviceHistory(job.customerId, job.vehicleId)).toEqual([])
@@ -212,7 +212,7 @@ describe('warranty ends', () => {
 	})
 
 	test('a parts warranty ending within 30 days is told once, by the bell and e-mail, with the clock moved', async () => {
-		const job = await jobInProgress()
+		const job = await itemisedJob()
 		await completeJob(job.workshop, job.offerId, 11000, { mileage: 60_100 })
 		const keys = async () => (await db.select({ key: notifications.messageKey }).from(notifications).where(eq(notifications.userId, job.customerId))).map((row) => row.key)
 		const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, job.customerId))
@@ -233,7 +233,7 @@ describe('warranty ends', () => {
 
 describe('the calendar', () => {
 	test("the owner's, or the private link's while it is not revoked; its events are the warranty ends", async () => {
-		const job = await jobInProgress()
+		const job = await itemisedJob()
 		await completeJob(job.workshop, job.offerId, 11000, { mileage: 60_100 })
 		const stranger = await createCustomer()
 		const owner = await calendarVehicle(job.vehicleId, { userId: job.customerId, token: null })

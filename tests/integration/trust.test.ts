@@ -15,19 +15,16 @@ import {
 	completeJob,
 	confirmBill,
 	disputeBill,
-	makeOffer,
 	replyToReview,
-	selectOffer,
 	settleBill,
-	type WorkshopActor,
 } from '~/domain/service-flow/moves.server'
 import { getCustomerRequest, listCustomerRequests } from '~/domain/service-flow/requests.server'
 import { getLatestReviews, getWorkshopProfile, getWorkshopReviews } from '~/domain/directory/workshops.server'
 import { encodeId } from '~/utils/public-id'
 import { db, transactionStats } from '~/utils/db.server'
-import { createCustomer } from '#tests/support/accounts'
+import { createAdmin, createCustomer } from '#tests/support/accounts'
 import { rejection, refused } from '#tests/support/refusals'
-import { customerWithVehicle, openRequest, workshopOffering } from '#tests/support/flow'
+import { jobInProgress } from '#tests/support/flow'
 
 /**
  * Issue 19, parts 4–6: a final bill above the binding total needs the customer's yes, or the
@@ -36,21 +33,7 @@ import { customerWithVehicle, openRequest, workshopOffering } from '#tests/suppo
  */
 
 
-/** A job in progress on a €150 offer (of `workshop`, or a new one's). */
-async function jobInProgress(workshopOf?: WorkshopActor) {
-	const owner = await customerWithVehicle()
-	const workshop = workshopOf ?? (await workshopOffering([owner.refs.brakes]))
-	const requestId = await openRequest(owner.customer.id, owner.vehicleId, [owner.refs.brakes])
-	const offerId = await makeOffer(workshop, requestId, { price: 15000 }, null)
-	await selectOffer(owner.customer.id, requestId, offerId)
-	return { customerId: owner.customer.id, workshop, requestId, offerId }
-}
-
-async function newAdmin() {
-	const admin = await createCustomer()
-	await db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id))
-	return admin.id
-}
+const newAdmin = async () => (await createAdmin()).id
 
 const offerRow = async (id: string) => (await db.select().from(offers).where(eq(offers.id, id)))[0]!
 const requestStatus = async (id: string) => (await db.select({ status: serviceRequests.status }).from(serviceRequests).where(eq(serviceRequests.id, id)))[0]!.status
@@ -230,12 +213,12 @@ describe('the final bill', () => {
 
 		// Four jobs so far (one above the binding total): too few for a record.
 		for (let i = 0; i < 3; i++) {
-			const job = await jobInProgress(workshop)
+			const job = await jobInProgress({ workshop })
 			await completeJob(workshop, job.offerId, 15000 - i * 1000)
 		}
 		const profile = () => getWorkshopProfile(workshop.workshopId, 'en')
 		expect((await profile())!.priceRecord).toBeNull()
-		const fifth = await jobInProgress(workshop)
+		const fifth = await jobInProgress({ workshop })
 		await completeJob(workshop, fifth.offerId, 15000)
 		expect((await profile())!.priceRecord).toEqual({ jobs: 5, atQuotedPercent: 80 })
 		// A job finished more than twelve months ago no longer counts.
@@ -279,7 +262,7 @@ describe('reporting and moderating reviews', () => {
 
 	test('hidden: not shown, not in the rating, not reportable; every open report settled, audited, both sides told', async () => {
 		const { customerId, workshop, reviewId, requestId } = await reviewed(1)
-		const other = await jobInProgress(workshop)
+		const other = await jobInProgress({ workshop })
 		await completeJob(workshop, other.offerId, 15000)
 		await addReview(other.customerId, other.requestId, { rating: 5, body: 'Great' })
 		expect(await ratingOf(workshop.workshopId)).toEqual({ average: 3, count: 2 })

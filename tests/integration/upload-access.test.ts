@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
-import { serviceRequestImages, users } from '~/db/schema'
+import { serviceRequestImages } from '~/db/schema'
 import { getRequestForWorkshop } from '~/domain/service-flow/requests.server'
 import { cancelRequest, createServiceRequest, makeOffer, selectOffer, type WorkshopActor } from '~/domain/service-flow/moves.server'
 import { findViewableUpload } from '~/domain/uploads.server'
@@ -9,7 +9,7 @@ import { getOptionalUser } from '~/utils/auth.server'
 import { encodeId } from '~/utils/public-id'
 import { db } from '~/utils/db.server'
 import { prepareUpload } from '~/utils/storage.server'
-import { createCustomer, signedInRequest } from '#tests/support/accounts'
+import { createAdmin, signedInRequest } from '#tests/support/accounts'
 import { customerWithVehicle, inDays, workshopOffering } from '#tests/support/flow'
 
 const viewer = async (userId: string) => getOptionalUser((await signedInRequest(userId)).request)
@@ -71,8 +71,7 @@ describe('private files', () => {
 		expect(await mentions(rejected)).toBe(false)
 		expect(await sees(silent.userId)).toBe(false)
 		expect(await sees(bodyshop.userId)).toBe(false)
-		const admin = await createCustomer()
-		await db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id))
+		const admin = await createAdmin()
 		expect(await sees(admin.id)).toBe(true)
 	})
 

@@ -32,6 +32,13 @@ export async function createCustomer(overrides: { email?: string; password?: str
 	return user!
 }
 
+/** An administrator: a registered account given the role (as `npm run admin:create` does). */
+export async function createAdmin() {
+	const user = await createCustomer()
+	const [admin] = await db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id)).returning()
+	return admin!
+}
+
 /** What a workshop owner types into the registration form (the real form's fields). */
 export function workshopRegistration(email: string, names: { companyName: string; workshopName: string }) {
 	return {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { carBrands, services, users, workshops, workshopServices } from '~/db/schema'
 import { register } from '~/domain/accounts/accounts.server'
-import { createServiceRequest, type WorkshopActor } from '~/domain/service-flow/moves.server'
+import { createServiceRequest, makeOffer, selectOffer, type WorkshopActor } from '~/domain/service-flow/moves.server'
 import { createVehicle } from '~/domain/service-flow/vehicles.server'
 import { loadDemoDataIfEmpty } from '~/db/seed/demo-data.server'
 import { tallinnToDate } from '~/utils/time'
@@ -70,4 +70,18 @@ export async function openRequest(customerId: string, vehicleId: string, service
 
 export async function userIdOf(email: string) {
 	return (await db.select().from(users).where(eq(users.email, email)))[0]!.id
+}
+
+type Owner = Awaited<ReturnType<typeof customerWithVehicle>>
+
+/** A job in progress: a customer (new, or `owner`) chose a workshop's (new, or `workshop`'s) €150 offer. */
+export async function jobInProgress(options: { vat?: 'included' | 'added'; owner?: Owner; workshop?: WorkshopActor } = {}) {
+	const owner = options.owner ?? (await customerWithVehicle())
+	const workshop = options.workshop ?? (await workshopOffering([owner.refs.brakes]))
+	const requestId = await openRequest(owner.customer.id, owner.vehicleId, [owner.refs.brakes])
+	// VAT added means something only for lines: such an offer is one line of €150 without VAT.
+	const terms = options.vat === 'added' ? { vat: 'added' as const, lines: [{ kind: 'labour' as const, description: 'Service', quantity: 100, unitPrice: 15000 }] } : { price: 15000 }
+	const offerId = await makeOffer(workshop, requestId, terms, null)
+	await selectOffer(owner.customer.id, requestId, offerId)
+	return { owner, customerId: owner.customer.id, workshop, requestId, offerId }
 }
