@@ -1,5 +1,5 @@
 import { type FieldMetadata } from '@conform-to/react'
-import { useNavigation, useFormAction } from '@remix-run/react'
+import { Form, useNavigation, useFormAction } from '@remix-run/react'
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
@@ -371,6 +371,37 @@ export function useIsPending({ formAction, formMethod = 'POST' }: { formAction?:
 		navigation.state !== 'idle' &&
 		navigation.formMethod === formMethod &&
 		navigation.formAction === (formAction ?? ownAction)
+	)
+}
+
+/**
+ * A form that is one button (snooze, turn off, remove, make a link): its intent and hidden fields,
+ * the button small and quiet unless `className` says otherwise. `describedBy` names the item it
+ * acts on, for a screen reader among many such buttons.
+ */
+export function IntentButton({
+	intent,
+	fields = {},
+	describedBy,
+	className = 'button button--ghost button--small',
+	children,
+}: {
+	intent: string
+	fields?: Record<string, string | number>
+	describedBy?: string
+	className?: string
+	children: React.ReactNode
+}) {
+	return (
+		<Form method="post">
+			<FormSecurity intent={intent} />
+			{Object.entries(fields).map(([name, value]) => (
+				<input key={name} type="hidden" name={name} value={value} />
+			))}
+			<button type="submit" className={className} aria-describedby={describedBy}>
+				{children}
+			</button>
+		</Form>
 	)
 }
 

@@ -8,7 +8,7 @@ import { useLanguage } from '~/i18n/use-language'
 import { formatDate, formatMoney, formatNumber } from '~/utils/format'
 import { encodeId } from '~/utils/public-id'
 import { type HeldFile, uploadUrl } from '~/utils/upload-url'
-import { Field, FileField, FormActions, FormAlert, FormSecurity, TextareaField } from './forms'
+import { Field, FileField, FormActions, FormAlert, FormSecurity, IntentButton, TextareaField } from './forms'
 
 /**
  * The vehicle passport's parts (issue 20): the service history, the warranties, the form for work
@@ -57,13 +57,9 @@ export function ServiceHistory({ entries }: { entries: HistoryEntry[] }) {
 								<p className="item__meta">{t('passport.quoted', { price: formatMoney(entry.quotedCents, language) })}</p>
 							) : null}
 							{entry.source === 'record' ? (
-								<Form method="post">
-									<FormSecurity intent="deleteRecord" />
-									<input type="hidden" name="record" value={entry.id} />
-									<button type="submit" className="button button--ghost button--small" aria-describedby={headingId}>
-										{t('passport.removeRecord')}
-									</button>
-								</Form>
+								<IntentButton intent="deleteRecord" fields={{ record: entry.id }} describedBy={headingId}>
+									{t('passport.removeRecord')}
+								</IntentButton>
 							) : null}
 						</div>
 					</li>
@@ -169,5 +165,43 @@ export function ServiceRecordForm({ lastResult, documentErrors, held }: { lastRe
 			<FileField id="service-record-document" name="document" label={t('passport.document')} help={t('passport.documentHelp')} accept="pdf" errors={documentErrors} held={held} />
 			<FormActions submit={t('passport.addRecord')} />
 		</Form>
+	)
+}
+
+/** Each private link's texts (a key prefix with link, linkHelp, download, make, renew, revoke) and its forms' intents. */
+const privateLinks = {
+	calendar: { texts: 'passport.calendar', make: 'makeCalendarLink', revoke: 'revokeCalendarLink' },
+	history: { texts: 'passport.share', make: 'makeHistoryLink', revoke: 'revokeHistoryLink' },
+} as const
+
+/**
+ * A private link of the vehicle (its calendar, its history for a buyer): the link to copy while it
+ * exists, the owner's own download, and making, renewing and turning it off.
+ */
+export function PrivateLink({ kind, link, download }: { kind: keyof typeof privateLinks; link: string | null; download: string }) {
+	const { t } = useTranslation('customer')
+	const { texts, make, revoke } = privateLinks[kind]
+	const id = `${kind}-link`
+	return (
+		<>
+			{link ? (
+				<>
+					<label className="field__label" htmlFor={id}>
+						{t(`${texts}.link`)}
+					</label>
+					<input id={id} className="field__input private-link" readOnly value={link} aria-describedby={`${id}-help`} />
+					<p id={`${id}-help`} className="field__help">
+						{t(`${texts}.linkHelp`)}
+					</p>
+				</>
+			) : null}
+			<div className="private-link__actions">
+				<a href={download} className="button button--ghost button--small" download>
+					{t(`${texts}.download`)}
+				</a>
+				<IntentButton intent={make}>{link ? t(`${texts}.renew`) : t(`${texts}.make`)}</IntentButton>
+				{link ? <IntentButton intent={revoke}>{t(`${texts}.revoke`)}</IntentButton> : null}
+			</div>
+		</>
 	)
 }

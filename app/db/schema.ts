@@ -36,6 +36,7 @@ import { billDecisions } from '../domain/service-flow/final-bill'
 import { moderationDecisions, reportReasons } from '../domain/service-flow/review-moderation'
 import { extraWorkStatuses, offerStatuses, requestStatuses } from '../domain/service-flow/status'
 import { fuelTypes, transmissions } from '../domain/service-flow/vehicle-kinds'
+import { reminderKinds } from '../domain/service-flow/reminders'
 
 export { fuelTypes, transmissions }
 
@@ -73,6 +74,8 @@ export const vatModeEnum = pgEnum('vat_mode', vatModes)
 export const fuelTypeEnum = pgEnum('fuel_type', fuelTypes)
 
 export const transmissionEnum = pgEnum('transmission', transmissions)
+
+export const reminderKindEnum = pgEnum('reminder_kind', reminderKinds)
 
 export const uploadPurposes = [
 	'workshop_logo',
@@ -360,6 +363,8 @@ export const vehicles = pgTable(
 		 * for the owner's phone; null until made, a new one when revoked.
 		 */
 		calendarToken: text(),
+		/** Its history's read-only link for a buyer (the PDF); null until made, a new one when revoked. */
+		historyToken: text(),
 		/** Soft delete keeps the service history of a vehicle that was removed. */
 		deletedAt: moment(),
 		createdAt: createdAt(),
@@ -368,6 +373,7 @@ export const vehicles = pgTable(
 	(t) => [
 		uniqueIndex('vehicles_registration_number_key').on(t.registrationNumber).where(sql`${t.deletedAt} is null`),
 		uniqueIndex('vehicles_calendar_token_key').on(t.calendarToken),
+		uniqueIndex('vehicles_history_token_key').on(t.historyToken),
 		index('vehicles_owner_idx').on(t.ownerId, t.createdAt),
 		check('vehicles_vin_length', sql`${t.vin} is null or length(${t.vin}) = 17`),
 		check('vehicles_mileage_positive', sql`${t.mileage} >= 0`),
@@ -634,6 +640,40 @@ export const serviceRecords = pgTable(
 		index('service_records_vehicle_idx').on(t.vehicleId, t.performedOn),
 		check('service_records_mileage_not_negative', sql`${t.mileage} >= 0`),
 		check('service_records_price_positive', sql`${t.priceCents} > 0`),
+	],
+)
+
+/**
+ * A vehicle's reminders (issue 20): one row per kind the owner set (technical inspection, seasonal
+ * tyres, service interval); what is due when is worked out by reminderSchedule (reminders.ts).
+ */
+export const vehicleReminders = pgTable(
+	'vehicle_reminders',
+	{
+		vehicleId: uuid()
+			.notNull()
+			.references(() => vehicles.id, { onDelete: 'cascade' }),
+		kind: reminderKindEnum().notNull(),
+		active: boolean().notNull().default(true),
+		/** The inspection's due day. */
+		dueOn: date({ mode: 'string' }),
+		/** The last inspection or service, and the service's mileage (miles). */
+		lastDoneOn: date({ mode: 'string' }),
+		lastDoneMileage: integer(),
+		everyMonths: smallint(),
+		everyKm: integer(),
+		daysBefore: smallint().notNull().default(14),
+		snoozedUntil: date({ mode: 'string' }),
+		/** The occurrence last told (reminderSchedule's key): each is told once. */
+		notifiedKey: text(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		primaryKey({ columns: [t.vehicleId, t.kind] }),
+		index('vehicle_reminders_active_idx').on(t.kind).where(sql`${t.active}`),
+		check('vehicle_reminders_days_before', sql`${t.daysBefore} between 1 and 60`),
+		check('vehicle_reminders_every_months', sql`${t.everyMonths} is null or ${t.everyMonths} between 1 and 48`),
+		check('vehicle_reminders_every_km', sql`${t.everyKm} is null or ${t.everyKm} between 1000 and 100000`),
 	],
 )
 
@@ -991,6 +1031,9 @@ export const siteSettings = pgTable(
 		companyRegistryCode: text().notNull().default(''),
 		vatNumber: text().notNull().default(''),
 		vatRateBasisPoints: integer().notNull().default(2400),
+		/** The seasonal tyres' reminder days, "MM-DD" (issue 20; Estonia: early October and mid-March). */
+		tyreAutumnDay: text().notNull().default('10-01'),
+		tyreSpringDay: text().notNull().default('03-15'),
 		updatedAt: updatedAt(),
 	},
 	(t) => [check('site_settings_single_row', sql`${t.id}`)],

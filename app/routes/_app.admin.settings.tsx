@@ -49,6 +49,7 @@ const groups = [
 	{ key: 'address', fields: ['siteAddress', 'siteAddressEstonian', 'siteAddressRussian'] },
 	{ key: 'social', fields: ['facebookLink', 'twitterLink', 'instagramLink', 'linkedinLink'] },
 	{ key: 'seller', fields: ['companyName', 'companyRegistryCode', 'vatNumber', 'vatRate'] },
+	{ key: 'reminders', fields: ['tyreAutumnDay', 'tyreSpringDay'] },
 ] as const
 
 const required = new Set(['appname', 'siteEmail', 'vatRate'])

@@ -7,7 +7,7 @@ import { ButtonLink } from '~/components/button-link'
 import { CheckboxGroup, ErrorList, Field, FileField, FormActions, FormAlert, FormSection, FormSecurity, SelectField, TextareaField } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { StepIndicator } from '~/components/step-indicator'
-import { getChoices } from '~/domain/site/reference.server'
+import { getChoices, referenceLists } from '~/domain/site/reference.server'
 import { MAX_REQUEST_IMAGES, ServiceRequestSchema } from '~/domain/service-flow/requests'
 import { createServiceRequest } from '~/domain/service-flow/moves.server'
 import { workshopToAsk } from '~/domain/service-flow/requests.server'
@@ -27,12 +27,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const language = await getLanguage(request)
 	const t = getFixedT(language, 'customer')
 	const params = new URL(request.url).searchParams
-	const [vehicles, choices, workshop] = await Promise.all([
+	const [vehicles, choices, workshop, lists] = await Promise.all([
 		listVehicles(user.id),
 		getChoices(language, ['services', 'cities']),
 		// "Ask for an offer" on a workshop's page names the workshop (its public id).
 		workshopToAsk(decodeId(params.get('workshop'))),
+		referenceLists(),
 	])
+	// A reminder's link names the service by its code (?service=tyres); an unknown one is ignored.
+	const serviceId = lists.services.idByCode.get(params.get('service') ?? '')
 	const chosen = decodeId(params.get('vehicle'))
 	return {
 		workshop: workshop ? { ...workshop, slug: encodeId(workshop.id) } : null,
@@ -42,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		cities: choices.cities,
 		// Only the customer's own vehicle can be preselected.
 		vehicleId: vehicles.find((v) => v.id === chosen)?.id ?? (vehicles.length === 1 ? vehicles[0]!.id : ''),
+		serviceIds: serviceId ? [serviceId] : [],
 		earliest: dateToTallinnInput(new Date()),
 	}
 }
@@ -68,12 +72,12 @@ export const meta = routeMeta<typeof loader>()
 
 export default function NewServiceRequestPage() {
 	const { t } = useTranslation('customer')
-	const { vehicles, services, cities, vehicleId, earliest, workshop } = useLoaderData<typeof loader>()
+	const { vehicles, services, cities, vehicleId, serviceIds, earliest, workshop } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [form, fields] = useForm({
 		id: 'new-service-request',
 		lastResult: actionData?.result,
-		defaultValue: { vehicleId, workshopId: workshop?.id, alsoOthers: 'on' },
+		defaultValue: { vehicleId, serviceIds, workshopId: workshop?.id, alsoOthers: 'on' },
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: ServiceRequestSchema }),
 		shouldRevalidate: 'onInput',
 	})

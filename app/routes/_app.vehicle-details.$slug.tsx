@@ -1,17 +1,20 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ButtonLink } from '~/components/button-link'
 import { ConfirmAction } from '~/components/confirm-action'
-import { FormSecurity } from '~/components/forms'
 import { Item, ListOrEmpty } from '~/components/item-list'
 import { PageHeader } from '~/components/page-header'
 import { Fact, Panel } from '~/components/panel'
-import { ServiceHistory, ServiceRecordForm, WarrantyList } from '~/components/passport'
+import { PrivateLink, ServiceHistory, ServiceRecordForm, WarrantyList } from '~/components/passport'
+import { type ReminderAnswer, ReminderList } from '~/components/reminders'
 import { StatusBadge } from '~/components/status-badge'
 import { DeleteRecordSchema, ServiceRecordSchema } from '~/domain/service-flow/passport-schema'
-import { addServiceRecord, deleteServiceRecord, setCalendarLink, vehiclePassport } from '~/domain/service-flow/passport.server'
+import { addServiceRecord, deleteServiceRecord, setVehicleLink, type VehicleLink, vehiclePassport } from '~/domain/service-flow/passport.server'
+import { ReminderOffSchema, reminderSchemas, SnoozeReminderSchema } from '~/domain/service-flow/reminder-schema'
+import { reminderKinds } from '~/domain/service-flow/reminders'
+import { changeReminder, saveReminder, vehicleReminderList } from '~/domain/service-flow/reminders.server'
 import { requestPagePath } from '~/domain/service-flow/status'
 import { deleteVehicle, getVehicle, vehicleHistory } from '~/domain/service-flow/vehicles.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
@@ -19,7 +22,7 @@ import { useLanguage } from '~/i18n/use-language'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { getEnv } from '~/utils/env.server'
-import { formatDate, formatMoney, formatNumber } from '~/utils/format'
+import { formatDate, formatDayOfYear, formatMoney, formatNumber } from '~/utils/format'
 import { routeMeta } from '~/utils/meta'
 import { readFormUploads, withFormFiles } from '~/utils/multipart.server'
 import { encodeId } from '~/utils/public-id'
@@ -36,22 +39,38 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const vehicleId = idParam(params.slug)
 	const language = await getLanguage(request)
 	const vehicle = await or404(getVehicle(user.id, vehicleId))
-	const [{ history, warranties }, requests] = await Promise.all([vehiclePassport(vehicle, language), vehicleHistory(user.id, vehicleId, language)])
+	const [{ history, warranties }, requests, { reminders, tyreDays }] = await Promise.all([
+		vehiclePassport(vehicle, language),
+		vehicleHistory(user.id, vehicleId, language),
+		vehicleReminderList(vehicle),
+	])
 	const t = getFixedT(language, 'customer')
 	const slug = encodeId(vehicle.id)
 	const calendarPath = `/vehicle-details/${slug}/calendar.ics`
+	const historyPath = `/vehicle-details/${slug}/history.pdf`
+	const privateLink = (path: string, token: string | null) => (token ? `${getEnv().APP_URL}${path}?token=${token}` : null)
 	return {
 		meta: { title: `${vehicle.brandName} ${vehicle.model} · ${vehicle.registrationNumber}` },
 		slug,
-		vehicle: { ...vehicle, calendarToken: undefined, title: t('vehicles.detailTitle', { name: `${vehicle.brandName} ${vehicle.model}` }) },
+		vehicle: { ...vehicle, calendarToken: undefined, historyToken: undefined, title: t('vehicles.detailTitle', { name: `${vehicle.brandName} ${vehicle.model}` }) },
 		history,
 		warranties,
-		calendar: {
-			download: calendarPath,
-			link: vehicle.calendarToken ? `${getEnv().APP_URL}${calendarPath}?token=${vehicle.calendarToken}` : null,
-		},
+		reminders,
+		// A new service interval starts, unless the owner says otherwise, at the newest entry with a mileage.
+		lastService: history.flatMap((entry) => (entry.mileage !== null ? [{ on: entry.on, mileage: entry.mileage }] : []))[0] ?? null,
+		tyreDays: { autumn: formatDayOfYear(tyreDays.autumn, language), spring: formatDayOfYear(tyreDays.spring, language) },
+		calendar: { download: calendarPath, link: privateLink(calendarPath, vehicle.calendarToken) },
+		historyPdf: { download: historyPath, link: privateLink(historyPath, vehicle.historyToken) },
 		requests: requests.map((item) => ({ ...item, slug: encodeId(item.id) })),
 	}
+}
+
+/** The forms that make or turn off the vehicle's private links. */
+const linkIntents: Record<string, { link: VehicleLink; action: 'make' | 'revoke' }> = {
+	makeCalendarLink: { link: 'calendar', action: 'make' },
+	revokeCalendarLink: { link: 'calendar', action: 'revoke' },
+	makeHistoryLink: { link: 'history', action: 'make' },
+	revokeHistoryLink: { link: 'history', action: 'revoke' },
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -82,10 +101,34 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			return redirectWithToast(`${here}#service-history`, { type: 'success', key: 'customer:passport.recordRemoved' }, { request })
 		}
 
-		if (intent === 'makeCalendarLink' || intent === 'revokeCalendarLink') {
-			await or404(setCalendarLink(user.id, vehicleId, intent === 'makeCalendarLink' ? 'make' : 'revoke'))
-			const key = intent === 'makeCalendarLink' ? 'customer:passport.calendar.made' : 'customer:passport.calendar.revoked'
-			return redirectWithToast(`${here}#calendar`, { type: 'success', key }, { request })
+		if (intent === 'saveReminder') {
+			const kind = reminderKinds.find((k) => k === formData.get('kind'))
+			if (!kind) throw new Response('Not found', { status: 404 })
+			const submission = parseWithZod(formData, { schema: reminderSchemas[kind] })
+			if (submission.status !== 'success') return data({ intent, reminder: { kind, result: submission.reply() } satisfies ReminderAnswer }, { status: 400 })
+			await or404(saveReminder(user.id, vehicleId, submission.value))
+			return redirectWithToast(`${here}#reminders`, { type: 'success', key: 'customer:reminders.saved' }, { request })
+		}
+
+		if (intent === 'snoozeReminder') {
+			const parsed = SnoozeReminderSchema.safeParse(Object.fromEntries(formData))
+			if (!parsed.success) throw new Response('Not found', { status: 404 })
+			await or404(changeReminder(user.id, vehicleId, parsed.data.kind, { snoozeDays: parsed.data.days }))
+			return redirectWithToast(`${here}#reminders`, { type: 'success', key: 'customer:reminders.snoozed' }, { request })
+		}
+
+		if (intent === 'reminderOff') {
+			const parsed = ReminderOffSchema.safeParse(Object.fromEntries(formData))
+			if (!parsed.success) throw new Response('Not found', { status: 404 })
+			await or404(changeReminder(user.id, vehicleId, parsed.data.kind, 'off'))
+			return redirectWithToast(`${here}#reminders`, { type: 'success', key: 'customer:reminders.turnedOff' }, { request })
+		}
+
+		const link = linkIntents[String(intent)]
+		if (link) {
+			await or404(setVehicleLink(user.id, vehicleId, link.link, link.action))
+			const key = `customer:passport.${link.link === 'calendar' ? 'calendar' : 'share'}.${link.action === 'make' ? 'made' : 'revoked'}`
+			return redirectWithToast(`${here}#${link.link === 'calendar' ? 'calendar' : 'service-history'}`, { type: 'success', key }, { request })
 		}
 
 		if (intent !== 'delete') throw new Response('Not found', { status: 404 })
@@ -103,9 +146,10 @@ export const meta = routeMeta<typeof loader>()
 export default function VehicleDetailsPage() {
 	const { t } = useTranslation('customer')
 	const language = useLanguage()
-	const { vehicle, history, warranties, calendar, requests, slug } = useLoaderData<typeof loader>()
+	const { vehicle, history, warranties, reminders, lastService, tyreDays, calendar, historyPdf, requests, slug } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const recordAnswer = actionData && 'intent' in actionData && actionData.intent === 'addRecord' ? actionData : null
+	const reminderAnswer = actionData && 'reminder' in actionData ? actionData.reminder : null
 	const facts: Array<[string, React.ReactNode]> = [
 		[t('vehicle.registrationNumber'), <span key="plate" className="plate">{vehicle.registrationNumber}</span>],
 		[t('vehicle.modelSpecification'), vehicle.modelSpecification],
@@ -138,6 +182,14 @@ export default function VehicleDetailsPage() {
 							<p className="item__meta">{t('passport.addElsewhereText')}</p>
 							<ServiceRecordForm lastResult={recordAnswer?.result} documentErrors={recordAnswer?.documentErrors} held={recordAnswer?.held?.document} />
 						</details>
+						<div className="passport-share">
+							<h3 className="item__title">{t('passport.share.shareTitle')}</h3>
+							<p className="item__meta">{t('passport.share.shareText')}</p>
+							<PrivateLink kind="history" link={historyPdf.link} download={historyPdf.download} />
+						</div>
+					</Panel>
+					<Panel id="reminders" title={t('reminders.title')}>
+						<ReminderList reminders={reminders} vehicleId={vehicle.id} lastService={lastService} tyreDays={tyreDays} answer={reminderAnswer} />
 					</Panel>
 					<Panel id="vehicle-requests" title={t('passport.requests')}>
 						<ListOrEmpty items={requests} empty={t('vehicles.noHistory')}>
@@ -164,36 +216,7 @@ export default function VehicleDetailsPage() {
 					</Panel>
 					<Panel id="calendar" title={t('passport.calendar.title')}>
 						<p>{t('passport.calendar.text')}</p>
-						{calendar.link ? (
-							<>
-								<label className="field__label" htmlFor="calendar-link">
-									{t('passport.calendar.link')}
-								</label>
-								<input id="calendar-link" className="field__input calendar-link" readOnly value={calendar.link} aria-describedby="calendar-link-help" />
-								<p id="calendar-link-help" className="field__help">
-									{t('passport.calendar.linkHelp')}
-								</p>
-							</>
-						) : null}
-						<div className="calendar-link__actions">
-							<a href={calendar.download} className="button button--ghost button--small" download>
-								{t('passport.calendar.download')}
-							</a>
-							<Form method="post">
-								<FormSecurity intent="makeCalendarLink" />
-								<button type="submit" className="button button--ghost button--small">
-									{calendar.link ? t('passport.calendar.renew') : t('passport.calendar.make')}
-								</button>
-							</Form>
-							{calendar.link ? (
-								<Form method="post">
-									<FormSecurity intent="revokeCalendarLink" />
-									<button type="submit" className="button button--ghost button--small">
-										{t('passport.calendar.revoke')}
-									</button>
-								</Form>
-							) : null}
-						</div>
+						<PrivateLink kind="calendar" link={calendar.link} download={calendar.download} />
 					</Panel>
 					<Panel id="vehicle-facts" title={t('vehicles.facts')}>
 						<dl className="facts">

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { vehicleCalendar } from '~/domain/service-flow/passport-calendar.server'
-import { calendarVehicle } from '~/domain/service-flow/passport.server'
+import { linkedVehicle } from '~/domain/service-flow/passport.server'
 import { getOptionalUser } from '~/utils/auth.server'
 import { methodNotAllowed } from '~/utils/failures.server'
 import { idParam, or404 } from '~/utils/route-helpers.server'
@@ -14,7 +14,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const vehicleId = idParam(params.slug)
 	const token = new URL(request.url).searchParams.get('token')
 	const user = token ? null : await getOptionalUser(request)
-	const vehicle = await or404(calendarVehicle(vehicleId, { userId: user?.id ?? null, token }))
+	const vehicle = await or404(linkedVehicle(vehicleId, 'calendar', { userId: user?.id ?? null, token }))
 	return new Response(await vehicleCalendar(vehicle), {
 		headers: {
 			'Content-Type': 'text/calendar; charset=utf-8',

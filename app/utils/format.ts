@@ -13,9 +13,15 @@ const DATE = { dateStyle: 'long', timeZone: TIME_ZONE } as const
 const DATE_TIME = { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE } as const
 const RATING = { minimumFractionDigits: 1, maximumFractionDigits: 1 } as const
 const MONTH = { month: 'long', year: 'numeric', timeZone: 'UTC' } as const
+const DAY_OF_YEAR = { day: 'numeric', month: 'long', timeZone: 'UTC' } as const
 
 export function formatDate(value: string | Date, language: Language) {
 	return dateTimeFormat(language, DATE).format(new Date(value))
+}
+
+/** A day of every year ("10-01", site settings) as "1 October". */
+export function formatDayOfYear(monthDay: string, language: Language) {
+	return dateTimeFormat(language, DAY_OF_YEAR).format(new Date(`2025-${monthDay}T12:00:00Z`))
 }
 
 export function formatDateTime(value: string | Date, language: Language) {

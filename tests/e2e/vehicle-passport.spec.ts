@@ -1,4 +1,4 @@
-import { dictionary, expect, expectToast, javaScriptModes, open, test, uniqueEmail } from './fixtures'
+import { dictionary, expect, expectToast, javaScriptModes, open, test, uniqueEmail, waitForEmail } from './fixtures'
 import { addVehicle, person, register } from './people'
 
 /**
@@ -86,9 +86,30 @@ for (const javaScriptEnabled of javaScriptModes) {
 		expect((await phone.request.get(calendarPath)).status()).toBe(404)
 		await phone.close()
 
-		// Another customer: the page, the calendar and the PDF are not there.
+		// The history as a PDF for the owner, and a read-only link for a buyer, revoked once the car is sold.
+		const historyPath = `${vehiclePath}/history.pdf`
+		const ownPdf = await owner.request.get(historyPath)
+		expect(ownPdf.status()).toBe(200)
+		expect(ownPdf.headers()['content-type']).toBe('application/pdf')
+		expect((await ownPdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
+		await history.getByRole('button', { name: c('passport.share.make') }).click()
+		await expectToast(owner, c('passport.share.made'))
+		const shareLink = new URL(await owner.getByLabel(c('passport.share.link')).inputValue())
+		expect(shareLink.pathname).toBe(historyPath)
+		const buyer = await browser.newContext({ baseURL })
+		const bought = await buyer.request.get(shareLink.pathname + shareLink.search)
+		expect(bought.status()).toBe(200)
+		expect(bought.headers()['content-type']).toBe('application/pdf')
+		expect((await buyer.request.get(historyPath)).status()).toBe(404)
+		await history.getByRole('button', { name: c('passport.share.revoke') }).click()
+		await expectToast(owner, c('passport.share.revoked'))
+		expect((await buyer.request.get(shareLink.pathname + shareLink.search)).status()).toBe(404)
+		await buyer.close()
+
+		// Another customer: the page, the calendar and the PDFs are not there.
 		await register(stranger, 'customer', uniqueEmail('passport-stranger'), { first: 'Sander', last: 'Stranger' })
 		expect((await stranger.request.get(calendarPath)).status()).toBe(404)
+		expect((await stranger.request.get(historyPath)).status()).toBe(404)
 		expect((await stranger.request.get(documentHref)).status()).toBe(404)
 		await open(stranger, vehiclePath, javaScriptEnabled)
 		await expect(stranger.getByText(`Oil and filter ${token}`)).toHaveCount(0)
@@ -98,5 +119,77 @@ for (const javaScriptEnabled of javaScriptModes) {
 		await entry.getByRole('button', { name: c('passport.removeRecord') }).click()
 		await expectToast(owner, c('passport.recordRemoved'))
 		await expect(owner.getByText(`Oil and filter ${token}`)).toHaveCount(0)
+	})
+}
+
+for (const javaScriptEnabled of javaScriptModes) {
+	test(`a reminder set on the vehicle's page is e-mailed when due and opens a prefilled request, with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, async ({ browser, baseURL }) => {
+		test.setTimeout(150_000)
+		const token = Math.random().toString(36).slice(2, 8)
+		const email = uniqueEmail('reminder-owner')
+		const owner = await person(browser, javaScriptEnabled, baseURL)
+		await register(owner, 'customer', email, { first: 'Reet', last: 'Meelde' })
+		const plate = `R${token.toUpperCase()}`
+		await addVehicle(owner, plate, javaScriptEnabled)
+		await owner.locator('.vehicle-tile').filter({ hasText: plate }).getByRole('link').first().click()
+		await expect(owner).toHaveURL(/\/vehicle-details\//)
+		const vehiclePath = new URL(owner.url()).pathname
+		const reminders = owner.getByRole('region', { name: c('reminders.title'), exact: true })
+		const inspection = reminders.locator('li').filter({ has: owner.getByRole('heading', { name: c('reminders.kinds.inspection') }) })
+		await expect(inspection).toContainText(c('reminders.notSet'))
+
+		// Bad input: a due day that has passed and an absurd number of days before; what was typed is kept.
+		await inspection.locator('summary', { hasText: c('reminders.setUp') }).click()
+		const form = owner.locator('#reminder-inspection')
+		await form.getByLabel(c('reminders.dueOn')).fill(daysAgo(3))
+		await form.getByLabel(c('reminders.daysBefore')).fill('400')
+		await form.getByRole('button', { name: c('reminders.save') }).click()
+		await expect(form.getByText(c('reminders.dueInPast'))).toBeVisible()
+		await expect(form.getByText(c('reminders.daysBeforeRange'))).toBeVisible()
+		await expect(form.getByLabel(c('reminders.daysBefore'))).toHaveValue('400')
+
+		// Due in ten days, told two weeks before: the bell and the e-mail come at once.
+		await form.getByLabel(c('reminders.dueOn')).fill(daysAgo(-10))
+		await form.getByLabel(c('reminders.daysBefore')).fill('14')
+		await form.getByRole('button', { name: c('reminders.save') }).click()
+		await expectToast(owner, c('reminders.saved'))
+		await expect(inspection.locator('.badge')).toHaveText(c('reminders.states.due'))
+
+		// The service interval refuses an absurd interval at its field.
+		const service = reminders.locator('li').filter({ has: owner.getByRole('heading', { name: c('reminders.kinds.service') }) })
+		await service.locator('summary', { hasText: c('reminders.setUp') }).click()
+		const serviceForm = owner.locator('#reminder-service')
+		await serviceForm.getByLabel(c('reminders.lastServiceOn')).fill(daysAgo(20))
+		await serviceForm.getByLabel(c('reminders.lastServiceMileage')).fill('41000')
+		await serviceForm.getByLabel(c('reminders.serviceEveryKm')).fill('5')
+		await serviceForm.getByLabel(c('reminders.serviceEveryMonths')).fill('12')
+		await serviceForm.getByRole('button', { name: c('reminders.save') }).click()
+		await expect(serviceForm.getByText(c('reminders.serviceKmRange'))).toBeVisible()
+		await serviceForm.getByLabel(c('reminders.serviceEveryKm')).fill('15000')
+		await serviceForm.getByRole('button', { name: c('reminders.save') }).click()
+		await expectToast(owner, c('reminders.saved'))
+		await expect(service).toContainText('miles, whichever comes first')
+
+		// The e-mail's button opens a request with the vehicle and the service chosen.
+		const mail = await waitForEmail({ to: email, subject: new RegExp(`^The technical inspection of ${plate} is due on`) }, 30_000)
+		const link = mail.text.match(/https?:\/\/[^\s\]]*\/new-service-register\?[^\s\]]*/)?.[0]
+		expect(link, 'a link to a prefilled request').toContain('service=inspection-prep')
+		await owner.goto(link!)
+		await expect(owner.locator('select[name="vehicleId"] option:checked')).toContainText(plate)
+		await expect(owner.getByRole('checkbox', { name: 'Inspection preparation' })).toBeChecked()
+		await expect(owner.getByRole('checkbox', { name: 'Tyre change and storage' })).not.toBeChecked()
+
+		// Snoozed for a week, then turned off; the tyres turned on.
+		await open(owner, vehiclePath, javaScriptEnabled)
+		await inspection.getByRole('button', { name: c('reminders.snooze7') }).click()
+		await expectToast(owner, c('reminders.snoozed'))
+		await expect(inspection.locator('.badge')).toHaveText(c('reminders.states.snoozed'))
+		await inspection.getByRole('button', { name: c('reminders.turnOff') }).click()
+		await expectToast(owner, c('reminders.turnedOff'))
+		await expect(inspection.locator('.badge')).toHaveText(c('reminders.states.off'))
+		const tyres = reminders.locator('li').filter({ has: owner.getByRole('heading', { name: c('reminders.kinds.tyres') }) })
+		await tyres.getByRole('button', { name: c('reminders.turnOn') }).click()
+		await expectToast(owner, c('reminders.saved'))
+		await expect(tyres.getByRole('button', { name: c('reminders.turnOff') })).toBeVisible()
 	})
 }

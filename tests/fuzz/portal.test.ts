@@ -10,6 +10,7 @@ import { AdSchema, ChangeEmailSchema, CompanyFieldsSchema, ContentPageSchema, Pa
 import { CompleteJobSchema } from '~/domain/service-flow/final-bill-schema'
 import { OfferSchema } from '~/domain/service-flow/offers'
 import { ServiceRecordSchema } from '~/domain/service-flow/passport-schema'
+import { InspectionReminderSchema, ServiceReminderSchema } from '~/domain/service-flow/reminder-schema'
 import { ReopenRequestSchema, ServiceRequestSchema, WidenRequestSchema } from '~/domain/service-flow/requests'
 import { ReplySchema, ReviewSchema } from '~/domain/service-flow/reviews'
 import { BillingEmailSchema } from '~/domain/billing/subscription'
@@ -124,6 +125,38 @@ const specs = (): ActionSpec[] => {
 			],
 			encodings: ['multipart', 'urlencoded'],
 			schema: ServiceRecordSchema,
+		},
+		{
+			name: 'POST /vehicle-details/{slug} (inspection reminder)',
+			as: asCustomer,
+			path: (s) => `/vehicle-details/${s}`,
+			slug: { valid: slug(demo.vehicle), foreign: [demo.otherVehicle] },
+			fields: [
+				hidden('intent', 'saveReminder'),
+				hidden('kind', 'inspection'),
+				{ name: 'dueOn', kind: 'pattern', valid: `${ahead}-06-14`, required: true, invalid: ['2026-02-30', '14.06.2027', '2001-01-01', '2099-01-01', 'soon'] },
+				{ name: 'everyMonths', kind: 'int', valid: '24', range: [6, 48] },
+				{ name: 'daysBefore', kind: 'int', valid: '14', range: [1, 60] },
+			],
+			encodings: ['urlencoded'],
+			schema: InspectionReminderSchema,
+		},
+		{
+			name: 'POST /vehicle-details/{slug} (service reminder)',
+			as: asCustomer,
+			path: (s) => `/vehicle-details/${s}`,
+			slug: { valid: slug(demo.vehicle), foreign: [demo.otherVehicle] },
+			fields: [
+				hidden('intent', 'saveReminder'),
+				hidden('kind', 'service'),
+				{ name: 'lastDoneOn', kind: 'pattern', valid: '2026-01-15', required: true, invalid: ['2026-02-30', '15.01.2026', '2999-01-01'] },
+				{ name: 'lastDoneMileage', kind: 'int', valid: '50000', required: true, range: [0, 2_000_000] },
+				{ name: 'everyKm', kind: 'int', valid: '15000', required: true, range: [1000, 100_000] },
+				{ name: 'everyMonths', kind: 'int', valid: '12', required: true, range: [1, 36] },
+				{ name: 'daysBefore', kind: 'int', valid: '14', range: [1, 60] },
+			],
+			encodings: ['urlencoded', 'multipart'],
+			schema: ServiceReminderSchema,
 		},
 		{
 			name: 'POST /new-service-register',
@@ -519,6 +552,8 @@ const specs = (): ActionSpec[] => {
 				text('companyRegistryCode', '12345678', 40, false),
 				text('vatNumber', 'EE123456789', 40, false),
 				{ name: 'vatRate', kind: 'pattern', valid: '24', required: true, invalid: ['100', '-1', '24.555', 'abc', '1e2', '24%'] },
+				{ name: 'tyreAutumnDay', kind: 'pattern', valid: '1.10', invalid: ['31.09', '29.02', '13.13', '0.10', '1/10', 'October'] },
+				{ name: 'tyreSpringDay', kind: 'pattern', valid: '15.03.', invalid: ['32.03', '15.3.2026', '-1.03'] },
 			],
 			encodings: ['multipart', 'urlencoded'],
 			schema: SiteSettingsSchema,
@@ -564,6 +599,8 @@ const ACTIONS = [
 	'POST /edit-vehicle/{slug}',
 	'POST /vehicle-details/{slug} (delete)',
 	'POST /vehicle-details/{slug} (work done elsewhere)',
+	'POST /vehicle-details/{slug} (inspection reminder)',
+	'POST /vehicle-details/{slug} (service reminder)',
 	'POST /new-service-register',
 	'POST /compaire-offers/{slug} (select)',
 	'POST /request-details/{slug} (cancel)',

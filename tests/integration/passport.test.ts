@@ -9,13 +9,14 @@ import { addMonths, KM_PER_MILE, warrantyLeft } from '~/domain/service-flow/pass
 import { ServiceRecordSchema } from '~/domain/service-flow/passport-schema'
 import {
 	addServiceRecord,
-	calendarVehicle,
 	deleteServiceRecord,
+	linkedVehicle,
 	sendWarrantyNotices,
-	setCalendarLink,
+	setVehicleLink,
 	vehiclePassport,
 } from '~/domain/service-flow/passport.server'
 import { vehicleCalendar } from '~/domain/service-flow/passport-calendar.server'
+import { renderHistoryPdf } from '~/domain/service-flow/passport-pdf.server'
 import { getVehicle } from '~/domain/service-flow/vehicles.server'
 import { db } from '~/utils/db.server'
 import { prepareUpload } from '~/utils/storage.server'
@@ -23,6 +24,7 @@ import { dateToTallinnInput } from '~/utils/time'
 import { createCustomer } from '#tests/support/accounts'
 import { refused } from '#tests/support/refusals'
 import { customerWithVehicle, openRequest, workshopOffering } from '#tests/support/flow'
+import { pdfText } from '#tests/support/pdf-text'
 
 /**
  * Issue 20, the vehicle passport: a completed job lands in the vehicle's history with its mileage,
@@ -189,7 +191,7 @@ describe('work done elsewhere', () => {
 		if (parsed.status !== 'success') throw new Error('the record should pass')
 		await refused(addServiceRecord(stranger.id, vehicleId, parsed.value, null), 'common:errors.notFoundTitle')
 		await refused(getVehicle(stranger.id, vehicleId), 'common:errors.notFoundTitle')
-		await refused(setCalendarLink(stranger.id, vehicleId, 'make'), 'common:errors.notFoundTitle')
+		await refused(setVehicleLink(stranger.id, vehicleId, 'calendar', 'make'), 'common:errors.notFoundTitle')
 		// Its queries name the owner too: asked for another owner, the passport is empty.
 		const { mileage } = (await db.select({ mileage: vehicles.mileage }).from(vehicles).where(eq(vehicles.id, vehicleId)))[0]!
 		expect(await vehiclePassport({ id: vehicleId, ownerId: stranger.id, mileage }, 'en')).toEqual({ history: [], warranties: [] })
@@ -236,22 +238,70 @@ describe('the calendar', () => {
 		const job = await itemisedJob()
 		await completeJob(job.workshop, job.offerId, 11000, { mileage: 60_100 })
 		const stranger = await createCustomer()
-		const owner = await calendarVehicle(job.vehicleId, { userId: job.customerId, token: null })
-		await refused(calendarVehicle(job.vehicleId, { userId: stranger.id, token: null }), 'common:errors.notFoundTitle')
-		await refused(calendarVehicle(job.vehicleId, { userId: job.workshop.userId, token: null }), 'common:errors.notFoundTitle')
-		await refused(calendarVehicle(job.vehicleId, { userId: null, token: 'guess' }), 'common:errors.notFoundTitle')
+		const owner = await linkedVehicle(job.vehicleId, 'calendar', { userId: job.customerId, token: null })
+		await refused(linkedVehicle(job.vehicleId, 'calendar', { userId: stranger.id, token: null }), 'common:errors.notFoundTitle')
+		await refused(linkedVehicle(job.vehicleId, 'calendar', { userId: job.workshop.userId, token: null }), 'common:errors.notFoundTitle')
+		await refused(linkedVehicle(job.vehicleId, 'calendar', { userId: null, token: 'guess' }), 'common:errors.notFoundTitle')
 
-		const token = (await setCalendarLink(job.customerId, job.vehicleId, 'make'))!
-		expect((await calendarVehicle(job.vehicleId, { userId: null, token })).id).toBe(job.vehicleId)
-		const renewed = (await setCalendarLink(job.customerId, job.vehicleId, 'make'))!
-		await refused(calendarVehicle(job.vehicleId, { userId: null, token }), 'common:errors.notFoundTitle')
-		await setCalendarLink(job.customerId, job.vehicleId, 'revoke')
-		await refused(calendarVehicle(job.vehicleId, { userId: null, token: renewed }), 'common:errors.notFoundTitle')
+		const token = (await setVehicleLink(job.customerId, job.vehicleId, 'calendar', 'make'))!
+		expect((await linkedVehicle(job.vehicleId, 'calendar', { userId: null, token })).id).toBe(job.vehicleId)
+		const renewed = (await setVehicleLink(job.customerId, job.vehicleId, 'calendar', 'make'))!
+		await refused(linkedVehicle(job.vehicleId, 'calendar', { userId: null, token }), 'common:errors.notFoundTitle')
+		await setVehicleLink(job.customerId, job.vehicleId, 'calendar', 'revoke')
+		await refused(linkedVehicle(job.vehicleId, 'calendar', { userId: null, token: renewed }), 'common:errors.notFoundTitle')
 
 		const ics = await vehicleCalendar(owner)
 		expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/)
 		expect(ics).toContain('BEGIN:VEVENT')
 		expect(ics).toContain(`DTSTART;VALUE=DATE:${addMonths(day(0), 6).replaceAll('-', '')}`)
 		expect(ics).toContain(`Parts warranty ends: ${job.workshop.workshopName}`)
+	})
+})
+
+describe('the history as a PDF', () => {
+	/** The PDF the route answers for that viewer. */
+	async function historyPdf(vehicleId: string, viewer: { userId: string | null; token: string | null }) {
+		const vehicle = await linkedVehicle(vehicleId, 'history', viewer)
+		const { history, warranties } = await vehiclePassport(vehicle, vehicle.language)
+		return renderHistoryPdf({
+			vehicle: { name: vehicle.name, registrationNumber: vehicle.registrationNumber, vin: vehicle.vin, year: vehicle.vehicleYear, mileage: vehicle.mileage },
+			history,
+			warranties,
+			language: vehicle.language,
+			appName: 'Autohub',
+		})
+	}
+
+	test("in the owner's language, every letter printed (an embedded font), with the jobs, the records and the warranties", async () => {
+		const job = await itemisedJob()
+		await completeJob(job.workshop, job.offerId, 11000, { mileage: 60_100 })
+		await db.update(users).set({ preferredLanguage: 'ru' }).where(eq(users.id, job.customerId))
+		await addServiceRecord(job.customerId, job.vehicleId, { performedOn: day(-40), mileage: 59_000, description: 'Замена масла и фильтра; Õlivahetus, šassii ÄÖÜ', workshopName: 'Сервис Ласнамяэ', price: 5990 }, null)
+
+		const bytes = await historyPdf(job.vehicleId, { userId: job.customerId, token: null })
+		expect(Buffer.from(bytes.slice(0, 5)).toString()).toBe('%PDF-')
+		const text = await pdfText(bytes)
+		expect(text).toContain('История обслуживания')
+		expect(text).toContain('Замена масла и фильтра; Õlivahetus, šassii ÄÖÜ')
+		expect(text).toContain('Сервис Ласнамяэ')
+		expect(text).toContain('Brake pads, front')
+		expect(text).toMatch(/60\s100/)
+		expect(text).toContain('Гарантия на запчасти до')
+		expect(text).not.toContain('?')
+	})
+
+	test("the owner's, or a buyer's with the read-only link while it is not revoked; nobody else's", async () => {
+		const { customer, vehicleId } = await customerWithVehicle()
+		const stranger = await createCustomer()
+		await refused(historyPdf(vehicleId, { userId: stranger.id, token: null }), 'common:errors.notFoundTitle')
+		await refused(historyPdf(vehicleId, { userId: null, token: null }), 'common:errors.notFoundTitle')
+		await refused(setVehicleLink(stranger.id, vehicleId, 'history', 'make'), 'common:errors.notFoundTitle')
+
+		const token = (await setVehicleLink(customer.id, vehicleId, 'history', 'make'))!
+		expect((await pdfText(await historyPdf(vehicleId, { userId: null, token }))).length).toBeGreaterThan(0)
+		// The calendar's link does not open the history, nor the history's the calendar.
+		await refused(linkedVehicle(vehicleId, 'calendar', { userId: null, token }), 'common:errors.notFoundTitle')
+		await setVehicleLink(customer.id, vehicleId, 'history', 'revoke')
+		await refused(historyPdf(vehicleId, { userId: null, token }), 'common:errors.notFoundTitle')
 	})
 })

@@ -1099,8 +1099,8 @@ async function insertDemoFlow(tx: Tx, refs: ReferenceIds, people: People, worksh
 			vehicleId: corolla,
 			performedOn: tallinnDay(ago(190)),
 			mileage: 52_100,
-			description: 'Tehniline ülevaatus, märkusteta.',
-			workshopName: 'A-Ülevaatus Tallinn',
+			description: 'Pidurivedeliku vahetus.',
+			workshopName: 'Kiirabi Autoremont',
 			priceCents: 4_900,
 		},
 		{
@@ -1111,6 +1111,15 @@ async function insertDemoFlow(tx: Tx, refs: ReferenceIds, people: People, worksh
 			workshopName: 'Rehvikeskus Mustamäe',
 			priceCents: 6_000,
 		},
+	])
+
+	// The Corolla's reminders (issue 20): its technical inspection is due within a fortnight (told
+	// on the first run of the reminders' job), the seasonal tyres are on, and the service interval
+	// runs from its last service, 35 days ago.
+	await tx.insert(t.vehicleReminders).values([
+		{ vehicleId: corolla, kind: 'inspection', dueOn: tallinnDay(ago(-10)), everyMonths: 24, daysBefore: 14 },
+		{ vehicleId: corolla, kind: 'tyres' },
+		{ vehicleId: corolla, kind: 'service', lastDoneOn: tallinnDay(ago(35)), lastDoneMileage: 57_400, everyKm: 15_000, everyMonths: 12, daysBefore: 14 },
 	])
 
 	// 7. cancelled by the customer; the only offer ended with it.

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_TYRE_DAYS, parseDayOfYear } from '~/domain/service-flow/reminders'
 import { companyId, emailAddress, hasNoControlCharacters, messages, moneyAmount, nameText, plainText, requiredText, searchText } from '~/utils/validation'
 
 /**
@@ -37,6 +38,19 @@ const optionalUrl = () =>
 const text = (max: number) => plainText(max).default('')
 
 /** Site data of spec §3 (logo and favicon are files beside these fields) and the invoice seller. */
+/** A day of every year as typed ("1.10", "01.10."), stored "10-01"; empty keeps the default. */
+const dayOfYear = (fallback: string) =>
+	z
+		.string()
+		.trim()
+		.default('')
+		.transform((value, context) => {
+			if (value === '') return fallback
+			const day = parseDayOfYear(value)
+			if (!day) context.addIssue({ code: 'custom', message: 'admin:validation.dayOfYear' })
+			return day ?? fallback
+		})
+
 export const SiteSettingsSchema = z.object({
 	appname: requiredText(60),
 	siteAddress: text(300),
@@ -66,6 +80,9 @@ export const SiteSettingsSchema = z.object({
 		.trim()
 		.regex(/^\d{1,2}([.,]\d{1,2})?$/, 'admin:validation.vatRate')
 		.transform((value) => Math.round(Number(value.replace(',', '.')) * 100)),
+	/** The seasonal tyres' reminder days, typed "1.10" → "10-01" (issue 20). */
+	tyreAutumnDay: dayOfYear(DEFAULT_TYRE_DAYS.autumn),
+	tyreSpringDay: dayOfYear(DEFAULT_TYRE_DAYS.spring),
 })
 export type SiteSettingsInput = z.infer<typeof SiteSettingsSchema>
 

@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm'
+import { DEFAULT_TYRE_DAYS, dayOfYearInput } from '~/domain/service-flow/reminders'
 import { contentPages, siteSettings } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { savePreparedUpload, type FormUpload } from '~/utils/storage.server'
@@ -55,6 +56,8 @@ export type SiteSettingsForm = Omit<SiteData, 'logoImage'> & {
 	companyRegistryCode: string
 	vatNumber: string
 	vatRate: string
+	tyreAutumnDay: string
+	tyreSpringDay: string
 }
 
 export async function getSiteSettingsForEdit(): Promise<SiteSettingsForm> {
@@ -75,6 +78,8 @@ export async function getSiteSettingsForEdit(): Promise<SiteSettingsForm> {
 		companyRegistryCode: row?.companyRegistryCode ?? '',
 		vatNumber: row?.vatNumber ?? '',
 		vatRate: String((row?.vatRateBasisPoints ?? 2400) / 100),
+		tyreAutumnDay: dayOfYearInput(row?.tyreAutumnDay ?? DEFAULT_TYRE_DAYS.autumn),
+		tyreSpringDay: dayOfYearInput(row?.tyreSpringDay ?? DEFAULT_TYRE_DAYS.spring),
 		// Shown as small previews: the thumbnail fits.
 		logo: row?.logoUploadId ? uploadUrl(row.logoUploadId, 'thumb') : null,
 		favicon: row?.faviconUploadId ? uploadUrl(row.faviconUploadId, 'thumb') : null,

@@ -37,6 +37,10 @@ const eventParams: Record<string, Record<string, string | number>> = {
 	'notifications.billSettled': { workshop: 'Kask Autoteenindus', priceCents: 20_500 },
 	'notifications.billSettledWorkshop': { customer: 'Mari Maasikas', priceCents: 20_500 },
 	'notifications.warrantyEnding': { workshop: 'Kask Autoteenindus', vehicle: '123ABC', untilDay: '2026-12-20' },
+	'notifications.reminderInspection': { vehicle: '123ABC', dueDay: '2026-12-20' },
+	'notifications.reminderWinterTyres': { vehicle: '123ABC', dueDay: '2026-10-01' },
+	'notifications.reminderSummerTyres': { vehicle: '123ABC', dueDay: '2027-03-15' },
+	'notifications.reminderService': { vehicle: '123ABC', dueDay: '2026-12-20', miles: 45_000 },
 	'notifications.newReview': { customer: 'Mari Maasikas', rating: 5 },
 	'notifications.reviewReply': { workshop: 'Kask Autoteenindus' },
 }

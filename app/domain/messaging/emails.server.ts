@@ -7,6 +7,7 @@ import { type DbOrTx } from '~/utils/db.server'
 import { enqueueEmail } from '~/utils/email.server'
 import { getEnv } from '~/utils/env.server'
 import { encodeId } from '~/utils/public-id'
+import { reminderMessages, reminderRequestPath } from '~/domain/service-flow/reminders'
 import { wantsNow, type EmailKind, type EmailPreferences } from './email-preferences'
 import { renderEmail, type EmailContent, type EmailFrame } from './email-templates.server'
 import { notificationMessage } from './notification-text.server'
@@ -107,6 +108,10 @@ const events: Record<string, MarketplaceEvent> = {
 	'notifications.billSettledWorkshop': { kind: 'offerOutcomes', link: (row) => `${bid(row)}#final-bill` },
 	'notifications.newReview': { kind: 'reviews', link: () => '/customer-reviews' },
 	'notifications.warrantyEnding': { kind: 'reminders', link: (row) => `/vehicle-details/${encodeId(row.receivedId)}#warranty` },
+	// A due reminder opens a request prefilled with the vehicle and the reminder's service.
+	...Object.fromEntries(
+		Object.entries(reminderMessages).map(([key, kind]) => [key, { kind: 'reminders', link: (row: StoredNotification) => reminderRequestPath(row.receivedId, kind) }]),
+	),
 	'notifications.reviewReply': {
 		kind: 'reviews',
 		link: async (row, tx) => {

@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm'
 import { notifications, reviews, users } from '~/db/schema'
 import { requestMatchesWorkshop, workshopOwnerNotBlocked } from '~/db/sql'
+import { reminderMessages, reminderRequestPath } from '~/domain/service-flow/reminders'
 import { type Language } from '~/i18n/config'
 import { db, queryRows, type DbOrTx } from '~/utils/db.server'
 import { cacheListenerReady } from '~/utils/cache-bus.server'
@@ -210,6 +211,9 @@ export async function getNotificationDetail(userId: string, notificationId: stri
 		detail.link = { to: `/work-progress/${encodeId(row.receivedId)}#final-bill`, labelKey: 'notifications.openWork' }
 	} else if (row.messageKey === 'notifications.warrantyEnding') {
 		detail.link = { to: `/vehicle-details/${encodeId(row.receivedId)}#warranty`, labelKey: 'notifications.openVehicle' }
+	} else if (row.messageKey in reminderMessages) {
+		const kind = reminderMessages[row.messageKey as keyof typeof reminderMessages]
+		detail.link = { to: reminderRequestPath(row.receivedId, kind), labelKey: 'notifications.askForOffers' }
 	} else if (row.messageKey === 'notifications.reviewReported') {
 		detail.link = { to: '/admin/reviews', labelKey: 'notifications.openReviews' }
 	} else if (row.messageKey === 'notifications.billDisputeOpened') {

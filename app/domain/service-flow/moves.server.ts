@@ -20,6 +20,7 @@ import {
 import { requestMatchesWorkshopId, valueList, vehicleLabel } from '~/db/sql'
 import { db, isUniqueViolation, queryRows, type DbOrTx, transaction } from '~/utils/db.server'
 import { forgetUploads, savePreparedUpload, type FormUpload } from '~/utils/storage.server'
+import { tallinnDay } from '~/utils/time'
 import { DomainError, FieldError, notFound } from '~/domain/errors'
 import { NotificationType, notify, notifyAdmins, notifyMatchingWorkshops } from '~/domain/messaging/notifications.server'
 import { writeAudit } from '~/domain/admin/audit.server'
@@ -30,6 +31,7 @@ import { lineTotalCents, MAX_OFFER_TOTAL_CENTS, offerTotals, type OfferLineInput
 import { offerPriceCents, type OfferTerms } from './offers'
 import { offerAllowance } from './offers.server'
 import { workshopToAsk } from './requests.server'
+import { restartServiceInterval } from './reminders.server'
 import { refreshResponseTimes } from './response-time.server'
 import { refreshWorkshopRatings } from './reviews.server'
 import { MAX_REQUEST_IMAGES, MAX_REQUEST_SERVICES, type ReopenRequestInput, type ServiceRequestInput, type WidenRequestInput } from './requests'
@@ -627,6 +629,8 @@ async function finishJob(
 			.update(vehicles)
 			.set({ mileage: sql`greatest(${vehicles.mileage}, ${done.mileageAtJob})` })
 			.where(eq(vehicles.id, request.vehicleId))
+	// Maintenance or an oil change starts the vehicle's service interval again (issue 20).
+	await restartServiceInterval(tx, request.id, request.vehicleId, tallinnDay(), done?.mileageAtJob ?? null)
 	const status = requestAfter('complete', request.status)
 	await tx.update(serviceRequests).set({ status }).where(eq(serviceRequests.id, request.id))
 	await addEvent(tx, request.id, status, actorId)

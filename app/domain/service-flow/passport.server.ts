@@ -11,6 +11,7 @@ import { readerLanguage } from '~/domain/messaging/emails.server'
 import { NotificationType, notify } from '~/domain/messaging/notifications.server'
 import { type HistoryEntry, type HistoryLine, type Warranty, type WarrantyTerms, WARRANTY_NOTICE_DAYS, warrantyLeft, warrantyRunning } from './passport'
 import { type ServiceRecordInput } from './passport-schema'
+import { lockOwnVehicle } from './vehicles.server'
 import { offerMoves, statusLists } from './status'
 
 /**
@@ -19,17 +20,6 @@ import { offerMoves, statusLists } from './status'
  */
 
 const completed = offerMoves.completeJob.to
-
-/** The owner's live vehicle, locked for a change of its history; another's is "not found". */
-async function lockOwnVehicle(tx: Tx, ownerId: string, vehicleId: string) {
-	const [vehicle] = await tx
-		.select({ id: vehicles.id, mileage: vehicles.mileage })
-		.from(vehicles)
-		.where(and(eq(vehicles.id, vehicleId), eq(vehicles.ownerId, ownerId), isNull(vehicles.deletedAt)))
-		.for('update')
-	if (!vehicle) throw notFound()
-	return vehicle
-}
 
 type JobRow = Omit<WarrantyTerms, 'offerId' | 'title' | 'completedOn'> & {
 	id: string
@@ -194,31 +184,49 @@ export async function deleteServiceRecord(ownerId: string, vehicleId: string, re
 	})
 }
 
-// ------------------------------------------------------------------ the calendar
+// ------------------------------------------------------------------ the private links
 
-/** The vehicle's calendar link's token: a new one (the old link stops working), or none. */
-export async function setCalendarLink(ownerId: string, vehicleId: string, action: 'make' | 'revoke'): Promise<string | null> {
+/**
+ * The vehicle's private links (issue 20): its calendar, for the owner's phone, and its history, a
+ * read-only PDF for a buyer. Each is a random 192-bit token in its own column.
+ */
+export type VehicleLink = 'calendar' | 'history'
+const linkSql = { calendar: sql`v.calendar_token`, history: sql`v.history_token` } as const
+
+/** A link's token: a new one (the old link stops working), or none. */
+export async function setVehicleLink(ownerId: string, vehicleId: string, link: VehicleLink, action: 'make' | 'revoke'): Promise<string | null> {
 	const token = action === 'make' ? randomBytes(24).toString('base64url') : null
 	const [row] = await db
 		.update(vehicles)
-		.set({ calendarToken: token })
+		.set(link === 'calendar' ? { calendarToken: token } : { historyToken: token })
 		.where(and(eq(vehicles.id, vehicleId), eq(vehicles.ownerId, ownerId), isNull(vehicles.deletedAt)))
 		.returning({ id: vehicles.id })
 	if (!row) throw notFound()
 	return token
 }
 
-export type CalendarVehicle = { id: string; ownerId: string; label: string; registrationNumber: string; mileage: number; language: Language }
+export type LinkedVehicle = {
+	id: string
+	ownerId: string
+	label: string
+	name: string
+	registrationNumber: string
+	vin: string | null
+	vehicleYear: number | null
+	mileage: number
+	language: Language
+}
 
 /**
- * The vehicle a calendar is asked of: by its owner (signed in), or by anyone with its link's token
- * (a phone's calendar, without a session). Anyone else, a wrong or revoked token: "not found".
+ * The vehicle a calendar or history is asked of: by its owner (signed in), or by anyone with that
+ * link's token (a phone's calendar, a buyer). Anyone else, a wrong or revoked token: "not found".
  */
-export async function calendarVehicle(vehicleId: string, viewer: { userId: string | null; token: string | null }): Promise<CalendarVehicle> {
-	const [row] = await queryRows<Omit<CalendarVehicle, 'language'> & { language: string | null; token: string | null }>(
+export async function linkedVehicle(vehicleId: string, link: VehicleLink, viewer: { userId: string | null; token: string | null }): Promise<LinkedVehicle> {
+	const [row] = await queryRows<Omit<LinkedVehicle, 'language'> & { language: string | null; token: string | null }>(
 		db,
-		sql`select v.id, v.owner_id as "ownerId", ${vehicleLabel('registration')} as label, v.registration_number as "registrationNumber",
-		           v.mileage, u.preferred_language as language, v.calendar_token as token
+		sql`select v.id, v.owner_id as "ownerId", ${vehicleLabel('registration')} as label, ${vehicleLabel('model')} as name,
+		           v.registration_number as "registrationNumber", v.vin, v.vehicle_year as "vehicleYear",
+		           v.mileage, u.preferred_language as language, ${linkSql[link]} as token
 		    from vehicles v join car_brands b on b.id = v.brand_id join users u on u.id = v.owner_id
 		    where v.id = ${vehicleId} and v.deleted_at is null`,
 	)

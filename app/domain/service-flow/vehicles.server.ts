@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { carBrands, serviceRequests, vehicles } from '~/db/schema'
 import { type Language } from '~/i18n/config'
 import { finalPrice, serviceNames } from '~/db/sql'
-import { db, isUniqueViolation, queryRows, transaction } from '~/utils/db.server'
+import { db, isUniqueViolation, queryRows, transaction, type Tx } from '~/utils/db.server'
 import { DomainError, FieldError, notFound } from '~/domain/errors'
 import { statusLists } from './status'
 import { type VehicleInput } from './vehicles'
@@ -86,18 +86,24 @@ export async function updateVehicle(ownerId: string, vehicleId: string, input: V
 	}
 }
 
+/** The owner's live vehicle, locked for a change of it or its passport; another's is "not found". */
+export async function lockOwnVehicle(tx: Tx, ownerId: string, vehicleId: string) {
+	const [vehicle] = await tx
+		.select({ id: vehicles.id, mileage: vehicles.mileage })
+		.from(vehicles)
+		.where(and(eq(vehicles.id, vehicleId), eq(vehicles.ownerId, ownerId), isNull(vehicles.deletedAt)))
+		.for('update')
+	if (!vehicle) throw notFound()
+	return vehicle
+}
+
 /**
  * Removes a vehicle from the list; its service history stays. A vehicle with an open request
  * (pending, with offers or in progress) cannot be removed.
  */
 export async function deleteVehicle(ownerId: string, vehicleId: string) {
 	await transaction(async (tx) => {
-		const [vehicle] = await tx
-			.select({ id: vehicles.id })
-			.from(vehicles)
-			.where(and(eq(vehicles.id, vehicleId), eq(vehicles.ownerId, ownerId), isNull(vehicles.deletedAt)))
-			.for('update')
-		if (!vehicle) throw notFound()
+		await lockOwnVehicle(tx, ownerId, vehicleId)
 		const [open] = await tx
 			.select({ id: serviceRequests.id })
 			.from(serviceRequests)
