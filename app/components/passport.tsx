@@ -1,92 +1,19 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { type HistoryEntry, type Warranty, type WarrantyState } from '~/domain/service-flow/passport'
+import { type Warranty, type WarrantyState } from '~/domain/service-flow/passport'
 import { type ServiceRecordInput, ServiceRecordSchema } from '~/domain/service-flow/passport-schema'
 import { useLanguage } from '~/i18n/use-language'
-import { formatDate, formatMoney, formatNumber } from '~/utils/format'
-import { encodeId } from '~/utils/public-id'
-import { type HeldFile, uploadUrl } from '~/utils/upload-url'
+import { formatDate, formatNumber } from '~/utils/format'
+import { type HeldFile } from '~/utils/upload-url'
 import { Field, FileField, FormActions, FormAlert, FormSecurity, IntentButton, TextareaField } from './forms'
 
 /**
- * The vehicle passport's parts (issue 20): the service history, the warranties, the form for work
- * done elsewhere. Mileage is in miles, a work warranty's distance in km (spec §9).
+ * The vehicle passport's parts (issue 20): the warranties, the form for work done elsewhere, the
+ * private links (the history itself: service-history.tsx). Mileage is in miles, a work warranty's
+ * distance in km (spec §9).
  */
-
-export function ServiceHistory({ entries }: { entries: HistoryEntry[] }) {
-	const { t } = useTranslation('customer')
-	const language = useLanguage()
-	if (!entries.length) return <p className="empty">{t('passport.noHistory')}</p>
-	return (
-		<ol className="item-list passport-history">
-			{entries.map((entry) => {
-				const headingId = `history-${entry.id}`
-				return (
-					<li key={entry.id} className="item passport-history__entry">
-						<div className="item__main">
-							<h3 id={headingId} className="item__title">
-								{entry.requestId ? <Link to={`/service-details/${encodeId(entry.requestId)}`}>{entry.title}</Link> : entry.title}
-							</h3>
-							<p className="item__meta">
-								{[
-									formatDate(entry.on, language),
-									entry.workshopName || null,
-									entry.mileage !== null ? t('vehicles.mileage', { miles: formatNumber(entry.mileage, language) }) : null,
-									entry.source === 'record' ? t('passport.elsewhere') : null,
-								]
-									.filter(Boolean)
-									.join(' · ')}
-							</p>
-							{entry.lines.length ? (
-								<ul className="passport-history__lines">
-									{entry.lines.map((line, index) => (
-										<li key={index}>
-											{line.description}
-											{line.reference ? <span className="item__meta"> ({line.reference})</span> : null}
-										</li>
-									))}
-								</ul>
-							) : null}
-							<Documents entry={entry} headingId={headingId} />
-						</div>
-						<div className="item__side">
-							{entry.paidCents !== null ? <p className="item__highlight">{formatMoney(entry.paidCents, language)}</p> : null}
-							{entry.quotedCents !== null && entry.paidCents !== null && entry.quotedCents !== entry.paidCents ? (
-								<p className="item__meta">{t('passport.quoted', { price: formatMoney(entry.quotedCents, language) })}</p>
-							) : null}
-							{entry.source === 'record' ? (
-								<IntentButton intent="deleteRecord" fields={{ record: entry.id }} describedBy={headingId}>
-									{t('passport.removeRecord')}
-								</IntentButton>
-							) : null}
-						</div>
-					</li>
-				)
-			})}
-		</ol>
-	)
-}
-
-function Documents({ entry, headingId }: { entry: HistoryEntry; headingId: string }) {
-	const { t } = useTranslation('customer')
-	const documents = [
-		entry.offerPdf ? { id: entry.offerPdf, label: t('passport.offerPdf') } : null,
-		entry.invoicePdf ? { id: entry.invoicePdf, label: t('passport.invoicePdf') } : null,
-		entry.documentPdf ? { id: entry.documentPdf, label: t('passport.documentPdf') } : null,
-	].filter((document) => document !== null)
-	if (!documents.length) return null
-	return (
-		<p className="passport-history__documents">
-			{documents.map((document) => (
-				<a key={document.id} href={uploadUrl(document.id)} download aria-describedby={headingId} className="button button--ghost button--small">
-					{document.label}
-				</a>
-			))}
-		</p>
-	)
-}
 
 const stateClass: Record<WarrantyState, string> = { valid: '', expiring: ' warranty__part--expiring', expired: ' warranty__part--expired' }
 

@@ -408,6 +408,8 @@ export const serviceRequests = pgTable(
 		addressedWorkshopId: uuid().references((): AnyPgColumn => workshops.id, { onDelete: 'set null' }),
 		/** Asked only that workshop: the other matching workshops are not told and do not see it. */
 		addressedOnly: boolean().notNull().default(false),
+		/** The owner lets the workshops that see this request see the vehicle's service history (issue 20, decision 0104). */
+		shareHistory: boolean().notNull().default(false),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},

@@ -7,11 +7,13 @@ import { ChatLink } from '~/components/chat'
 import { ConfirmAction } from '~/components/confirm-action'
 import { OfferForm } from '~/components/offer-form'
 import { PageHeader } from '~/components/page-header'
+import { SharedHistoryPanel } from '~/components/service-history'
 import { Panel } from '~/components/panel'
 import { RequestSummary } from '~/components/request-summary'
 import { StatusBadge } from '~/components/status-badge'
 import { findOwnOffer } from '~/domain/service-flow/offers.server'
 import { offerFormDefaults, OfferSchema } from '~/domain/service-flow/offers'
+import { sharedHistory } from '~/domain/service-flow/passport.server'
 import { getRequestForWorkshop } from '~/domain/service-flow/requests.server'
 import { deleteOffer, makeOffer, updateOffer } from '~/domain/service-flow/moves.server'
 import { offerAllowanceNotice } from '~/domain/billing/subscription.server'
@@ -33,13 +35,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const requestId = idParam(params.slug)
 	const language = await getLanguage(request)
 	const detail = await or404(getRequestForWorkshop(actor.workshopId, requestId, language))
-	const [own, allowance] = await Promise.all([findOwnOffer(actor.workshopId, requestId), offerAllowanceNotice(actor.workshopId, language)])
+	const [own, allowance, history] = await Promise.all([
+		findOwnOffer(actor.workshopId, requestId),
+		offerAllowanceNotice(actor.workshopId, language),
+		sharedHistory(detail, language),
+	])
 	const t = getFixedT(language, 'workshop')
 	return {
 		meta: { title: t('requestPage.title', { services: detail.services.join(', ') }) },
 		request: detail,
 		own: own ? { ...own, slug: encodeId(own.id), defaults: offerFormDefaults(own, language) } : null,
 		allowance,
+		history,
 	}
 }
 
@@ -89,7 +96,7 @@ export const meta = routeMeta<typeof loader>()
 export default function CustomerRequestPage() {
 	const { t } = useTranslation('workshop')
 	const language = useLanguage()
-	const { request, own, allowance } = useLoaderData<typeof loader>()
+	const { request, own, allowance, history } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const open = isRequestOpen(request.status)
 	// The request expired with this offer and was reopened: the workshop may offer again.
@@ -108,9 +115,12 @@ export default function CustomerRequestPage() {
 				}
 			/>
 			<div className="detail-grid">
-				<Panel id="request-what" title={t('requestPage.request')}>
-					<RequestSummary request={request} />
-				</Panel>
+				<div className="stack">
+					<Panel id="request-what" title={t('requestPage.request')}>
+						<RequestSummary request={request} />
+					</Panel>
+					<SharedHistoryPanel entries={history} />
+				</div>
 				<Panel as="aside" id="offer-title" title={own && !renewing ? t('requestPage.yourOffer') : t('requestPage.makeOffer')}>
 					<p className="item__meta">{t('requestPage.offersSoFar', { count: request.offerCount })}</p>
 					{renewing ? (

@@ -17,7 +17,8 @@ import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-	const user = await requireUser(request, { role: 'customer' })
+	// Anyone signed in but its owner, a workshop too, finds no such vehicle: a 404, not a redirect (issue 20).
+	const user = await requireUser(request)
 	const vehicle = await or404(getVehicle(user.id, idParam(params.slug)))
 	const language = await getLanguage(request)
 	const t = getFixedT(language, 'customer')

@@ -126,6 +126,12 @@ export default function NewServiceRequestPage() {
 						<p className="field__help">
 							<Link to={addVehicle}>{t('request.addAnotherVehicle')}</Link>
 						</p>
+						<label className="checkbox">
+							<input {...getInputProps(fields.shareHistory, { type: 'checkbox' })} aria-describedby="share-history-help" /> {t('request.shareHistory')}
+						</label>
+						<p id="share-history-help" className="field__help">
+							{t('request.shareHistoryHelp')}
+						</p>
 					</fieldset>
 
 					<CheckboxGroup

@@ -5,16 +5,17 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ButtonLink } from '~/components/button-link'
 import { ConfirmAction } from '~/components/confirm-action'
-import { CheckboxGroup, Field, FormActions, FormAlert, FormSecurity, type Option } from '~/components/forms'
+import { CheckboxGroup, Field, FormActions, FormAlert, FormSecurity, IntentButton, type Option } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { Panel } from '~/components/panel'
 import { RequestSummary } from '~/components/request-summary'
 import { StatusBadge } from '~/components/status-badge'
 import { StepIndicator } from '~/components/step-indicator'
 import { Timeline } from '~/components/timeline'
-import { ReopenRequestSchema, WidenRequestSchema } from '~/domain/service-flow/requests'
+import { ReopenRequestSchema, ShareHistorySchema, WidenRequestSchema } from '~/domain/service-flow/requests'
 import { getChoices } from '~/domain/site/reference.server'
 import { getCustomerRequest } from '~/domain/service-flow/requests.server'
+import { shareHistoryOnRequest } from '~/domain/service-flow/passport.server'
 import { cancelRequest, reopenRequest, widenRequest } from '~/domain/service-flow/moves.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { requireUser } from '~/utils/auth.server'
@@ -61,6 +62,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		}
 		return redirectWithToast(here, { type: 'success', key: 'customer:requestDetails.cancelled' }, { request })
 	}
+	if (intent === 'shareHistory') {
+		const submission = parseWithZod(formData, { schema: ShareHistorySchema })
+		if (submission.status !== 'success') throw new BadRequest(400)
+		const share = submission.value.share === 'on'
+		await or404(shareHistoryOnRequest(user.id, requestId, share))
+		return redirectWithToast(here, { type: 'success', key: share ? 'customer:requestDetails.historySharedToast' : 'customer:requestDetails.historyStoppedToast' }, { request })
+	}
 	if (intent === 'widen') {
 		const submission = parseWithZod(formData, { schema: WidenRequestSchema })
 		if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
@@ -99,6 +107,13 @@ export default function RequestDetailsPage() {
 			<div className="detail-grid">
 				<Panel id="request-what" title={t('requestDetails.what')}>
 					<RequestSummary request={request} />
+					<div className="history-sharing">
+						<h3 id="history-sharing">{t('requestDetails.history')}</h3>
+						<p>{t(request.shareHistory ? 'requestDetails.historyShared' : 'requestDetails.historyNotShared')}</p>
+						<IntentButton intent="shareHistory" fields={{ share: request.shareHistory ? 'off' : 'on' }} describedBy="history-sharing">
+							{t(request.shareHistory ? 'requestDetails.historyStop' : 'requestDetails.historyShare')}
+						</IntentButton>
+					</div>
 				</Panel>
 				<Panel as="aside" id="request-next" title={t('requestDetails.next')} className="panel next-step">
 					{phase === 'waiting' ? <p>{t('requestDetails.waiting')}</p> : null}

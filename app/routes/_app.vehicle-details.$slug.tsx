@@ -7,7 +7,8 @@ import { ConfirmAction } from '~/components/confirm-action'
 import { Item, ListOrEmpty } from '~/components/item-list'
 import { PageHeader } from '~/components/page-header'
 import { Fact, Panel } from '~/components/panel'
-import { PrivateLink, ServiceHistory, ServiceRecordForm, WarrantyList } from '~/components/passport'
+import { PrivateLink, ServiceRecordForm, WarrantyList } from '~/components/passport'
+import { ServiceHistory } from '~/components/service-history'
 import { type ReminderAnswer, ReminderList } from '~/components/reminders'
 import { StatusBadge } from '~/components/status-badge'
 import { DeleteRecordSchema, ServiceRecordSchema } from '~/domain/service-flow/passport-schema'
@@ -35,7 +36,8 @@ import { redirectWithToast } from '~/utils/toast.server'
  * requests. The owner's only: anyone else's is 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-	const user = await requireUser(request, { role: 'customer' })
+	// Anyone signed in but its owner, a workshop too, finds no such vehicle: a 404, not a redirect (issue 20).
+	const user = await requireUser(request)
 	const vehicleId = idParam(params.slug)
 	const language = await getLanguage(request)
 	const vehicle = await or404(getVehicle(user.id, vehicleId))

@@ -10,12 +10,14 @@ import { BillDisputeFacts } from '~/components/final-bill'
 import { Field, FileField, FormActions, FormAlert, FormSecurity, TextareaField } from '~/components/forms'
 import { OfferTerms } from '~/components/offer-terms'
 import { PageHeader } from '~/components/page-header'
+import { SharedHistoryPanel } from '~/components/service-history'
 import { Fact, Panel } from '~/components/panel'
 import { RequestSummary } from '~/components/request-summary'
 import { StatusBadge } from '~/components/status-badge'
 import { Timeline } from '~/components/timeline'
 import { getOwnOffer } from '~/domain/service-flow/offers.server'
 import { CompleteJobSchema } from '~/domain/service-flow/final-bill-schema'
+import { sharedHistory } from '~/domain/service-flow/passport.server'
 import { getRequestForWorkshop } from '~/domain/service-flow/requests.server'
 import { askForExtraWork, completeJob, withdrawExtraWork } from '~/domain/service-flow/moves.server'
 import { bindingTotalCents, MAX_EXTRA_WORK_IMAGES } from '~/domain/service-flow/extra-work'
@@ -47,6 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		// Only a bill above the binding total (it has a reason) can have been disputed.
 		offer.billReason === null ? null : billDisputeOf(offer.id, language),
 	])
+	const history = await sharedHistory(detail, language)
 	const t = getFixedT(language, 'workshop')
 	return {
 		meta: { title: t('bid.title') },
@@ -55,6 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		dispute,
 		request: detail,
 		requestSlug: encodeId(detail.id),
+		history,
 	}
 }
 
@@ -134,7 +138,7 @@ export const meta = routeMeta<typeof loader>()
 export default function BidDetailsPage() {
 	const { t } = useTranslation('workshop')
 	const language = useLanguage()
-	const { offer, extraWork, dispute, request, requestSlug } = useLoaderData<typeof loader>()
+	const { offer, extraWork, dispute, request, requestSlug, history } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const asked = actionData?.intent === 'askExtraWork' ? actionData : null
 	const completing = actionData && actionData.intent !== 'askExtraWork' && 'invoiceErrors' in actionData ? actionData : null
@@ -285,6 +289,7 @@ export default function BidDetailsPage() {
 						) : null}
 						<RequestSummary request={request} />
 					</Panel>
+					<SharedHistoryPanel entries={history} />
 				</div>
 				<Panel as="aside" id="bid-timeline" title={t('bid.timeline')}>
 					<Timeline events={request.events} />

@@ -6,7 +6,7 @@ import { type WorkshopActor } from '~/domain/service-flow/moves.server'
 import { db, type DbOrTx } from './db.server'
 import { combineHeaders } from './http'
 import { REDIRECT_TO, wayBack, withRedirectTo } from './safe-redirect'
-import { rolesFor, type Role } from './route-access'
+import { rolesFor, ruleFor, type Role } from './route-access'
 import { getSession, getSessionStorage } from './session.server'
 import { pagePath } from './seo.server'
 import { forgetUsers, userCache } from './user-cache.server'
@@ -204,8 +204,14 @@ function loginRequiredPath(request: Request) {
 
 /** Applies the route table of spec §2 to any path (the root loader calls it for every page). */
 export async function enforceRouteAccess(request: Request) {
-	const roles = rolesFor(new URL(request.url).pathname)
-	if (roles) await requireUser(request, { role: roles })
+	const rule = ruleFor(new URL(request.url).pathname)
+	if (!rule) return
+	if (!rule.othersNotFound) {
+		await requireUser(request, { role: rule.roles })
+		return
+	}
+	const user = await requireUser(request)
+	if (!rule.roles.includes(user.role)) throw new Response('Not found', { status: 404 })
 }
 
 async function guardRedirect(request: Request, to: string, key: string) {

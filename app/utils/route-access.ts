@@ -5,7 +5,16 @@
  */
 export type Role = 'customer' | 'workshop' | 'admin'
 
-type Rule = { path: string; prefix?: boolean; roles: readonly Role[] }
+type Rule = {
+	path: string
+	prefix?: boolean
+	roles: readonly Role[]
+	/**
+	 * Signed in with another role: 404, as for another owner's, instead of the dashboard with "no
+	 * permission" (issue 20: a vehicle's pages are "not found" for anyone but its owner, a workshop too).
+	 */
+	othersNotFound?: boolean
+}
 
 const signedIn: readonly Role[] = ['customer', 'workshop', 'admin']
 
@@ -36,8 +45,8 @@ export const routeRules: readonly Rule[] = [
 	{ path: '/my-service-history', roles: ['customer'] },
 	{ path: '/my-requests', roles: ['customer'] },
 	{ path: '/add-vehicle', roles: ['customer'] },
-	{ path: '/edit-vehicle/', prefix: true, roles: ['customer'] },
-	{ path: '/vehicle-details/', prefix: true, roles: ['customer'] },
+	{ path: '/edit-vehicle/', prefix: true, roles: ['customer'], othersNotFound: true },
+	{ path: '/vehicle-details/', prefix: true, roles: ['customer'], othersNotFound: true },
 	{ path: '/service-details/', prefix: true, roles: ['customer'] },
 	{ path: '/request-details/', prefix: true, roles: ['customer'] },
 	{ path: '/new-service-register', roles: ['customer'] },
@@ -49,16 +58,21 @@ export const routeRules: readonly Rule[] = [
 	{ path: '/admin/', prefix: true, roles: ['admin'] },
 ]
 
-/** The roles allowed on a path, or null for a public path. The JSON API has its own checks. */
-export function rolesFor(pathname: string): readonly Role[] | null {
+/** The rule of a path, or null for a public path. The JSON API has its own checks. */
+export function ruleFor(pathname: string): Rule | null {
 	const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
 	if (path.startsWith('/admin/api/') || path === '/admin/api') return null
 	for (const rule of routeRules) {
 		// A prefix rule covers its detail pages and the bare path without an id.
 		const matches = rule.prefix ? path.startsWith(rule.path) || path === rule.path.slice(0, -1) : path === rule.path
-		if (matches) return rule.roles
+		if (matches) return rule
 	}
 	return null
+}
+
+/** The roles allowed on a path, or null for a public path. */
+export function rolesFor(pathname: string): readonly Role[] | null {
+	return ruleFor(pathname)?.roles ?? null
 }
 
 /** The pages that redirect a signed-in visitor to /dashboard (spec §2). */

@@ -52,10 +52,17 @@ test.describe('the route guard of spec §6, on every route of spec §2', () => {
 		}
 	})
 
-	test('a workshop is kept out of customer pages with "You do not have permission."', async ({ request }) => {
+	test('a workshop is kept out of customer pages with "You do not have permission."; a vehicle\'s pages are not found', async ({ request }) => {
 		await signIn(request, demo.workshop.email, demo.workshop.password)
+		// A vehicle is its owner's alone (issue 20): its pages answer as for a vehicle that does not exist.
+		const vehiclePages = customerOnly.filter((path) => /^\/(vehicle-details|edit-vehicle)\//.test(path))
+		expect(vehiclePages).toHaveLength(2)
 		for (const path of customerOnly) {
 			const { status, location, landing } = await visit(request, path)
+			if (vehiclePages.includes(path)) {
+				expect(status, path).toBe(404)
+				continue
+			}
 			expect(status, path).toBe(302)
 			expect(location, path).toBe('/dashboard')
 			expect(landing, path).toContain(noPermission)

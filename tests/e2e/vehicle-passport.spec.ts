@@ -1,4 +1,4 @@
-import { dictionary, expect, expectToast, javaScriptModes, open, test, uniqueEmail, waitForEmail } from './fixtures'
+import { demo, dictionary, expect, expectToast, javaScriptModes, login, open, test, uniqueEmail, waitForEmail } from './fixtures'
 import { addVehicle, person, register } from './people'
 
 /**
@@ -8,6 +8,7 @@ import { addVehicle, person, register } from './people'
  * mileage and warranty in the history: service-flow.spec.)
  */
 const c = dictionary('en', 'customer')
+const w = dictionary('en', 'workshop')
 const common = dictionary('en')
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10)
@@ -191,5 +192,68 @@ for (const javaScriptEnabled of javaScriptModes) {
 		await tyres.getByRole('button', { name: c('reminders.turnOn') }).click()
 		await expectToast(owner, c('reminders.saved'))
 		await expect(tyres.getByRole('button', { name: c('reminders.turnOff') })).toBeVisible()
+	})
+}
+
+for (const javaScriptEnabled of javaScriptModes) {
+	test(`a workshop sees the vehicle's history on a request only while its owner shares it there, with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, async ({ browser, baseURL }) => {
+		test.setTimeout(150_000)
+		const token = Math.random().toString(36).slice(2, 8)
+		const owner = await person(browser, javaScriptEnabled, baseURL)
+		await register(owner, 'customer', uniqueEmail('history-sharer'), { first: 'Helju', last: 'Jagaja' })
+		const plate = `H${token.toUpperCase()}`
+		await addVehicle(owner, plate, javaScriptEnabled)
+		await owner.locator('.vehicle-tile').filter({ hasText: plate }).getByRole('link').first().click()
+		await expect(owner).toHaveURL(/\/vehicle-details\//)
+		const vehiclePath = new URL(owner.url()).pathname
+		await owner.locator('summary', { hasText: c('passport.addElsewhere') }).click()
+		await owner.getByLabel(c('passport.performedOn')).fill(daysAgo(60))
+		await owner.getByLabel(c('passport.mileage')).fill('40500')
+		await owner.getByLabel(c('passport.description')).fill(`Timing belt ${token}`)
+		await owner.getByLabel(c('passport.workshopName')).fill('Garage on the corner')
+		await owner.getByLabel(c('passport.price')).fill('320')
+		await owner.getByRole('button', { name: c('passport.addRecord') }).click()
+		await expectToast(owner, c('passport.recordAdded'))
+
+		// A tyre request with the history shared (off unless ticked), which the demo tyre workshop sees.
+		await open(owner, '/new-service-register', javaScriptEnabled)
+		await owner.getByRole('combobox', { name: c('request.vehicle') }).selectOption({ label: `Toyota Yaris · ${plate}` })
+		await owner.getByRole('group', { name: c('request.services') }).getByLabel('Tyre change and storage').check()
+		await owner.getByLabel(c('request.preferredAt')).fill(`${daysAgo(-3)}T10:00`)
+		await owner.getByLabel(c('request.location')).fill(`Tallinn ${token}`)
+		await owner.getByLabel(c('request.details')).fill('Winter tyres on, please.')
+		const share = owner.getByRole('checkbox', { name: c('request.shareHistory') })
+		await expect(share).not.toBeChecked()
+		await share.check()
+		await owner.getByRole('button', { name: c('request.submit') }).click()
+		await expect(owner).toHaveURL(/\/request-details\//)
+		const slug = owner.url().split('/request-details/')[1]!.split('?')[0]!
+		await expect(owner.getByText(c('requestDetails.historyShared'))).toBeVisible()
+
+		const garage = await person(browser, javaScriptEnabled, baseURL)
+		await login(garage, demo.workshop.email, demo.workshop.password)
+		await open(garage, `/customer-request-details/${slug}?lng=en`, javaScriptEnabled)
+		const shared = garage.getByRole('region', { name: w('sharedHistory.title'), exact: true })
+		const entry = shared.locator('li').filter({ hasText: `Timing belt ${token}` })
+		await expect(entry).toContainText('40,500 miles')
+		await expect(entry).toContainText('Garage on the corner')
+		// What was paid and the documents stay the owner's; the vehicle's own pages are not the workshop's.
+		await expect(shared).not.toContainText('€320')
+		await expect(shared.getByRole('link')).toHaveCount(0)
+		await expect(shared.getByRole('button')).toHaveCount(0)
+		for (const path of [vehiclePath, `${vehiclePath}/history.pdf`, `${vehiclePath}/calendar.ics`]) expect((await garage.request.get(path, { maxRedirects: 0 })).status(), path).toBe(404)
+
+		// The owner stops sharing: the workshop's page no longer shows it; shared again, it does.
+		await owner.getByRole('button', { name: c('requestDetails.historyStop') }).click()
+		await expectToast(owner, c('requestDetails.historyStoppedToast'))
+		await expect(owner.getByText(c('requestDetails.historyNotShared'))).toBeVisible()
+		await open(garage, `/customer-request-details/${slug}?lng=en`, javaScriptEnabled)
+		await expect(garage.getByRole('heading', { name: w('requestPage.request') })).toBeVisible()
+		await expect(shared).toHaveCount(0)
+		await expect(garage.getByText(`Timing belt ${token}`)).toHaveCount(0)
+		await owner.getByRole('button', { name: c('requestDetails.historyShare') }).click()
+		await expectToast(owner, c('requestDetails.historySharedToast'))
+		await open(garage, `/customer-request-details/${slug}?lng=en`, javaScriptEnabled)
+		await expect(entry).toBeVisible()
 	})
 }

@@ -13,8 +13,12 @@ import {
 	linkedVehicle,
 	sendWarrantyNotices,
 	setVehicleLink,
+	shareHistoryOnRequest,
+	sharedHistory,
 	vehiclePassport,
 } from '~/domain/service-flow/passport.server'
+import { getCustomerRequest, getRequestForWorkshop } from '~/domain/service-flow/requests.server'
+import { createServiceRequest } from '~/domain/service-flow/moves.server'
 import { vehicleCalendar } from '~/domain/service-flow/passport-calendar.server'
 import { renderHistoryPdf } from '~/domain/service-flow/passport-pdf.server'
 import { getVehicle } from '~/domain/service-flow/vehicles.server'
@@ -23,7 +27,7 @@ import { prepareUpload } from '~/utils/storage.server'
 import { dateToTallinnInput } from '~/utils/time'
 import { createCustomer } from '#tests/support/accounts'
 import { refused } from '#tests/support/refusals'
-import { customerWithVehicle, openRequest, workshopOffering } from '#tests/support/flow'
+import { customerWithVehicle, inDays, openRequest, referenceData, workshopOffering } from '#tests/support/flow'
 import { pdfText } from '#tests/support/pdf-text'
 
 /**
@@ -303,5 +307,49 @@ describe('the history as a PDF', () => {
 		await refused(linkedVehicle(vehicleId, 'calendar', { userId: null, token }), 'common:errors.notFoundTitle')
 		await setVehicleLink(customer.id, vehicleId, 'history', 'revoke')
 		await refused(historyPdf(vehicleId, { userId: null, token }), 'common:errors.notFoundTitle')
+	})
+})
+
+describe('the history shared on a request', () => {
+	test('a workshop that sees the request sees what was done, where, when and at what mileage (no prices, no documents) while the owner shares it there', async () => {
+		// A job done through us (its lines, an invoice) and its owner's next request, the history shared.
+		const job = await itemisedJob()
+		const invoice = await prepareUpload({ bytes: pdf, purpose: 'job_invoice', originalName: 'arve.pdf' })
+		await completeJob(job.workshop, job.offerId, 11000, { mileage: 61_250, invoice })
+		const refs = await referenceData()
+		const other = await workshopOffering([refs.brakes])
+		const requestId = await createServiceRequest(
+			job.customerId,
+			{ vehicleId: job.vehicleId, serviceIds: [refs.brakes], preferredAt: inDays(3), location: 'Tallinn', details: 'Brakes again', shareHistory: 'on' },
+			[],
+		)
+		const seen = await getRequestForWorkshop(other.workshopId, requestId, 'en')
+		expect(seen.shareHistory).toBe(true)
+		const shared = (await sharedHistory(seen, 'en'))!
+		expect(shared).toHaveLength(1)
+		expect(shared[0]).toMatchObject({ source: 'job', mileage: 61_250, workshopName: job.workshop.workshopName, on: day(0) })
+		expect(shared[0]!.lines.map((line) => line.description)).toEqual(['Brake pads, front', 'Fitting'])
+		// The owner's alone: what was paid and the documents.
+		expect(shared[0]).toMatchObject({ paidCents: null, quotedCents: null, offerPdf: null, invoicePdf: null, documentPdf: null, requestId: null })
+
+		// The owner stops sharing: the same workshop sees no history; a stranger cannot change it.
+		const stranger = await createCustomer()
+		await refused(shareHistoryOnRequest(stranger.id, requestId, false), 'common:errors.notFoundTitle')
+		await shareHistoryOnRequest(job.customerId, requestId, false)
+		expect(await sharedHistory(await getRequestForWorkshop(other.workshopId, requestId, 'en'), 'en')).toBeNull()
+		expect((await getCustomerRequest(job.customerId, requestId, 'en')).shareHistory).toBe(false)
+		await shareHistoryOnRequest(job.customerId, requestId, true)
+		expect(await sharedHistory(await getRequestForWorkshop(other.workshopId, requestId, 'en'), 'en')).toHaveLength(1)
+	})
+
+	test('not shared unless the owner ticks it; a workshop that cannot see the request gets nothing', async () => {
+		const owner = await customerWithVehicle()
+		const requestId = await openRequest(owner.customer.id, owner.vehicleId, [owner.refs.brakes])
+		const brakes = await workshopOffering([owner.refs.brakes])
+		expect(await sharedHistory(await getRequestForWorkshop(brakes.workshopId, requestId, 'en'), 'en')).toBeNull()
+		// A workshop whose services do not match does not see the request at all.
+		const elsewhere = await workshopOffering([owner.refs.tyres])
+		await shareHistoryOnRequest(owner.customer.id, requestId, true)
+		await refused(getRequestForWorkshop(elsewhere.workshopId, requestId, 'en'), 'common:errors.notFoundTitle')
 	})
 })

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { rolesFor } from '~/utils/route-access'
+import { rolesFor, ruleFor } from '~/utils/route-access'
 import { bothRoles as both, customerOnly, publicRoutes as open, workshopOnly } from '#tests/support/spec-routes'
 
 describe('the route table of spec §2', () => {
@@ -21,5 +21,11 @@ describe('the route table of spec §2', () => {
 		expect(rolesFor('/workshop-bid-details')).toEqual(['workshop'])
 		expect(rolesFor('/admin/users')).toEqual(['admin'])
 		expect(rolesFor('/admin/api/login')).toBeNull()
+	})
+	test("a vehicle's pages are not found for another role (issue 20); other pages send it to its dashboard", () => {
+		expect(ruleFor('/vehicle-details/abc')?.othersNotFound).toBe(true)
+		expect(ruleFor('/edit-vehicle/abc')?.othersNotFound).toBe(true)
+		expect(ruleFor('/request-details/abc')?.othersNotFound).toBeUndefined()
+		expect(ruleFor('/my-vehicle')?.othersNotFound).toBeUndefined()
 	})
 })

@@ -767,6 +767,7 @@ function storyteller(tx: Tx, refs: ReferenceIds) {
 				location: r.location,
 				cityId: refs.cities.get(r.city),
 				details: r.details,
+				shareHistory: r.shareHistory ? ('on' as const) : undefined,
 			}
 			const id = await createServiceRequest(customerId, input, [], tx)
 			await tx.update(t.serviceRequests).set({ createdAt: at }).where(eq(t.serviceRequests.id, id))
@@ -846,7 +847,7 @@ type StoryOffer = {
 	startsInDays?: number
 	durationDays?: number
 }
-type StoryRequest = { vehicle: string; services: string[]; details: string; location: string; city: string; preferredAt: Date }
+type StoryRequest = { vehicle: string; services: string[]; details: string; location: string; city: string; preferredAt: Date; shareHistory?: boolean }
 /** Extra work during a job, its lines as an offer's; asked and answered on those days. */
 type StoryExtraWork = { reason: string; lines: NonNullable<StoryOffer['lines']>; answer: ExtraWorkAnswer; asked: Date; answered: Date }
 type StoryJob = {
@@ -931,7 +932,7 @@ async function insertDemoFlow(tx: Tx, refs: ReferenceIds, people: People, worksh
 		ago(150),
 	)
 
-	// 1. pending: no offers yet; the demo workshop was told about it.
+	// 1. pending: no offers yet; the demo workshop was told about it, and sees the Corolla's history (shared).
 	const pending = await story.request(
 		mari,
 		{
@@ -941,6 +942,7 @@ async function insertDemoFlow(tx: Tx, refs: ReferenceIds, people: People, worksh
 			location: 'Tallinn, Mustamäe',
 			city: 'tallinn',
 			preferredAt: ahead(5, 10),
+			shareHistory: true,
 		},
 		hoursAgo(2),
 	)

@@ -139,6 +139,7 @@ export async function createServiceRequest(customerId: string, input: ServiceReq
 				cityId: input.cityId ?? null,
 				details: input.details,
 				notes: input.notes ?? '',
+				shareHistory: input.shareHistory === 'on',
 				status: initialStatus.request,
 			})
 			.returning({ id: serviceRequests.id })

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
-import { offers, serviceRecords, vehicles } from '~/db/schema'
+import { offers, serviceRecords, serviceRequests, vehicles } from '~/db/schema'
 import { bindingTotal, localDay, serviceNames, valueList, vehicleLabel } from '~/db/sql'
 import { type Language } from '~/i18n/config'
 import { db, queryRows, transaction, type Tx } from '~/utils/db.server'
@@ -242,6 +242,35 @@ function sameToken(given: string | null, stored: string | null) {
 	if (!given || !stored) return false
 	const [a, b] = [Buffer.from(given), Buffer.from(stored)]
 	return a.length === b.length && timingSafeEqual(a, b)
+}
+
+// ------------------------------------------------------------------ the history shared on a request
+
+/**
+ * The owner lets the workshops that see a request see the vehicle's history, or stops it (decision
+ * 0104). Any time: it is the owner's choice, whatever the request's status.
+ */
+export async function shareHistoryOnRequest(customerId: string, requestId: string, share: boolean) {
+	const [row] = await db
+		.update(serviceRequests)
+		.set({ shareHistory: share })
+		.where(and(eq(serviceRequests.id, requestId), eq(serviceRequests.customerId, customerId)))
+		.returning({ id: serviceRequests.id })
+	if (!row) throw notFound()
+}
+
+/**
+ * The vehicle's history as a workshop sees it on a request, if its owner shared it there (null if
+ * not): what was done, when, where and at what mileage; no prices and no documents, which stay the
+ * owner's. The caller found the request as one the workshop may see (getRequestForWorkshop).
+ */
+export async function sharedHistory(
+	request: { customerId: string; shareHistory: boolean; vehicle: { id: string; mileage: number } },
+	language: Language,
+): Promise<HistoryEntry[] | null> {
+	if (!request.shareHistory) return null
+	const { history } = await vehiclePassport({ id: request.vehicle.id, ownerId: request.customerId, mileage: request.vehicle.mileage }, language)
+	return history.map((entry) => ({ ...entry, paidCents: null, quotedCents: null, offerPdf: null, invoicePdf: null, documentPdf: null, requestId: null }))
 }
 
 // ------------------------------------------------------------------ warranty notices

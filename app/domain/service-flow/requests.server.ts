@@ -78,7 +78,7 @@ async function loadDetail(where: SQL, language: Language): Promise<RequestDetail
 		sql`select r.id, r.customer_id as "customerId", u.first_name || ' ' || u.last_name as "customerName",
 		           u.mobile as "customerMobile", u.email as "customerEmail",
 		           r.status, r.reopen_count as "reopenCount", r.created_at as "createdAt", r.preferred_at as "preferredAt", r.location,
-		           ${localizedName('c', language)} as city, r.details, r.notes,
+		           ${localizedName('c', language)} as city, r.details, r.notes, r.share_history as "shareHistory",
 		           v.id as "vehicleId", ${vehicleLabel('specification')} as "vehicleName",
 		           v.registration_number as "registrationNumber", v.vehicle_year as year, v.mileage, v.fuel_type as "fuelType",
 		           v.transmission, v.vin,

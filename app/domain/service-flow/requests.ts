@@ -21,6 +21,8 @@ export const ServiceRequestSchema = z.object({
 	workshopId: z.string().uuid().optional(),
 	/** With a workshop named: ask the other matching workshops too (ticked unless the customer unticks it). */
 	alsoOthers: z.literal('on').optional(),
+	/** Let the workshops that see the request see the vehicle's service history (decision 0104); off unless ticked. */
+	shareHistory: z.literal('on').optional(),
 })
 export type ServiceRequestInput = z.output<typeof ServiceRequestSchema>
 
@@ -32,6 +34,9 @@ export const WidenRequestSchema = z
 	})
 	.refine((input) => input.serviceIds.length > 0 || input.anyCity, { message: 'customer:requestDetails.widenNothing', path: ['serviceIds'] })
 export type WidenRequestInput = z.output<typeof WidenRequestSchema>
+
+/** Sharing the vehicle's history on a request, or no longer (decision 0104). */
+export const ShareHistorySchema = z.object({ share: z.enum(['on', 'off']) })
 
 /** Reopening an expired request: when the customer now wants the work done. */
 export const ReopenRequestSchema = z.object({ preferredAt: ServiceRequestSchema.shape.preferredAt })
@@ -81,6 +86,8 @@ export type RequestDetail = {
 	city: string | null
 	details: string
 	notes: string
+	/** The workshops that see it see the vehicle's service history too (decision 0104). */
+	shareHistory: boolean
 	vehicle: {
 		id: string
 		name: string

@@ -1,0 +1,101 @@
+import { Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { type HistoryEntry } from '~/domain/service-flow/passport'
+import { useLanguage } from '~/i18n/use-language'
+import { formatDate, formatMoney, formatNumber } from '~/utils/format'
+import { encodeId } from '~/utils/public-id'
+import { uploadUrl } from '~/utils/upload-url'
+import { IntentButton } from './forms'
+import { Panel } from './panel'
+
+/**
+ * A vehicle's service history (issue 20): on its passport for the owner, and on a request for the
+ * workshops it was shared with (decision 0104). Apart from the passport's forms, so that the
+ * workshops' pages do not load them. Mileage is in miles (spec §9).
+ */
+
+/** `shared`: as a workshop sees it on a request (sharedHistory: no prices, documents or links), nothing to change. */
+export function ServiceHistory({ entries, shared = false }: { entries: HistoryEntry[]; shared?: boolean }) {
+	const { t } = useTranslation('customer')
+	const language = useLanguage()
+	if (!entries.length) return <p className="empty">{t(shared ? 'passport.sharedEmpty' : 'passport.noHistory')}</p>
+	return (
+		<ol className="item-list passport-history">
+			{entries.map((entry) => {
+				const headingId = `history-${entry.id}`
+				return (
+					<li key={entry.id} className="item passport-history__entry">
+						<div className="item__main">
+							<h3 id={headingId} className="item__title">
+								{entry.requestId ? <Link to={`/service-details/${encodeId(entry.requestId)}`}>{entry.title}</Link> : entry.title}
+							</h3>
+							<p className="item__meta">
+								{[
+									formatDate(entry.on, language),
+									entry.workshopName || null,
+									entry.mileage !== null ? t('vehicles.mileage', { miles: formatNumber(entry.mileage, language) }) : null,
+									entry.source === 'record' ? t('passport.elsewhere') : null,
+								]
+									.filter(Boolean)
+									.join(' · ')}
+							</p>
+							{entry.lines.length ? (
+								<ul className="passport-history__lines">
+									{entry.lines.map((line, index) => (
+										<li key={index}>
+											{line.description}
+											{line.reference ? <span className="item__meta"> ({line.reference})</span> : null}
+										</li>
+									))}
+								</ul>
+							) : null}
+							<Documents entry={entry} headingId={headingId} />
+						</div>
+						<div className="item__side">
+							{entry.paidCents !== null ? <p className="item__highlight">{formatMoney(entry.paidCents, language)}</p> : null}
+							{entry.quotedCents !== null && entry.paidCents !== null && entry.quotedCents !== entry.paidCents ? (
+								<p className="item__meta">{t('passport.quoted', { price: formatMoney(entry.quotedCents, language) })}</p>
+							) : null}
+							{entry.source === 'record' && !shared ? (
+								<IntentButton intent="deleteRecord" fields={{ record: entry.id }} describedBy={headingId}>
+									{t('passport.removeRecord')}
+								</IntentButton>
+							) : null}
+						</div>
+					</li>
+				)
+			})}
+		</ol>
+	)
+}
+
+/** A vehicle's history on a request a workshop sees, when its owner shared it there (decision 0104); nothing otherwise. */
+export function SharedHistoryPanel({ entries }: { entries: HistoryEntry[] | null }) {
+	const { t } = useTranslation('workshop')
+	if (!entries) return null
+	return (
+		<Panel id="shared-history" title={t('sharedHistory.title')}>
+			<p className="item__meta">{t('sharedHistory.note')}</p>
+			<ServiceHistory entries={entries} shared />
+		</Panel>
+	)
+}
+
+function Documents({ entry, headingId }: { entry: HistoryEntry; headingId: string }) {
+	const { t } = useTranslation('customer')
+	const documents = [
+		entry.offerPdf ? { id: entry.offerPdf, label: t('passport.offerPdf') } : null,
+		entry.invoicePdf ? { id: entry.invoicePdf, label: t('passport.invoicePdf') } : null,
+		entry.documentPdf ? { id: entry.documentPdf, label: t('passport.documentPdf') } : null,
+	].filter((document) => document !== null)
+	if (!documents.length) return null
+	return (
+		<p className="passport-history__documents">
+			{documents.map((document) => (
+				<a key={document.id} href={uploadUrl(document.id)} download aria-describedby={headingId} className="button button--ghost button--small">
+					{document.label}
+				</a>
+			))}
+		</p>
+	)
+}
