@@ -2,11 +2,12 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { type Warranty, type WarrantyState } from '~/domain/service-flow/passport'
-import { type ServiceRecordInput, ServiceRecordSchema } from '~/domain/service-flow/passport-schema'
+import { type HistoryEntry, type Warranty, type WarrantyState } from '~/domain/service-flow/passport'
+import { type ServiceRecordInput, ServiceRecordSchema, type VehicleLinkInput } from '~/domain/service-flow/passport-schema'
 import { useLanguage } from '~/i18n/use-language'
 import { formatDate, formatNumber } from '~/utils/format'
 import { type HeldFile } from '~/utils/upload-url'
+import { ConfirmAction } from './confirm-action'
 import { Field, FileField, FormActions, FormAlert, FormSecurity, IntentButton, TextareaField } from './forms'
 
 /**
@@ -96,18 +97,15 @@ export function ServiceRecordForm({ lastResult, documentErrors, held }: { lastRe
 }
 
 /** Each private link's texts (a key prefix with link, linkHelp, download, make, renew, revoke) and its forms' intents. */
-const privateLinks = {
-	calendar: { texts: 'passport.calendar', make: 'makeCalendarLink', revoke: 'revokeCalendarLink' },
-	history: { texts: 'passport.share', make: 'makeHistoryLink', revoke: 'revokeHistoryLink' },
-} as const
+const privateLinks = { calendar: 'passport.calendar', history: 'passport.share' } as const
 
 /**
  * A private link of the vehicle (its calendar, its history for a buyer): the link to copy while it
  * exists, the owner's own download, and making, renewing and turning it off.
  */
-export function PrivateLink({ kind, link, download }: { kind: keyof typeof privateLinks; link: string | null; download: string }) {
+export function PrivateLink({ kind, link, download }: { kind: VehicleLinkInput['link']; link: string | null; download: string }) {
 	const { t } = useTranslation('customer')
-	const { texts, make, revoke } = privateLinks[kind]
+	const texts = privateLinks[kind]
 	const id = `${kind}-link`
 	return (
 		<>
@@ -126,9 +124,33 @@ export function PrivateLink({ kind, link, download }: { kind: keyof typeof priva
 				<a href={download} className="button button--ghost button--small" download>
 					{t(`${texts}.download`)}
 				</a>
-				<IntentButton intent={make}>{link ? t(`${texts}.renew`) : t(`${texts}.make`)}</IntentButton>
-				{link ? <IntentButton intent={revoke}>{t(`${texts}.revoke`)}</IntentButton> : null}
+				<IntentButton intent="vehicleLink" fields={{ link: kind, action: 'make' }}>
+					{link ? t(`${texts}.renew`) : t(`${texts}.make`)}
+				</IntentButton>
+				{link ? (
+					<IntentButton intent="vehicleLink" fields={{ link: kind, action: 'revoke' }}>
+						{t(`${texts}.revoke`)}
+					</IntentButton>
+				) : null}
 			</div>
 		</>
+	)
+}
+
+/** Removing a record of work done elsewhere from the history, once the owner confirms it. */
+export function RemoveRecordAction({ entry }: { entry: HistoryEntry }) {
+	const { t } = useTranslation('customer')
+	if (entry.source !== 'record') return null
+	return (
+		<ConfirmAction
+			id={`remove-record-${entry.id}`}
+			label={t('passport.removeRecord')}
+			title={t('passport.removeRecordTitle')}
+			description={t('passport.removeRecordText', { what: entry.title })}
+			confirmLabel={t('passport.removeRecordConfirm')}
+			fields={{ intent: 'deleteRecord', record: entry.id }}
+			triggerClassName="button button--ghost button--small button--danger-text"
+			danger
+		/>
 	)
 }

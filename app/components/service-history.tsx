@@ -5,7 +5,6 @@ import { useLanguage } from '~/i18n/use-language'
 import { formatDate, formatMoney, formatNumber } from '~/utils/format'
 import { encodeId } from '~/utils/public-id'
 import { uploadUrl } from '~/utils/upload-url'
-import { IntentButton } from './forms'
 import { Panel } from './panel'
 
 /**
@@ -14,8 +13,11 @@ import { Panel } from './panel'
  * workshops' pages do not load them. Mileage is in miles (spec §9).
  */
 
-/** `shared`: as a workshop sees it on a request (sharedHistory: no prices, documents or links), nothing to change. */
-export function ServiceHistory({ entries, shared = false }: { entries: HistoryEntry[]; shared?: boolean }) {
+/**
+ * `shared`: as a workshop sees it on a request (sharedHistory: no prices, documents or links).
+ * `actions`: what the owner may do with an entry (remove a record), beside it.
+ */
+export function ServiceHistory({ entries, shared = false, actions }: { entries: HistoryEntry[]; shared?: boolean; actions?: (entry: HistoryEntry) => React.ReactNode }) {
 	const { t } = useTranslation('customer')
 	const language = useLanguage()
 	if (!entries.length) return <p className="empty">{t(shared ? 'passport.sharedEmpty' : 'passport.noHistory')}</p>
@@ -56,11 +58,7 @@ export function ServiceHistory({ entries, shared = false }: { entries: HistoryEn
 							{entry.quotedCents !== null && entry.paidCents !== null && entry.quotedCents !== entry.paidCents ? (
 								<p className="item__meta">{t('passport.quoted', { price: formatMoney(entry.quotedCents, language) })}</p>
 							) : null}
-							{entry.source === 'record' && !shared ? (
-								<IntentButton intent="deleteRecord" fields={{ record: entry.id }} describedBy={headingId}>
-									{t('passport.removeRecord')}
-								</IntentButton>
-							) : null}
+							{actions?.(entry)}
 						</div>
 					</li>
 				)

@@ -7,12 +7,12 @@ import { ConfirmAction } from '~/components/confirm-action'
 import { Item, ListOrEmpty } from '~/components/item-list'
 import { PageHeader } from '~/components/page-header'
 import { Fact, Panel } from '~/components/panel'
-import { PrivateLink, ServiceRecordForm, WarrantyList } from '~/components/passport'
+import { PrivateLink, RemoveRecordAction, ServiceRecordForm, WarrantyList } from '~/components/passport'
 import { ServiceHistory } from '~/components/service-history'
 import { type ReminderAnswer, ReminderList } from '~/components/reminders'
 import { StatusBadge } from '~/components/status-badge'
-import { DeleteRecordSchema, ServiceRecordSchema } from '~/domain/service-flow/passport-schema'
-import { addServiceRecord, deleteServiceRecord, setVehicleLink, type VehicleLink, vehiclePassport } from '~/domain/service-flow/passport.server'
+import { DeleteRecordSchema, ServiceRecordSchema, VehicleLinkSchema } from '~/domain/service-flow/passport-schema'
+import { addServiceRecord, deleteServiceRecord, setVehicleLink, vehiclePassport } from '~/domain/service-flow/passport.server'
 import { ReminderOffSchema, reminderSchemas, SnoozeReminderSchema } from '~/domain/service-flow/reminder-schema'
 import { reminderKinds } from '~/domain/service-flow/reminders'
 import { changeReminder, saveReminder, vehicleReminderList } from '~/domain/service-flow/reminders.server'
@@ -68,13 +68,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** The forms that make or turn off the vehicle's private links. */
-const linkIntents: Record<string, { link: VehicleLink; action: 'make' | 'revoke' }> = {
-	makeCalendarLink: { link: 'calendar', action: 'make' },
-	revokeCalendarLink: { link: 'calendar', action: 'revoke' },
-	makeHistoryLink: { link: 'history', action: 'make' },
-	revokeHistoryLink: { link: 'history', action: 'revoke' },
-}
-
 export async function action({ request, params }: ActionFunctionArgs) {
 	const user = await requireUser(request, { role: 'customer' })
 	const vehicleId = idParam(params.slug)
@@ -126,8 +119,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			return redirectWithToast(`${here}#reminders`, { type: 'success', key: 'customer:reminders.turnedOff' }, { request })
 		}
 
-		const link = linkIntents[String(intent)]
-		if (link) {
+		if (intent === 'vehicleLink') {
+			const parsed = VehicleLinkSchema.safeParse(Object.fromEntries(formData))
+			if (!parsed.success) throw new Response('Not found', { status: 404 })
+			const link = parsed.data
 			await or404(setVehicleLink(user.id, vehicleId, link.link, link.action))
 			const key = `customer:passport.${link.link === 'calendar' ? 'calendar' : 'share'}.${link.action === 'make' ? 'made' : 'revoked'}`
 			return redirectWithToast(`${here}#${link.link === 'calendar' ? 'calendar' : 'service-history'}`, { type: 'success', key }, { request })
@@ -178,7 +173,7 @@ export default function VehicleDetailsPage() {
 			<div className="detail-grid">
 				<div className="stack">
 					<Panel id="service-history" title={t('passport.history')}>
-						<ServiceHistory entries={history} />
+						<ServiceHistory entries={history} actions={(entry) => <RemoveRecordAction entry={entry} />} />
 						<details className="widen" open={recordAnswer ? true : undefined}>
 							<summary>{t('passport.addElsewhere')}</summary>
 							<p className="item__meta">{t('passport.addElsewhereText')}</p>

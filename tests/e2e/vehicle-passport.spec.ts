@@ -116,8 +116,9 @@ for (const javaScriptEnabled of javaScriptModes) {
 		await expect(stranger.getByText(`Oil and filter ${token}`)).toHaveCount(0)
 		await expect(stranger.getByRole('heading', { name: common('errors.notFoundTitle') })).toBeVisible()
 
-		// The owner removes the record.
-		await entry.getByRole('button', { name: c('passport.removeRecord') }).click()
+		// The owner removes the record, once asked.
+		await entry.getByRole('link', { name: c('passport.removeRecord') }).click()
+		await owner.getByRole('button', { name: c('passport.removeRecordConfirm') }).click()
 		await expectToast(owner, c('passport.recordRemoved'))
 		await expect(owner.getByText(`Oil and filter ${token}`)).toHaveCount(0)
 	})

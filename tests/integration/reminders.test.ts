@@ -104,6 +104,9 @@ describe('when a reminder is due', () => {
 
 		// Turned off: never again, even overdue.
 		await changeReminder(customer.id, vehicleId, 'inspection', 'off')
+		// A second press (another tab) is no error; snoozing one that is off is.
+		await changeReminder(customer.id, vehicleId, 'inspection', 'off')
+		await refused(changeReminder(customer.id, vehicleId, 'inspection', { snoozeDays: 7 }), 'common:errors.notFoundTitle')
 		await sendReminders(later(70))
 		expect((await told(customer.id)).keys.filter((key) => key === 'notifications.reminderInspection')).toHaveLength(2)
 		const [reminder] = (await vehicleReminderList({ id: vehicleId, mileage: 60_000 })).reminders

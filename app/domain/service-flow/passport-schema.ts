@@ -26,3 +26,7 @@ export type ServiceRecordInput = z.output<typeof ServiceRecordSchema>
 
 /** Removing a record the owner added. */
 export const DeleteRecordSchema = z.object({ record: z.string().uuid() })
+
+/** Making (or renewing) or turning off one of the vehicle's private links: its calendar, its history for a buyer. */
+export const VehicleLinkSchema = z.object({ link: z.enum(['calendar', 'history']), action: z.enum(['make', 'revoke']) })
+export type VehicleLinkInput = z.output<typeof VehicleLinkSchema>

@@ -112,7 +112,8 @@ export async function changeReminder(ownerId: string, vehicleId: string, kind: R
 		const [row] = await tx
 			.update(vehicleReminders)
 			.set({ ...set, updatedAt: new Date() })
-			.where(and(eq(vehicleReminders.vehicleId, vehicleId), eq(vehicleReminders.kind, kind), eq(vehicleReminders.active, true)))
+			// Turning off one already off (a second tab, a double press) changes nothing and is no error.
+			.where(and(eq(vehicleReminders.vehicleId, vehicleId), eq(vehicleReminders.kind, kind), change === 'off' ? undefined : eq(vehicleReminders.active, true)))
 			.returning({ kind: vehicleReminders.kind })
 		if (!row) throw notFound()
 	})
