@@ -1,7 +1,7 @@
 import Stripe from 'stripe'
 import { and, count, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { emailOutbox, invoices, notifications, offers, packages, payments, subscriptions, uploads, workshops } from '~/db/schema'
+import { emailOutbox, invoices, notifications, offers, packages, payments, subscriptions, uploads, users, workshops } from '~/db/schema'
 import { DomainError, FieldError } from '~/domain/errors'
 import { type PaymentProvider } from '~/domain/billing/payments.server'
 import { makeOffer, type WorkshopActor } from '~/domain/service-flow/moves.server'
@@ -23,6 +23,7 @@ import { resetEnvCache } from '~/utils/env.server'
 import { decodeId } from '~/utils/public-id'
 import { readStoredFile } from '~/utils/storage.server'
 import { customerWithVehicle, openRequest, referenceData, workshopOffering } from '#tests/support/flow'
+import { pdfText } from '#tests/support/pdf-text'
 
 const WEBHOOK_SECRET = 'whsec_test_autohub_subscription'
 const offer = (euros: number) => ({ price: euros * 100, notes: '', description: 'Work as described' })
@@ -120,6 +121,34 @@ describe('subscribing', () => {
 		const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, invoice!.buyer.email))
 		expect(mail!.subject).toContain(String(invoice!.number))
 		expect(mail!.attachments).toEqual([{ uploadId: pdf!.id, filename: `invoice-${invoice!.number}.pdf` }])
+	})
+
+	test("the invoice prints every letter, in the buyer's language beside Estonian", async () => {
+		const workshop = await workshopWithBilling()
+		await db.update(workshops).set({ companyName: 'ООО Шиномонтаж Õunapuu', streetName: 'Пярнуское шоссе 12' }).where(eq(workshops.id, workshop.workshopId))
+		await db.update(users).set({ preferredLanguage: 'ru' }).where(eq(users.id, workshop.userId))
+		await goPro(workshop)
+		const [invoice] = await invoicesOf(workshop.workshopId)
+		const [pdf] = await db.select().from(uploads).where(eq(uploads.id, invoice!.pdfUploadId!))
+		const text = await pdfText(await readStoredFile(pdf!.storageKey))
+		expect(text).toContain('ООО Шиномонтаж Õunapuu')
+		expect(text).toContain('Пярнуское шоссе 12')
+		expect(text).toContain('ARVE / СЧЁТ')
+		expect(text).toContain('Ostja / Покупатель')
+		expect(text).toContain('Kokku / Итого')
+		expect(text).toContain('35,96')
+		expect(text).not.toContain('?')
+
+		// An Estonian reader's: Estonian alone.
+		const local = await workshopWithBilling()
+		await db.update(users).set({ preferredLanguage: 'et' }).where(eq(users.id, local.userId))
+		await goPro(local)
+		const [own] = await invoicesOf(local.workshopId)
+		const [ownPdf] = await db.select().from(uploads).where(eq(uploads.id, own!.pdfUploadId!))
+		const ownText = await pdfText(await readStoredFile(ownPdf!.storageKey))
+		expect(ownText).toContain('ARVE')
+		expect(ownText).toContain('Kokku')
+		expect(ownText).not.toMatch(/ARVE \/|Kokku \//)
 	})
 
 	test('cancelling the test payment leaves the workshop where it was', async () => {

@@ -561,7 +561,7 @@ async function issueInvoice(tx: Tx, payment: typeof payments.$inferSelect, pkg: 
 	// pdf-lib is loaded with the first invoice, not at start (decision 0094).
 	const { renderInvoicePdf } = await import('./invoice-pdf.server')
 	const pdf = await storeUpload(tx, {
-		bytes: await renderInvoicePdf(document),
+		bytes: await renderInvoicePdf(document, buyer.language),
 		purpose: 'invoice',
 		ownerId: buyer.userId,
 		originalName: `invoice-${number}.pdf`,
