@@ -37,6 +37,7 @@ import { moderationDecisions, reportReasons } from '../domain/service-flow/revie
 import { extraWorkStatuses, offerStatuses, requestStatuses } from '../domain/service-flow/status'
 import { fuelTypes, transmissions } from '../domain/service-flow/vehicle-kinds'
 import { reminderKinds } from '../domain/service-flow/reminders'
+import { consentKinds } from '../domain/privacy/consents'
 
 export { fuelTypes, transmissions }
 
@@ -58,6 +59,7 @@ export const userRoles = ['customer', 'workshop', 'admin'] as const
 export const userRoleEnum = pgEnum('user_role', userRoles)
 
 export const sessionKindEnum = pgEnum('session_kind', ['web', 'api'])
+export const consentKindEnum = pgEnum('consent_kind', consentKinds)
 
 // The service flow's statuses and moves are data in app/domain/service-flow/status.ts.
 export { offerStatuses, requestStatuses }
@@ -1099,6 +1101,26 @@ export const visits = pgTable(
 		createdAt: createdAt(),
 	},
 	(t) => [primaryKey({ columns: [t.day, t.visitorHash] }), index('visits_day_source_idx').on(t.day, t.sourceHash)],
+)
+
+/**
+ * A person's consent to the terms or the privacy policy (issue 21, decision 0107): when, and to
+ * which version (the content page's last change, in the language they read it in).
+ */
+export const consents = pgTable(
+	'consents',
+	{
+		id: id(),
+		userId: uuid()
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		kind: consentKindEnum().notNull(),
+		/** The page's version: the time of its last change, ISO 8601; 'none' if there was no such page. */
+		version: text().notNull(),
+		language: languageEnum().notNull(),
+		acceptedAt: moment().notNull().defaultNow(),
+	},
+	(t) => [index('consents_user_idx').on(t.userId, t.acceptedAt)],
 )
 
 export const auditLog = pgTable(

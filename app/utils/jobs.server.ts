@@ -2,6 +2,7 @@ import { renewDueSubscriptions } from '~/domain/billing/subscription.server'
 import { expireStaleRequests } from '~/domain/service-flow/moves.server'
 import { sendAnswerReminders, sendNewRequestDigests, sendNoOfferNudges, sendUnreadChatEmails } from '~/domain/messaging/email-jobs.server'
 import { sendWarrantyNotices } from '~/domain/service-flow/passport.server'
+import { applyRetention } from '~/domain/privacy/retention.server'
 import { sendReminders } from '~/domain/service-flow/reminders.server'
 import { refreshResponseTimes } from '~/domain/service-flow/response-time.server'
 import { db } from './db.server'
@@ -41,6 +42,8 @@ export const backgroundJobs: Job[] = [
 	{ name: 'warranty-notices', everyMs: () => 60 * 60 * 1000, run: () => sendWarrantyNotices() },
 	// Inspections, tyres and services due, each occurrence told once (vehicle_reminders.notified_key).
 	{ name: 'vehicle-reminders', everyMs: () => 60 * 60 * 1000, run: () => sendReminders() },
+	// What is no longer needed goes (read notifications, closed chats, contact messages, old log-ins; decision 0106).
+	{ name: 'retention', everyMs: () => 24 * 60 * 60 * 1000, run: () => applyRetention() },
 	// Old offers leave the 90 days of the public response time.
 	{ name: 'response-times', everyMs: () => 6 * 60 * 60 * 1000, run: () => refreshResponseTimes(db), atStart: false },
 ]

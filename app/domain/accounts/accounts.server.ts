@@ -13,6 +13,7 @@ import { hashPassword, needsRehash, verifyPassword } from '~/utils/password.serv
 import { clearRateLimit, hitRateLimit, rateLimitRules, reserveTurn, undoRateLimitHit } from '~/utils/rate-limit.server'
 import { message } from '~/utils/messages'
 import { type Registration } from './accounts'
+import { recordConsents } from '~/domain/privacy/consents.server'
 import { retryAfterHeader } from '~/utils/http'
 
 /**
@@ -178,6 +179,8 @@ export async function register(
 					await tx.insert(subscriptions).values({ workshopId: workshop!.id, packageId: free.id, status: 'active', periodStart: new Date() })
 				}
 			}
+			// The form says that registering accepts the terms and the privacy policy: recorded, with their versions.
+			await recordConsents(tx, user!.id, language)
 			const t = getFixedT(language, 'auth')
 			const name = input.role === 'workshop' ? input.workshopName : input.firstName
 			const subject = t('email.welcome.subject')

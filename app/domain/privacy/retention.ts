@@ -1,0 +1,25 @@
+/**
+ * How long the portal keeps what it no longer needs (issue 21, decision 0106), in months. The
+ * privacy page says the same in words; `applyRetention` removes what is older, daily.
+ */
+export const RETENTION_MONTHS = {
+	/** Notifications the person has read, from the time they read them. */
+	readNotifications: 12,
+	/** Chat messages between two people who share no request that is still under way. */
+	closedChats: 24,
+	/** Messages sent through the contact form. */
+	contactMessages: 24,
+	/** Log-in records (sessions, API tokens), from the day they expired. */
+	logIns: 12,
+} as const
+
+/** `now` less `months` calendar months (the day clamped to the shorter month's last). */
+export function monthsBefore(now: Date, months: number): Date {
+	const date = new Date(now)
+	const day = date.getUTCDate()
+	date.setUTCDate(1)
+	date.setUTCMonth(date.getUTCMonth() - months)
+	const last = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate()
+	date.setUTCDate(Math.min(day, last))
+	return date
+}
