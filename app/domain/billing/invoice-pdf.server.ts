@@ -3,7 +3,7 @@ import { type InvoiceParty } from '~/db/schema'
 import { type Language, intlLocales } from '~/i18n/config'
 import { getFixedT } from '~/i18n/i18n.server'
 import { formatMoney } from '~/utils/money'
-import { embedUnicodeFonts } from '~/utils/pdf-fonts.server'
+import { embedUnicodeFonts, wrapText } from '~/utils/pdf-fonts.server'
 import { TIME_ZONE } from '~/utils/time'
 
 export type InvoiceDocument = {
@@ -103,22 +103,9 @@ function party(
 		who.email,
 	]
 		.filter(Boolean)
-		.flatMap((line) => wrap(line.normalize('NFC'), fonts.regular, 10, column.width))
+		.flatMap((line) => wrapText(line.normalize('NFC'), fonts.regular, 10, column.width))
 	write(title, column.x, y, { font: fonts.bold })
 	lines.forEach((line, index) => write(line, column.x, y - 16 - index * 14))
-}
-
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-	const lines: string[] = []
-	let line = ''
-	for (const word of text.split(' ')) {
-		const next = line ? `${line} ${word}` : word
-		if (line && font.widthOfTextAtSize(next, size) > width) {
-			lines.push(line)
-			line = word
-		} else line = next
-	}
-	return line ? [...lines, line] : lines
 }
 
 function drawText(page: PDFPage, text: string, x: number, y: number, font: PDFFont, size: number, alignRight = false) {

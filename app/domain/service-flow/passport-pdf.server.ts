@@ -2,7 +2,7 @@ import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib'
 import { type Language } from '~/i18n/config'
 import { getFixedT } from '~/i18n/i18n.server'
 import { formatDate, formatMoney, formatNumber } from '~/utils/format'
-import { embedUnicodeFonts } from '~/utils/pdf-fonts.server'
+import { embedUnicodeFonts, wrapText } from '~/utils/pdf-fonts.server'
 import { tallinnDay } from '~/utils/time'
 import { type HistoryEntry, type Warranty } from './passport'
 
@@ -109,7 +109,7 @@ class Writer {
 		const font = options.font ?? this.regular
 		const size = options.size ?? 10
 		const indent = options.indent ?? 0
-		for (const line of wrap(text.normalize('NFC'), font, size, WIDTH - indent)) {
+		for (const line of wrapText(text.normalize('NFC'), font, size, WIDTH - indent)) {
 			this.keepTogether(size * 1.45)
 			this.page.drawText(line, { x: MARGIN + indent, y: this.y - size, size, font, color: options.color ?? rgb(0.08, 0.1, 0.14) })
 			this.y -= size * 1.45
@@ -139,29 +139,4 @@ class Writer {
 		this.page = this.pdf.addPage(PAGE)
 		this.y = PAGE[1] - MARGIN
 	}
-}
-
-/** The text in lines no wider than `width`, broken at spaces (a word longer than a line is cut). */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-	const lines: string[] = []
-	for (const paragraph of text.split('\n')) {
-		let line = ''
-		for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-			const candidate = line ? `${line} ${word}` : word
-			if (font.widthOfTextAtSize(candidate, size) <= width) {
-				line = candidate
-				continue
-			}
-			if (line) lines.push(line)
-			line = word
-			while (font.widthOfTextAtSize(line, size) > width && line.length > 1) {
-				let cut = line.length - 1
-				while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--
-				lines.push(line.slice(0, cut))
-				line = line.slice(cut)
-			}
-		}
-		lines.push(line)
-	}
-	return lines
 }
