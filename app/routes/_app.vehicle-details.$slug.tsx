@@ -12,6 +12,7 @@ import { ServiceHistory } from '~/components/service-history'
 import { type ReminderAnswer, ReminderList } from '~/components/reminders'
 import { StatusBadge } from '~/components/status-badge'
 import { DeleteRecordSchema, ServiceRecordSchema, VehicleLinkSchema } from '~/domain/service-flow/passport-schema'
+import { lastService } from '~/domain/service-flow/passport'
 import { addServiceRecord, deleteServiceRecord, setVehicleLink, vehiclePassport } from '~/domain/service-flow/passport.server'
 import { ReminderOffSchema, reminderSchemas, SnoozeReminderSchema } from '~/domain/service-flow/reminder-schema'
 import { reminderKinds } from '~/domain/service-flow/reminders'
@@ -58,8 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		history,
 		warranties,
 		reminders,
-		// A new service interval starts, unless the owner says otherwise, at the newest entry with a mileage.
-		lastService: history.flatMap((entry) => (entry.mileage !== null ? [{ on: entry.on, mileage: entry.mileage }] : []))[0] ?? null,
+		lastService: lastService(history),
 		tyreDays: { autumn: formatDayOfYear(tyreDays.autumn, language), spring: formatDayOfYear(tyreDays.spring, language) },
 		calendar: { download: calendarPath, link: privateLink(calendarPath, vehicle.calendarToken) },
 		historyPdf: { download: historyPath, link: privateLink(historyPath, vehicle.historyToken) },
@@ -67,7 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	}
 }
 
-/** The forms that make or turn off the vehicle's private links. */
+/** The page's forms: work done elsewhere, the reminders, the private links, removing the vehicle. */
 export async function action({ request, params }: ActionFunctionArgs) {
 	const user = await requireUser(request, { role: 'customer' })
 	const vehicleId = idParam(params.slug)

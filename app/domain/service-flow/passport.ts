@@ -93,3 +93,9 @@ export function warrantyLeft(terms: WarrantyTerms, mileage: number, today: strin
 
 /** Whether anything of the warranty is still running (the page lists those first). */
 export const warrantyRunning = (warranty: Warranty) => [warranty.work, warranty.parts].some((part) => part && part.state !== 'expired')
+
+/** Where a new service interval starts unless the owner says otherwise: the newest entry with a mileage (the history is newest first). */
+export function lastService(history: HistoryEntry[]): { on: string; mileage: number } | null {
+	const entry = history.find((item) => item.mileage !== null)
+	return entry ? { on: entry.on, mileage: entry.mileage! } : null
+}
