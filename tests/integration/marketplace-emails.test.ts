@@ -140,7 +140,8 @@ describe('the unsubscribe link', () => {
 		const token = unsubscribeToken(customer.id, 'offers')
 		const [slug, kind, issued, signature] = token.split('.') as [string, string, string, string]
 		expect(readUnsubscribeToken(`${slug}.chat.${issued}.${signature}`)).toBeNull()
-		expect(readUnsubscribeToken(`${slug}.${kind}.${issued}.${signature.slice(0, -1)}A`)).toBeNull()
+		// Its last character changed (to another one: a signature may end in 'A' already).
+		expect(readUnsubscribeToken(`${slug}.${kind}.${issued}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`)).toBeNull()
 		expect(readUnsubscribeToken(`${slug}.${kind}.${issued}`)).toBeNull()
 		expect(readUnsubscribeToken('')).toBeNull()
 		expect(readUnsubscribeToken('a.b.c.d')).toBeNull()
