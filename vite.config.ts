@@ -8,12 +8,28 @@ declare module '@remix-run/node' {
 	}
 }
 
-export default defineConfig({
+/**
+ * The browser's build runs on Preact (preact/compat); the server renders with React. Conform's zod
+ * adapter wraps schemas with classic zod's functions, which bring all of classic zod: the same
+ * functions of zod/mini do the same (docs/decisions/0108).
+ */
+const browserAliases = [
+	{ find: /^zod\/v4$/, replacement: 'zod/v4/mini' },
+	{ find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+	{ find: /^react-dom$/, replacement: 'preact/compat' },
+	{ find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+	{ find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+	{ find: /^react$/, replacement: 'preact/compat' },
+]
+
+export default defineConfig(({ command, isSsrBuild }) => ({
 	build: {
 		// Keep the client bundle honest: report what each page ships.
 		reportCompressedSize: true,
 		cssMinify: true,
 	},
+	resolve: { alias: command === 'build' && !isSsrBuild ? browserAliases : [] },
+	define: { 'import.meta.env.PREACT': JSON.stringify(command === 'build' && !isSsrBuild) },
 	server: {
 		// The custom Express server (server/index.ts) hosts Vite in dev.
 		watch: { ignored: ['**/data/**', '**/tests/.tmp/**', '**/playwright-report/**'] },
@@ -32,4 +48,4 @@ export default defineConfig({
 		}),
 		tsconfigPaths(),
 	],
-})
+}))

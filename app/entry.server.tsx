@@ -2,9 +2,9 @@ import { Writable } from 'node:stream'
 import { type AppLoadContext, type EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
 import { isLanguage } from '~/i18n/config'
-import { getI18nInstance, getLanguage } from '~/i18n/i18n.server'
+import { getDictionaries, getLanguage } from '~/i18n/i18n.server'
+import { TranslationProvider } from '~/i18n/translation'
 import { withoutNulBytes } from '~/utils/html-stream.server'
 import { UNAVAILABLE_RETRY_SECONDS } from '~/utils/http'
 import { loggablePath, logger } from '~/utils/logger.server'
@@ -28,7 +28,6 @@ export default async function handleRequest(
 	// The root loader has decided the language (URL, cookie, the user's preference); render in it.
 	const rootData = remixContext.staticHandlerContext.loaderData?.root as { language?: unknown } | undefined
 	const language = isLanguage(rootData?.language) ? rootData.language : await getLanguage(request)
-	const i18n = getI18nInstance(language)
 	return new Promise<Response>((resolve, reject) => {
 		// The whole page is rendered before it is sent (onAllReady), in one buffer: the pages have no
 		// slow parts to stream (no defer, no Suspense of their own), and one write with a
@@ -55,11 +54,11 @@ export default async function handleRequest(
 			},
 		})
 		const rendering = renderToPipeableStream(
-			<I18nextProvider i18n={i18n}>
+			<TranslationProvider language={language} dictionaries={getDictionaries(language)}>
 				<NonceProvider value={nonce}>
 					<RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={ABORT_DELAY} />
 				</NonceProvider>
-			</I18nextProvider>,
+			</TranslationProvider>,
 			{
 				nonce,
 				onShellReady() {

@@ -8,3 +8,8 @@ declare module '@remix-run/node' {
 		clientIp?: string
 	}
 }
+
+interface ImportMetaEnv {
+	/** True in the browser's production build, which runs on Preact (vite.config.ts). */
+	readonly PREACT: boolean
+}

@@ -11,7 +11,7 @@ import {
 	type ShouldRevalidateFunction,
 } from '@remix-run/react'
 import toastStyles from 'react-toastify/ReactToastify.css?url'
-import { useChangeLanguage } from 'remix-i18next/react'
+import { useChangeLanguage } from '~/i18n/translation'
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toaster } from '~/components/toaster'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { type Ad, type AdPlacement } from '~/domain/site/ads'
 import { ResponsiveImage } from './responsive-image'
 

@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
-import { type z } from 'zod'
+import type * as z from 'zod/mini'
 import { FormAlert, FormSecurity, TextareaField } from './forms'
 
 /**
@@ -22,7 +22,7 @@ export function AdminDecisionForm({
 	idName: string
 	/** The item's heading, which each button names (aria-describedby). */
 	headingId: string
-	schema: z.ZodType<{ note: string; decision: string }, unknown>
+	schema: z.ZodMiniType<{ note: string; decision: string }, unknown>
 	lastResult: SubmissionResult<string[]> | undefined
 	note: { label: string; help: string }
 	decisions: Array<{ value: string; label: string; className: string }>

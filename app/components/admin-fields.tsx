@@ -1,5 +1,5 @@
 import { getInputProps } from '@conform-to/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { Field, type ConformField } from './forms'
 
 /** The "active" box of an admin form (ads, reference lists, packages), its label after the box. */

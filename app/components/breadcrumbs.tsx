@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { breadcrumbList, type Crumb } from '~/utils/json-ld'
 import { JsonLd } from './json-ld'
 

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { type ChatEntry } from '~/domain/messaging/chat'
 import { NOTIFICATION_POLL_MS } from '~/domain/messaging/notifications'
 import { useLanguage } from '~/i18n/use-language'

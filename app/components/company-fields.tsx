@@ -1,5 +1,5 @@
 import { getInputProps } from '@conform-to/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { Field, type ConformField } from './forms'
 
 /** A workshop's company: its name and its 10-digit registry code (registration, and the admin's correction). */

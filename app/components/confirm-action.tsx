@@ -1,6 +1,6 @@
 import { Form, Link, useSearchParams } from '@remix-run/react'
 import { useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { FormSecurity, StatusButton, useIsPending } from './forms'
 import { ButtonLink } from './button-link'

@@ -1,5 +1,5 @@
 import { useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { type ContentPageLoader } from '~/domain/site/content.server'
 import { routeMeta } from '~/utils/meta'
 

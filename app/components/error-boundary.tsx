@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { ButtonLink } from './button-link'
 
 /**

@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { type ExtraWorkItem } from '~/domain/service-flow/extra-work'
 import { useLanguage } from '~/i18n/use-language'
 import { formatDate, formatMoney } from '~/utils/format'

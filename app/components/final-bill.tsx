@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { type BillDisputeItem } from '~/domain/service-flow/final-bill'
 import { useLanguage } from '~/i18n/use-language'
 import { formatDate, formatMoney } from '~/utils/format'

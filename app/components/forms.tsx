@@ -1,7 +1,7 @@
 import { type FieldMetadata } from '@conform-to/react'
 import { Form, useNavigation, useFormAction } from '@remix-run/react'
 import { useEffect, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { translateMessage } from '~/utils/messages'
 import { acceptOf, heldFieldName, IMAGE_TYPES, type FileKind, type HeldFile } from '~/utils/upload-url'

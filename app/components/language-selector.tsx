@@ -1,5 +1,5 @@
 import { Link, useLocation, useRouteLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { fallbackLanguage, languageCodes, supportedLanguages } from '~/i18n/config'
 import { type RootLoaderData } from '~/root'
 

@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { FormSecurity } from './forms'
 
 /** Log out is a small form (POST with the CSRF token), styled as a link or a button. */

@@ -1,6 +1,6 @@
 import { Link, useFetcher, useNavigate } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { NOTIFICATION_POLL_MS, notificationTarget, type NotificationItem, type NotificationList } from '~/domain/messaging/notifications'
 import { useLanguage } from '~/i18n/use-language'
 import { type loader as notificationLoader } from '~/routes/_app.notifications_.$id'

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { type OfferAllowance } from '~/domain/billing/subscription'
 
 /** A workshop's offers this month against its limit, with the package that lifts it; nothing without a limit. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { type BestInRows, type Comparable, type ComparisonRow, comparisonRows } from '~/domain/service-flow/offer-comparison'
 import { useLanguage } from '~/i18n/use-language'
 import { formatDate, formatMoney, formatNumber, formatRating } from '~/utils/format'

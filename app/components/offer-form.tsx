@@ -10,7 +10,7 @@ import {
 } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { type OfferLineKind, type VatMode, vatModes } from '~/domain/service-flow/offer-kinds'
 import { OfferLineSchema, offerTotals, type OfferLineInput } from '~/domain/service-flow/offer-lines'
 import { OfferSchema, type OfferFormDefaults, type OfferInput } from '~/domain/service-flow/offers'

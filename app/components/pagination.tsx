@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 
 /** The pages to offer: the first, the last, and two either side of the current one, with gaps between. */
 export function pageWindow(page: number, totalPages: number): Array<number | 'gap'> {

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { type HistoryEntry, type Warranty, type WarrantyState } from '~/domain/service-flow/passport'
 import { type ServiceRecordInput, ServiceRecordSchema, type VehicleLinkInput } from '~/domain/service-flow/passport-schema'
 import { useLanguage } from '~/i18n/use-language'

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { ratingSteps } from '~/domain/service-flow/reviews'
 import { useLanguage } from '~/i18n/use-language'
 import { formatNumber } from '~/utils/format'

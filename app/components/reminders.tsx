@@ -1,7 +1,7 @@
 import { type FieldMetadata, type FormMetadata, getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { type InspectionReminderInput, reminderSchemas, type ServiceReminderInput } from '~/domain/service-flow/reminder-schema'
 import { type ReminderKind, reminderRequestPath, type ReminderSchedule, type ReminderState, snoozeDays } from '~/domain/service-flow/reminders'
 import { useLanguage } from '~/i18n/use-language'

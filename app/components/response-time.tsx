@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 
 /**
  * "Usually answers within 3 hours" (issue 15): a workshop's median time from request to offer,

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { type PriceRecord, type PublicReview } from '~/domain/directory/workshops'
 import { useLanguage } from '~/i18n/use-language'
 import { formatMoney } from '~/utils/format'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { addressFor, type SiteData } from '~/domain/site/site'
 import { type Language } from '~/i18n/config'
 import { SocialIcon, type SocialNetwork } from './social-icon'

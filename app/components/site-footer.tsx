@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { type SiteData } from '~/domain/site/site'
 import { type Language } from '~/i18n/config'
 import { publicLinks } from '~/utils/menus'

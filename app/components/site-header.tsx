@@ -1,5 +1,5 @@
 import { NavLink, useRouteLoaderData, useSearchParams } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { ButtonLink } from './button-link'
 import type { SiteData } from '~/domain/site/site'
 import { type RootLoaderData } from '~/root'

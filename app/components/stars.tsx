@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { roundToHalf } from '~/domain/directory/workshops'
 import { fallbackLanguage } from '~/i18n/config'
 import { type RootLoaderData } from '~/root'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 
 /** A request's or an offer's status as its label of spec §4, coloured by kind. */
 export function StatusBadge({ kind, status }: { kind: 'request' | 'offer'; status: string }) {

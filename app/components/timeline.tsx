@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { useLanguage } from '~/i18n/use-language'
 import { formatDateTime } from '~/utils/format'
 

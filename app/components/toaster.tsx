@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from '@remix-run/react'
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { type RootLoaderData } from '~/root'
 import { type Toast } from '~/utils/toast'
 
@@ -48,12 +48,12 @@ const Container = lazy(() =>
  * same message rendered by the server inside <noscript> with it off (it fades after 5 s by CSS).
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
-	const { t, i18n } = useTranslation()
+	const { t, language: shown } = useTranslation()
 	const message = toast ? t(toast.key, toast.params) : null
 	// After a language change the page's language arrives before the browser's dictionaries:
 	// wait, so the message is shown in the new language.
 	const language = useRouteLoaderData<RootLoaderData>('root')?.language
-	const ready = !language || i18n.language === language
+	const ready = !language || shown === language
 	const mounted = useSyncExternalStore(subscribe, () => wanted, () => false)
 
 	useEffect(() => {

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { fuelTypes, transmissions } from '~/domain/service-flow/vehicle-kinds'
 import { type Choice } from '~/domain/site/reference'
 import { VehicleSchema } from '~/domain/service-flow/vehicles'

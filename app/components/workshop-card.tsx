@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { type WorkshopCard as Card } from '~/domain/directory/workshops'
 import { fallbackLanguage } from '~/i18n/config'
 import { type RootLoaderData } from '~/root'

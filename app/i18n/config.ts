@@ -1,10 +1,11 @@
-/** i18next settings shared by the server, the browser and (later) the widgets. */
+/** The languages and namespaces of the portal's texts, shared by the server, the browser and the widgets. */
 export const supportedLanguages = ['et', 'en', 'ru'] as const
 export type Language = (typeof supportedLanguages)[number]
 export const fallbackLanguage: Language = 'et'
 export const defaultNamespace = 'common'
 /** Every namespace, one JSON file each under locales/{lng}/. */
 export const namespaces = ['common', 'auth', 'account', 'public', 'customer', 'workshop', 'admin', 'widgets', 'billing'] as const
+export type Namespace = (typeof namespaces)[number]
 
 /** How the selector labels each language (spec §1: EE, EN, RU). */
 export const languageCodes: Record<Language, string> = { et: 'EE', en: 'EN', ru: 'RU' }
@@ -15,15 +16,3 @@ export const intlLocales: Record<Language, string> = { et: 'et-EE', en: 'en-GB',
 export function isLanguage(value: unknown): value is Language {
 	return typeof value === 'string' && (supportedLanguages as readonly string[]).includes(value)
 }
-
-export const i18nConfig = {
-	supportedLngs: [...supportedLanguages],
-	fallbackLng: fallbackLanguage,
-	defaultNS: defaultNamespace,
-	// A key not found in a feature's namespace is looked up in the shared one (validation, status labels).
-	fallbackNS: defaultNamespace,
-	ns: [...namespaces],
-	interpolation: { escapeValue: false },
-	react: { useSuspense: false },
-	returnNull: false,
-} as const

@@ -2,9 +2,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { localesDir } from '~/utils/paths.server'
 import { namespaces, supportedLanguages, type Language } from './config'
+import { type Dictionaries, type Dictionary } from './translator'
 
-export type Dictionary = Record<string, unknown>
-export type Resources = Record<Language, Record<string, Dictionary>>
+export type Resources = Record<Language, Dictionaries>
 
 let cached: Resources | undefined
 

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { PageHeader } from '~/components/page-header'
 import { Pagination } from '~/components/pagination'
 import { PageQuerySchema } from '~/domain/admin/admin'

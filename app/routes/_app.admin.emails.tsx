@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { PageHeader } from '~/components/page-header'
 import { Panel } from '~/components/panel'
 import { emailPreviews, renderEmailPreview } from '~/domain/messaging/email-previews.server'

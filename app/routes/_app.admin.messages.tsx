@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { FormSecurity } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { Pagination } from '~/components/pagination'

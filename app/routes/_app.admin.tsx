@@ -1,6 +1,6 @@
 import { type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { NavLink, Outlet } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import adminStyles from '~/styles/admin.css?url'
 import { requireUser } from '~/utils/auth.server'
 

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { BillWaiting, ExtraWorkWaiting } from '~/components/request-list'
 import { ButtonLink } from '~/components/button-link'
 import { Icon } from '~/components/icon'

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { FormSecurity } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { CHAT_NOTIFICATION_KEY, notificationTarget } from '~/domain/messaging/notifications'

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import * as z from 'zod/mini'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { FormActions, FormAlert, FormSecurity, SelectField, TextareaField } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { Panel } from '~/components/panel'
@@ -36,7 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	const input = { reason: String(formData.get('reason') ?? ''), text: String(formData.get('text') ?? '') }
 	const parsed = ReportReviewSchema.safeParse(input)
 	if (!parsed.success) {
-		const errors = parsed.error.flatten((issue) => issue.message).fieldErrors
+		const errors = z.flattenError(parsed.error).fieldErrors
 		return data({ input, errors: { reason: errors.reason, text: errors.text } as Record<string, string[] | undefined>, formError: null }, { status: 400 })
 	}
 	try {

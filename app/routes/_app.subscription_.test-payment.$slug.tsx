@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { FormSecurity, StatusButton, useIsPending } from '~/components/forms'
 import { cancelTestPayment, findPendingTestPayment, payTestPayment } from '~/domain/billing/subscription.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { NavLink, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { AdSlot } from '~/components/ad-slot'
 import { Brand } from '~/components/brand'
 import { GeneralErrorBoundary } from '~/components/error-boundary'

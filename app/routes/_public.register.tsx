@@ -2,13 +2,13 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { Trans, useTranslation } from 'react-i18next'
 import { AuthPanel } from '~/components/auth-panel'
 import { CompanyFields } from '~/components/company-fields'
 import { Field, FormActions, FormAlert, FormSection, FormSecurity } from '~/components/forms'
 import { RegisterSchema } from '~/domain/accounts/accounts'
 import { accountErrorHeaders, accountErrorMessage, allowRegistration, register } from '~/domain/accounts/accounts.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
+import { RichText, useTranslation } from '~/i18n/translation'
 import { redirectToOf, requireAnonymous } from '~/utils/auth.server'
 import { clientIp } from '~/utils/client-ip.server'
 import { validateCsrf } from '~/utils/csrf.server'
@@ -164,11 +164,7 @@ export default function RegisterPage() {
 				</FormSection>
 
 				<p className="form-note">
-					<Trans
-						t={t}
-						i18nKey="register.terms"
-						components={{ terms: <Link to="/terms-conditions" />, privacy: <Link to="/privacy-poicy" /> }}
-					/>
+					<RichText text={t('register.terms')} elements={{ terms: <Link to="/terms-conditions" />, privacy: <Link to="/privacy-poicy" /> }} />
 				</p>
 				<FormActions submit={t(role === 'workshop' ? 'register.submitWorkshop' : 'register.submitCustomer')} large />
 			</Form>

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/translation'
 import { AuthPanel } from '~/components/auth-panel'
 import { ButtonLink } from '~/components/button-link'
 import { StatusButton, useIsPending } from '~/components/forms'

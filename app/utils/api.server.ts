@@ -1,4 +1,4 @@
-import { type TFunction } from 'i18next'
+import { type TFunction } from '~/i18n/translator'
 import { BadRequest } from './failures.server'
 import { translateMessage } from './messages'
 import { readForm, readText } from './multipart.server'

@@ -1,4 +1,4 @@
-import { type TFunction } from 'i18next'
+import { type TFunction } from '~/i18n/translator'
 
 /**
  * A message that travels between server and browser (form errors, API texts): a translation key,

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { parseMoney } from './money'
 import { tallinnToDate } from './time'
 
@@ -6,6 +6,8 @@ import { tallinnToDate } from './time'
  * Building blocks for the form schemas. Every error is a translation key under `common:validation`,
  * so one schema serves the portal, the JSON API and the widgets, and each shows the message in
  * its reader's language (ErrorList in the browser, translateErrors on the server).
+ * Written with zod/mini, as every schema is: its functions leave out of the browser what a form
+ * does not use, where classic zod's methods bring all of it (docs/decisions/0108).
  */
 export const messages = {
 	required: 'validation.required',
@@ -33,110 +35,94 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
 const ALL_CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g
 export const hasNoControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value)
 
+/** A function applied before the schema (classic zod's `preprocess`, which zod/mini does not have). */
+export function preprocess<U extends z.ZodMiniType>(fn: (value: unknown) => unknown, schema: U): z.ZodMiniPipe<z.ZodMiniTransform<unknown, unknown>, U> {
+	return z.pipe(z.transform(fn), schema as z.ZodMiniType<unknown, unknown>) as z.ZodMiniPipe<z.ZodMiniTransform<unknown, unknown>, U>
+}
+
 /** Any text from a form: trimmed, at most `max` characters, no control characters. */
 export const plainText = (max: number) =>
-	z.string().trim().max(max, messages.tooLong).refine(hasNoControlCharacters, messages.controlCharacters)
+	z.string().check(z.trim(), z.maxLength(max, messages.tooLong), z.refine(hasNoControlCharacters, messages.controlCharacters))
 
 /** A search box's text: trimmed, at most 100 characters, empty or unusable becomes undefined (never refused). */
 export const searchText = () =>
-	z
-		.string()
-		.trim()
-		.max(100)
-		.optional()
-		.catch(undefined)
+	z.pipe(
+		z.catch(z.optional(z.string().check(z.trim(), z.maxLength(100))), undefined),
 		// A search box never refuses: control characters are simply dropped.
-		.transform((value) => value?.replace(ALL_CONTROL_CHARACTERS, '').trim() || undefined)
+		z.transform((value: string | undefined) => value?.replace(ALL_CONTROL_CHARACTERS, '').trim() || undefined),
+	)
 
 /** A required line of text, trimmed. */
 export const requiredText = (max = 200) =>
 	z
 		.string({ error: messages.required })
-		.trim()
-		.min(1, messages.required)
-		.max(max, messages.tooLong)
-		.refine(hasNoControlCharacters, messages.controlCharacters)
+		.check(z.trim(), z.minLength(1, messages.required), z.maxLength(max, messages.tooLong), z.refine(hasNoControlCharacters, messages.controlCharacters))
 
 /** An optional line of text: empty becomes undefined. */
-export const optionalText = (max = 2000) => plainText(max).optional()
+export const optionalText = (max = 2000) => z.optional(plainText(max))
 
 /** Names, company and workshop names: at least 3 characters (spec §5). */
-export const nameText = () => requiredText(100).pipe(z.string().min(3, messages.min3))
+export const nameText = () => z.pipe(requiredText(100), z.string().check(z.minLength(3, messages.min3)))
 
 export const emailAddress = () =>
-	z
-		.string({ error: messages.required })
-		.trim()
-		.min(1, messages.required)
-		.max(254, messages.tooLong)
-		.pipe(z.email({ error: messages.email }))
-		.transform((value) => value.toLowerCase())
+	z.pipe(
+		z.pipe(
+			z.string({ error: messages.required }).check(z.trim(), z.minLength(1, messages.required), z.maxLength(254, messages.tooLong)),
+			z.email({ error: messages.email }),
+		),
+		z.transform((value: string) => value.toLowerCase()),
+	)
 
 /** 8 to 12 characters (spec §5, §9). */
 export const password = () =>
 	z
 		.string({ error: messages.required })
-		.min(8, messages.password)
-		.max(12, messages.password)
-		.refine(hasNoControlCharacters, messages.controlCharacters)
+		.check(z.minLength(8, messages.password), z.maxLength(12, messages.password), z.refine(hasNoControlCharacters, messages.controlCharacters))
 
 /** A valid 10-digit number (spec §5). */
-export const companyId = () =>
-	z
-		.string({ error: messages.required })
-		.trim()
-		.regex(/^\d{10}$/, messages.companyId)
+export const companyId = () => z.string({ error: messages.required }).check(z.trim(), z.regex(/^\d{10}$/, messages.companyId))
 
 /** A phone number as people write it: digits, spaces, +, -, brackets; 6 to 20 characters. */
 export const mobileNumber = () =>
-	z
-		.string({ error: messages.required })
-		.trim()
-		.min(1, messages.required)
-		.regex(/^\+?[0-9][0-9 ()-]{4,18}[0-9]$/, messages.mobile)
+	z.string({ error: messages.required }).check(z.trim(), z.minLength(1, messages.required), z.regex(/^\+?[0-9][0-9 ()-]{4,18}[0-9]$/, messages.mobile))
 
 export const websiteUrl = () =>
-	z
-		.string()
-		.trim()
-		.max(300, messages.tooLong)
-		.refine(hasNoControlCharacters, messages.url)
-		.pipe(z.url({ protocol: /^https?$/, error: messages.url }))
+	z.pipe(
+		z.string().check(z.trim(), z.maxLength(300, messages.tooLong), z.refine(hasNoControlCharacters, messages.url)),
+		z.url({ protocol: /^https?$/, error: messages.url }),
+	)
 
 /**
  * A price in euros as people type it ("185", "185.5", "185,50") → cents (app/utils/money.ts), by
  * default more than 0 and at most 1 000 000 €.
  */
 export const moneyAmount = ({ min = 1, max = 100_000_000 }: { min?: number; max?: number } = {}) =>
-	z
-		.string({ error: messages.required })
-		.trim()
-		.min(1, messages.required)
-		.transform((value, context) => {
-			const cents = parseMoney(value)
-			if (cents === null) context.addIssue({ code: 'custom', message: 'validation.money' })
-			return cents ?? z.NEVER
-		})
-		.pipe(z.number().int().min(min, 'validation.money').max(max, 'validation.money'))
+	z.pipe(
+		z.pipe(
+			z.string({ error: messages.required }).check(z.trim(), z.minLength(1, messages.required)),
+			z.transform((value: string, context) => {
+				const cents = parseMoney(value)
+				if (cents === null) context.issues.push({ code: 'custom', message: 'validation.money', input: value })
+				return cents ?? z.NEVER
+			}),
+		),
+		z.number().check(z.int('validation.money'), z.minimum(min, 'validation.money'), z.maximum(max, 'validation.money')),
+	)
 
 /** A whole number in a range, from a form field. */
 export const wholeNumber = (min: number, max: number) =>
-	z.coerce.number({ error: messages.required }).int('validation.number').min(min, 'validation.number').max(max, 'validation.number')
+	z.coerce.number({ error: messages.required }).check(z.int('validation.number'), z.minimum(min, 'validation.number'), z.maximum(max, 'validation.number'))
 
 /** A date and time from <input type="datetime-local">, read as Estonian time; the day must exist. */
 export const localDateTime = () =>
-	z
-		.string({ error: messages.required })
-		.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'validation.dateTime')
-		.refine((value) => isRealDateTime(value), 'validation.realDate')
-		.transform((value) => tallinnToDate(value))
+	z.pipe(
+		z.string({ error: messages.required }).check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'validation.dateTime'), z.refine(isRealDateTime, 'validation.realDate')),
+		z.transform((value: string) => tallinnToDate(value)),
+	)
 
 /** A day from <input type="date"> ("2026-11-24"); the day must exist. Kept as the text. */
 export const localDate = () =>
-	z
-		.string({ error: messages.required })
-		.regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
-		.refine((value) => isRealDateTime(value), 'validation.realDate')
+	z.string({ error: messages.required }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date'), z.refine(isRealDateTime, 'validation.realDate'))
 
 // Forms and routes have always found these here; they live with the time zone.
 
@@ -154,4 +140,4 @@ export function isRealDateTime(value: string): boolean {
 }
 
 /** A uuid chosen from a list the server offered. */
-export const choice = () => z.string({ error: messages.required }).uuid(messages.required)
+export const choice = () => z.string({ error: messages.required }).check(z.uuid(messages.required))

@@ -10,6 +10,7 @@
  *   npm run bench -- --case "list API"     only the cases whose name contains this, in every suite
  *   npm run bench -- --reseed              rebuild the database first
  *   npm run bench -- --no-build            measure the current build instead of building
+ *   npm run bench -- --suite javascript    each page's JavaScript (gzip) beside its target; --compare-with another build
  *   npm run bench -- --suite start         the embedded start: time to the first answer, memory (--runs reopenings)
  *   npm run bench -- --suite lighthouse    Lighthouse mobile on four pages, --runs times each (no database needed)
  *            --case home --case contact (its pages) --compare-with ../other-checkout (its build, same run)
@@ -77,7 +78,7 @@ const portalDir = options.portal ? checkout('portal', options.portal) : root
 const compareWith = options.compareWith ? checkout('compare-with', options.compareWith) : undefined
 if (compareWith) {
 	const cannot = [...selectedRequestSuites, ...selectedProcessSuites.map(({ suite }) => suite).filter((suite) => !suite.compares)].map((s) => s.name)
-	if (cannot.length) refuse(`--compare-with applies to the lighthouse suite only, not to ${cannot.join(', ')}: add --suite lighthouse`)
+	if (cannot.length) refuse(`--compare-with applies to the javascript and lighthouse suites only, not to ${cannot.join(', ')}: choose them with --suite`)
 }
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/autohub_bench'

@@ -29,3 +29,27 @@ test('typing into a form while the page hydrates keeps the input and raises no e
 	await expect(errorOf(en('register.firstName'))).toHaveText(enCommon('validation.min3'))
 	await expect(page.getByLabel(en('register.companyId'))).toHaveValue('12345')
 })
+
+// An error no page catches shows the root's error page: a whole new document element tree, and so
+// is the page after it. The browser's runtime puts each new <html> in the old one's place, every
+// time, and runs none of its scripts again (the fixture fails the test on a CSP refusal).
+test('the root error page and the page after it, twice, with JavaScript on: each shows, no browser error', async ({ page, pageProblems }) => {
+	const navigate = (to: string) => page.evaluate((path) => (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate(path), to)
+	await page.goto('/about?lng=en')
+	await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized)
+	const heading = page.getByRole('heading', { level: 1 })
+	const about = await heading.textContent()
+	for (let round = 0; round < 2; round++) {
+		// The page's data cannot be fetched (the network is down): the root loader fails too (another language).
+		await page.route('**/*.data*', (route) => route.abort())
+		await navigate('/about?lng=ru')
+		await expect(heading).toHaveText(enCommon('errors.unexpected'))
+		await page.unroute('**/*.data*')
+		await navigate('/about?lng=en')
+		await expect(heading).toHaveText(about!)
+	}
+	await expect(page.locator('html')).toHaveCount(1)
+	await expect(page.locator('body')).toHaveCount(1)
+	// The aborted fetches are the test's own doing.
+	pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((problem) => !/ERR_FAILED|network error|Failed to fetch/i.test(problem)))
+})

@@ -1,9 +1,9 @@
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
 import { renderToString } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
 import { describe, expect, test } from 'vitest'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { getI18nInstance } from '~/i18n/i18n.server'
+import { getDictionaries } from '~/i18n/i18n.server'
+import { TranslationProvider } from '~/i18n/translation'
 import { type Language } from '~/i18n/config'
 
 async function render(error: unknown, language: Language) {
@@ -13,9 +13,9 @@ async function render(error: unknown, language: Language) {
 	if (context instanceof Response) throw context
 	const router = createStaticRouter(handler.dataRoutes, context)
 	return renderToString(
-		<I18nextProvider i18n={getI18nInstance(language)}>
+		<TranslationProvider language={language} dictionaries={getDictionaries(language)}>
 			<StaticRouterProvider router={router} context={context} hydrate={false} />
-		</I18nextProvider>,
+		</TranslationProvider>,
 	)
 }
 

@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { describe, expect, test } from 'vitest'
 import { ReviewSchema } from '~/domain/service-flow/reviews'
 import { companyId, emailAddress, isRealDateTime, localDateTime, mobileNumber, nameText, optionalText, password, requiredText, searchText, websiteUrl } from '~/utils/validation'
@@ -10,7 +10,7 @@ const schema = z.object({
 	password: password(),
 	companyId: companyId(),
 	mobile: mobileNumber(),
-	website: websiteUrl().optional(),
+	website: z.optional(websiteUrl()),
 })
 
 function errorsOf(values: Record<string, string>) {

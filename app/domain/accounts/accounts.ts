@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { supportedLanguages } from '~/i18n/config'
 import { companyId, emailAddress, messages, mobileNumber, nameText, password, requiredText } from '~/utils/validation'
 
@@ -10,11 +10,10 @@ export const LoginSchema = z.object({
 	password: requiredText(200),
 })
 
-const samePasswords = (value: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) => {
-	if (value.password !== value.confirmPassword) {
-		ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: messages.passwordMismatch })
-	}
-}
+const samePasswords = z.refine<{ password: string; confirmPassword: string }>((value) => value.password === value.confirmPassword, {
+	path: ['confirmPassword'],
+	message: messages.passwordMismatch,
+})
 
 const personFields = {
 	firstName: nameText(),
@@ -40,15 +39,13 @@ export const RegisterSchema = z
 		],
 		{ error: messages.required },
 	)
-	.superRefine(samePasswords)
+	.check(samePasswords)
 
 export type Registration = z.infer<typeof RegisterSchema>
 
 export const ForgotPasswordSchema = z.object({ email: emailAddress() })
 
-export const ResetPasswordSchema = z
-	.object({ password: password(), confirmPassword: requiredText(200) })
-	.superRefine(samePasswords)
+export const ResetPasswordSchema = z.object({ password: password(), confirmPassword: requiredText(200) }).check(samePasswords)
 
 export const ProfileSchema = z.object({
 	firstName: nameText(),
@@ -59,11 +56,11 @@ export const ProfileSchema = z.object({
 export const ChangePasswordSchema = z
 	.object({
 		// Spec §5: the old password is required, at least 8 characters.
-		oldPassword: z.string({ error: messages.required }).min(8, messages.min8),
+		oldPassword: z.string({ error: messages.required }).check(z.minLength(8, messages.min8)),
 		password: password(),
 		confirmPassword: requiredText(200),
 	})
-	.superRefine(samePasswords)
+	.check(samePasswords)
 
 export const LanguageSchema = z.object({
 	language: z.enum(supportedLanguages, { error: messages.required }),

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { DEFAULT_TYRE_DAYS, parseDayOfYear } from '~/domain/service-flow/reminders'
 import { companyId, emailAddress, hasNoControlCharacters, messages, moneyAmount, nameText, plainText, requiredText, searchText } from '~/utils/validation'
 
@@ -10,12 +10,12 @@ import { companyId, emailAddress, hasNoControlCharacters, messages, moneyAmount,
 export const adminRoles = ['customer', 'workshop', 'admin'] as const
 export const ADMIN_PAGE_SIZE = 25
 
-const page = z.coerce.number().int().min(1).max(10_000).default(1).catch(1)
+const page = z.catch(z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(10_000)), 1), 1)
 
 /** The user search (?q=&role=&page=): lenient like a search box. */
 export const UserSearchSchema = z.object({
 	q: searchText(),
-	role: z.enum(adminRoles).optional().catch(undefined),
+	role: z.catch(z.optional(z.enum(adminRoles)), undefined),
 	page,
 })
 export type UserSearch = z.infer<typeof UserSearchSchema>
@@ -28,28 +28,38 @@ export const ChangeEmailSchema = z.object({ email: emailAddress() })
 export const CompanyFieldsSchema = z.object({ companyName: nameText(), companyId: companyId() })
 
 const optionalUrl = () =>
-	z
-		.string()
-		.trim()
-		.max(300, messages.tooLong)
-		.refine((value) => value === '' || (/^https?:\/\/[^\s]+$/i.test(value) && hasNoControlCharacters(value)), messages.url)
-		.default('')
+	z._default(
+		z
+			.string()
+			.check(
+				z.trim(),
+				z.maxLength(300, messages.tooLong),
+				z.refine((value) => value === '' || (/^https?:\/\/[^\s]+$/i.test(value) && hasNoControlCharacters(value)), messages.url),
+			),
+		'',
+	)
 
-const text = (max: number) => plainText(max).default('')
+const text = (max: number) => z._default(plainText(max), '')
+
+/** A checkbox: ticked ("on", or "true" from the API) or not. */
+const checkbox = () => z.pipe(z.optional(z.string()), z.transform((value) => value === 'on' || value === 'true'))
+
+/** A whole number from a form field, 0 when empty. */
+const sortOrder = (max: number) =>
+	z._default(z.coerce.number({ error: 'validation.number' }).check(z.int('validation.number'), z.minimum(0, 'validation.number'), z.maximum(max, 'validation.number')), 0)
 
 /** Site data of spec §3 (logo and favicon are files beside these fields) and the invoice seller. */
 /** A day of every year as typed ("1.10", "01.10."), stored "10-01"; empty keeps the default. */
 const dayOfYear = (fallback: string) =>
-	z
-		.string()
-		.trim()
-		.default('')
-		.transform((value, context) => {
+	z.pipe(
+		z._default(z.string().check(z.trim()), ''),
+		z.transform((value: string, context) => {
 			if (value === '') return fallback
 			const day = parseDayOfYear(value)
-			if (!day) context.addIssue({ code: 'custom', message: 'admin:validation.dayOfYear' })
+			if (!day) context.issues.push({ code: 'custom', message: 'admin:validation.dayOfYear', input: value })
 			return day ?? fallback
-		})
+		}),
+	)
 
 export const SiteSettingsSchema = z.object({
 	appname: requiredText(60),
@@ -57,16 +67,8 @@ export const SiteSettingsSchema = z.object({
 	siteAddressEstonian: text(300),
 	siteAddressRussian: text(300),
 	siteEmail: emailAddress(),
-	countryCode: z
-		.string()
-		.trim()
-		.regex(/^(\+[0-9]{1,4})?$/, 'admin:validation.countryCode')
-		.default(''),
-	sitePhoneNumber: z
-		.string()
-		.trim()
-		.regex(/^([0-9][0-9 ()-]{2,18}[0-9])?$/, messages.mobile)
-		.default(''),
+	countryCode: z._default(z.string().check(z.trim(), z.regex(/^(\+[0-9]{1,4})?$/, 'admin:validation.countryCode')), ''),
+	sitePhoneNumber: z._default(z.string().check(z.trim(), z.regex(/^([0-9][0-9 ()-]{2,18}[0-9])?$/, messages.mobile)), ''),
 	facebookLink: optionalUrl(),
 	twitterLink: optionalUrl(),
 	instagramLink: optionalUrl(),
@@ -75,11 +77,10 @@ export const SiteSettingsSchema = z.object({
 	companyRegistryCode: text(40),
 	vatNumber: text(40),
 	/** Percent as typed ("24", "22,5") → basis points. */
-	vatRate: z
-		.string({ error: messages.required })
-		.trim()
-		.regex(/^\d{1,2}([.,]\d{1,2})?$/, 'admin:validation.vatRate')
-		.transform((value) => Math.round(Number(value.replace(',', '.')) * 100)),
+	vatRate: z.pipe(
+		z.string({ error: messages.required }).check(z.trim(), z.regex(/^\d{1,2}([.,]\d{1,2})?$/, 'admin:validation.vatRate')),
+		z.transform((value: string) => Math.round(Number(value.replace(',', '.')) * 100)),
+	),
 	/** The seasonal tyres' reminder days, typed "1.10" → "10-01" (issue 20). */
 	tyreAutumnDay: dayOfYear(DEFAULT_TYRE_DAYS.autumn),
 	tyreSpringDay: dayOfYear(DEFAULT_TYRE_DAYS.spring),
@@ -98,22 +99,21 @@ export const AdSchema = z
 	.object({
 		adsType: z.enum(['image', 'html'], { error: messages.choose }),
 		placement: z.enum(['Header', 'Footer'], { error: messages.choose }),
-		adsLink: z
-			.string()
-			.trim()
-			.max(500, messages.tooLong)
-			.refine((value) => value === '' || (/^(https?:\/\/[^\s]+|\/[^\s/][^\s]*|\/)$/i.test(value) && hasNoControlCharacters(value)), messages.url)
-			.default(''),
-		content: plainText(20_000).default(''),
-		sortOrder: z.coerce.number({ error: 'validation.number' }).int('validation.number').min(0, 'validation.number').max(9999, 'validation.number').default(0),
-		active: z
-			.string()
-			.optional()
-			.transform((value) => value === 'on' || value === 'true'),
+		adsLink: z._default(
+			z
+				.string()
+				.check(
+					z.trim(),
+					z.maxLength(500, messages.tooLong),
+					z.refine((value) => value === '' || (/^(https?:\/\/[^\s]+|\/[^\s/][^\s]*|\/)$/i.test(value) && hasNoControlCharacters(value)), messages.url),
+				),
+			'',
+		),
+		content: z._default(plainText(20_000), ''),
+		sortOrder: sortOrder(9999),
+		active: checkbox(),
 	})
-	.superRefine((value, ctx) => {
-		if (value.adsType === 'html' && !value.content) ctx.addIssue({ code: 'custom', path: ['content'], message: messages.required })
-	})
+	.check(z.refine((value) => value.adsType !== 'html' || Boolean(value.content), { path: ['content'], message: messages.required }))
 export type AdInput = z.infer<typeof AdSchema>
 
 export const PackageSchema = z.object({
@@ -123,16 +123,11 @@ export const PackageSchema = z.object({
 	/** A price in euros ("0", "19.90", "19,9") → cents; 0 for a free package. */
 	price: moneyAmount({ min: 0, max: 99_999_999 }),
 	/** Empty means unlimited. */
-	offersPerMonth: z
-		.string()
-		.trim()
-		.regex(/^\d{0,5}$/, 'validation.number')
-		.default('')
-		.transform((value) => (value === '' ? null : Number(value))),
-	active: z
-		.string()
-		.optional()
-		.transform((value) => value === 'on' || value === 'true'),
+	offersPerMonth: z.pipe(
+		z._default(z.string().check(z.trim(), z.regex(/^\d{0,5}$/, 'validation.number')), ''),
+		z.transform((value: string) => (value === '' ? null : Number(value))),
+	),
+	active: checkbox(),
 })
 export type PackageInput = z.infer<typeof PackageSchema>
 
@@ -140,23 +135,16 @@ export const referenceListNames = ['services', 'carBrands', 'spareParts', 'payme
 export type AdminReferenceList = (typeof referenceListNames)[number]
 
 export const ReferenceItemSchema = z.object({
-	code: z
-		.string({ error: messages.required })
-		.trim()
-		.toLowerCase()
-		.regex(/^[a-z0-9][a-z0-9-]{0,59}$/, 'admin:validation.code'),
+	code: z.string({ error: messages.required }).check(z.trim(), z.toLowerCase(), z.regex(/^[a-z0-9][a-z0-9-]{0,59}$/, 'admin:validation.code')),
 	nameEt: requiredText(100),
 	nameEn: requiredText(100),
 	nameRu: requiredText(100),
-	sortOrder: z.coerce.number({ error: 'validation.number' }).int('validation.number').min(0, 'validation.number').max(99_999, 'validation.number').default(0),
-	active: z
-		.string()
-		.optional()
-		.transform((value) => value === 'on' || value === 'true'),
+	sortOrder: sortOrder(99_999),
+	active: checkbox(),
 })
 export type ReferenceItemInput = z.infer<typeof ReferenceItemSchema>
 
 export const MessageQuerySchema = z.object({
 	page,
-	show: z.enum(['open', 'all']).default('open').catch('open'),
+	show: z.catch(z._default(z.enum(['open', 'all']), 'open'), 'open'),
 })

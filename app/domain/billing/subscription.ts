@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { emailAddress, messages } from '~/utils/validation'
 
 /** The refusal when a workshop subscribes without a billing e-mail (spec §8). */
@@ -8,7 +8,7 @@ export const BILLING_EMAIL_REQUIRED = 'billing:errors.billingEmailRequired'
 export const BillingEmailSchema = z.object({ billingEmail: emailAddress() })
 
 /** One "subscribe" button per package: the package's public id. */
-export const SubscribeSchema = z.object({ packageId: z.string({ error: messages.choose }).min(1, messages.choose) })
+export const SubscribeSchema = z.object({ packageId: z.string({ error: messages.choose }).check(z.minLength(1, messages.choose)) })
 
 /** What the /subscription page shows of a package. */
 export type PackageView = {

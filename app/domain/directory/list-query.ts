@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { searchText } from '~/utils/validation'
 import { MAX_PAGE, workshopSorts, type WorkshopListQuery } from './workshops'
 
@@ -7,15 +7,9 @@ import { MAX_PAGE, workshopSorts, type WorkshopListQuery } from './workshops'
  * page, the JSON API and the widgets. Filters use reference-list codes, so a list can be shared
  * as a link.
  */
-const code = z
-	.string()
-	.trim()
-	.toLowerCase()
-	.regex(/^[a-z0-9][a-z0-9-]{0,59}$/)
-	.optional()
-	.catch(undefined)
+const code = z.catch(z.optional(z.string().check(z.trim(), z.toLowerCase(), z.regex(/^[a-z0-9][a-z0-9-]{0,59}$/))), undefined)
 
-const page = z.coerce.number().int().min(1).max(MAX_PAGE).default(1).catch(1)
+const page = z.catch(z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_PAGE)), 1), 1)
 
 /**
  * The list's query. Lenient like a search box: anything it cannot use is dropped rather than
@@ -27,7 +21,7 @@ export const WorkshopListQuerySchema = z.object({
 	city: code,
 	service: code,
 	brand: code,
-	sort: z.enum(workshopSorts).default('rating').catch('rating'),
+	sort: z.catch(z._default(z.enum(workshopSorts), 'rating'), 'rating'),
 	page,
 })
 export function parseWorkshopListQuery(params: URLSearchParams): WorkshopListQuery {

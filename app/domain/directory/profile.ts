@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import {
 	emailAddress,
 	localDateTime,
@@ -6,6 +6,7 @@ import {
 	mobileNumber,
 	nameText,
 	optionalText,
+	preprocess,
 	requiredText,
 	websiteUrl,
 	wholeNumber,
@@ -19,9 +20,9 @@ export const MAX_WORKSHOP_PHOTOS = 8
 export const MAX_NEXT_FREE_TIMES = 5
 
 const empty = (value: unknown) => (value === '' || value === null ? undefined : value)
-const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(empty, schema.optional())
-const time = () => z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.time')
-const chosen = () => z.array(z.string().uuid(messages.choose), { error: messages.choose }).min(1, messages.choose)
+const optional = <T extends z.ZodMiniType>(schema: T) => preprocess(empty, z.optional(schema))
+const time = () => z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.time'))
+const chosen = () => z.array(z.string().check(z.uuid(messages.choose)), { error: messages.choose }).check(z.minLength(1, messages.choose))
 
 /**
  * The workshop's own profile form. Company name and company ID are not in it: only customer
@@ -39,9 +40,9 @@ export const WorkshopProfileSchema = z
 		foundedYear: optional(wholeNumber(1850, new Date().getFullYear())),
 		installersCount: optional(wholeNumber(0, 1000)),
 		state: requiredText(80),
-		cityId: z.string({ error: messages.required }).uuid(messages.required),
+		cityId: z.string({ error: messages.required }).check(z.uuid(messages.required)),
 		streetName: requiredText(120),
-		zipCode: requiredText(10).pipe(z.string().regex(/^[0-9A-Za-z -]{3,10}$/, 'validation.zipCode')),
+		zipCode: z.pipe(requiredText(10), z.string().check(z.regex(/^[0-9A-Za-z -]{3,10}$/, 'validation.zipCode'))),
 		marketingText: optionalText(4000),
 		additionalServices: optionalText(1000),
 		// Spec §5: at least one of each list, so the directory's filters can find the workshop.
@@ -56,16 +57,19 @@ export const WorkshopProfileSchema = z
 		sundayOpens: optional(time()),
 		sundayCloses: optional(time()),
 		// Up to five inputs of one name; the empty ones are left out.
-		nextFreeTimes: z
-			.array(z.string().optional())
-			.optional()
-			.transform((list) => (list ?? []).filter((item): item is string => Boolean(item)))
-			.pipe(z.array(localDateTime()).max(MAX_NEXT_FREE_TIMES)),
+		nextFreeTimes: z.pipe(
+			z.pipe(
+				z.optional(z.array(z.optional(z.string()))),
+				z.transform((list) => (list ?? []).filter((item): item is string => Boolean(item))),
+			),
+			z.array(localDateTime()).check(z.maxLength(MAX_NEXT_FREE_TIMES)),
+		),
 		warrantyWorkKm: optional(wholeNumber(0, 1_000_000)),
 		warrantyPartsMonths: optional(wholeNumber(0, 240)),
 		warrantyInfo: optionalText(2000),
 	})
-	.superRefine((value, ctx) => {
+	.check(
+		z.superRefine((value, ctx) => {
 		for (const group of dayGroups) {
 			const opens = value[`${group}Opens`]
 			const closes = value[`${group}Closes`]
@@ -76,6 +80,7 @@ export const WorkshopProfileSchema = z
 				ctx.addIssue({ code: 'custom', path: [`${group}Closes`], message: 'validation.closesAfterOpens' })
 			}
 		}
-	})
+		}),
+	)
 
 export type WorkshopProfileInput = z.output<typeof WorkshopProfileSchema>

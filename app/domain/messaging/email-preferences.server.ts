@@ -5,7 +5,7 @@ import { type Language } from '~/i18n/config'
 import { db } from '~/utils/db.server'
 import { getSessionSecrets } from '~/utils/env.server'
 import { decodeId, encodeId } from '~/utils/public-id'
-import { type z } from 'zod'
+import type * as z from 'zod/mini'
 import { type Role } from '~/utils/route-access'
 import { emailKinds, emailKindsFor, preferencesFromForm, type EmailKind, type EmailPreferences, type EmailPreferencesSchema } from './email-preferences'
 

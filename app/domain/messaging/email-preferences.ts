@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { type Role } from '~/utils/route-access'
 import { messages } from '~/utils/validation'
 
@@ -46,8 +46,8 @@ export function emailSettings(role: Role, preferences: EmailPreferences) {
 
 /** The settings form: the kinds left on (checkboxes), and the new-request mode for workshops. */
 export const EmailPreferencesSchema = z.object({
-	emails: z.array(z.enum(emailKinds, { error: messages.required })).max(emailKinds.length).default([]),
-	newRequests: z.enum(newRequestModes, { error: messages.required }).optional(),
+	emails: z._default(z.array(z.enum(emailKinds, { error: messages.required })).check(z.maxLength(emailKinds.length)), []),
+	newRequests: z.optional(z.enum(newRequestModes, { error: messages.required })),
 })
 
 /** The stored preferences after the form, for a person of this role. */

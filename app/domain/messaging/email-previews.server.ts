@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { fallbackLanguage, type Language } from '~/i18n/config'
+import { fallbackLanguage, type Language, type Namespace } from '~/i18n/config'
 import { getFixedT } from '~/i18n/i18n.server'
 import { db } from '~/utils/db.server'
 import { formatDateTime } from '~/utils/format'
@@ -105,7 +105,7 @@ const accountBuilders: Record<string, Build> = {
 	},
 }
 
-function text(language: Language, namespace: string, key: string, params: Record<string, string | number>): Built {
+function text(language: Language, namespace: Namespace, key: string, params: Record<string, string | number>): Built {
 	const t = getFixedT(language, namespace)
 	const subject = t(`${key}.subject`, params)
 	return { subject, content: letter(subject, t(`${key}.text`, params)) }

@@ -1,5 +1,5 @@
-import { z } from 'zod'
-import { requiredText } from '~/utils/validation'
+import * as z from 'zod/mini'
+import { preprocess, requiredText } from '~/utils/validation'
 import { extraWorkAnswers } from './extra-work'
 import { MAX_OFFER_LINES, MAX_OFFER_TOTAL_CENTS, OfferLineSchema, offerTotals, withoutBlankLines } from './offer-lines'
 
@@ -7,24 +7,21 @@ import { MAX_OFFER_LINES, MAX_OFFER_TOTAL_CENTS, OfferLineSchema, offerTotals, w
 export const ExtraWorkSchema = z
 	.object({
 		reason: requiredText(1000),
-		lines: z.preprocess(
+		lines: preprocess(
 			withoutBlankLines,
-			z.array(OfferLineSchema).min(1, 'workshop:extraWork.linesRequired').max(MAX_OFFER_LINES, 'workshop:offer.tooManyLines'),
+			z.array(OfferLineSchema).check(z.minLength(1, 'workshop:extraWork.linesRequired'), z.maxLength(MAX_OFFER_LINES, 'workshop:offer.tooManyLines')),
 		),
 	})
-	.superRefine((input, context) => {
-		// The VAT mode is the offer's, known on the server: the cap is checked with the larger of the two totals.
-		if (offerTotals(input.lines, 'added').totalCents > MAX_OFFER_TOTAL_CENTS)
-			context.addIssue({
-				code: 'custom',
-				path: ['lines'],
-				message: 'workshop:offer.totalTooLarge',
-			})
-	})
+	.check(
+		z.superRefine((input, context) => {
+			// The VAT mode is the offer's, known on the server: the cap is checked with the larger of the two totals.
+			if (offerTotals(input.lines, 'added').totalCents > MAX_OFFER_TOTAL_CENTS) context.addIssue({ code: 'custom', path: ['lines'], message: 'workshop:offer.totalTooLarge' })
+		}),
+	)
 export type ExtraWorkInput = z.output<typeof ExtraWorkSchema>
 
 /** The customer's answer (the button pressed) to one request for extra work, named by its id. */
-export const ExtraWorkAnswerSchema = z.object({ intent: z.enum(extraWorkAnswers), extraWork: z.string().uuid() })
+export const ExtraWorkAnswerSchema = z.object({ intent: z.enum(extraWorkAnswers), extraWork: z.string().check(z.uuid()) })
 
 /** The workshop withdraws one of its requests for extra work, named by its id. */
-export const WithdrawExtraWorkSchema = z.object({ extraWork: z.string().uuid() })
+export const WithdrawExtraWorkSchema = z.object({ extraWork: z.string().check(z.uuid()) })

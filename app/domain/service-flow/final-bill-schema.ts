@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { moneyAmount, optionalText, requiredText, wholeNumber } from '~/utils/validation'
 import { billDecisions, MAX_BILL_REASON } from './final-bill'
 import { MAX_MILEAGE } from './vehicle-kinds'
@@ -20,7 +20,7 @@ export const DisputeBillSchema = z.object({ reason: requiredText(MAX_BILL_REASON
 
 /** An administrator settles a dispute: at the bill or at the binding total, and why (the audit log keeps it). */
 export const SettleBillSchema = z.object({
-	dispute: z.string().uuid(),
+	dispute: z.string().check(z.uuid()),
 	decision: z.enum(billDecisions, { error: 'validation.unknownChoice' }),
 	note: requiredText(MAX_BILL_REASON),
 })

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { parseMoney } from '~/utils/money'
 import { moneyAmount, optionalText, requiredText } from '~/utils/validation'
 import { offerLineKinds, VAT_PERCENT, type VatMode } from './offer-kinds'
@@ -18,16 +18,17 @@ export const MAX_LINE_PRICE_CENTS = 10_000_000
 
 /** A quantity (hours of labour, number of parts) from a form: up to two decimals, 0.01–999.99, kept in hundredths. */
 const quantity = () =>
-	z
-		.string({ error: 'validation.required' })
-		.trim()
-		.min(1, 'validation.required')
-		.transform((value, context) => {
-			const hundredths = parseMoney(value)
-			if (hundredths === null) context.addIssue({ code: 'custom', message: 'validation.quantity' })
-			return hundredths ?? z.NEVER
-		})
-		.pipe(z.number().int().min(1, 'validation.quantity').max(99_999, 'validation.quantity'))
+	z.pipe(
+		z.pipe(
+			z.string({ error: 'validation.required' }).check(z.trim(), z.minLength(1, 'validation.required')),
+			z.transform((value: string, context) => {
+				const hundredths = parseMoney(value)
+				if (hundredths === null) context.issues.push({ code: 'custom', message: 'validation.quantity', input: value })
+				return hundredths ?? z.NEVER
+			}),
+		),
+		z.number().check(z.int('validation.quantity'), z.minimum(1, 'validation.quantity'), z.maximum(99_999, 'validation.quantity')),
+	)
 
 export const OfferLineSchema = z
 	.object({
@@ -41,10 +42,12 @@ export const OfferLineSchema = z
 		unitPrice: moneyAmount({ max: MAX_LINE_PRICE_CENTS }),
 	})
 	// 0.01 h at €0.01 rounds to nothing: a line must come to at least a cent (the database refuses a zero price).
-	.superRefine((line, context) => {
-		// Only for a quantity and a price each accepted (a zero is already refused at its field).
-		if (line.quantity >= 1 && line.unitPrice >= 1 && lineTotalCents(line) < 1) context.addIssue({ code: 'custom', path: ['unitPrice'], message: 'workshop:offer.lineBelowCent' })
-	})
+	.check(
+		z.superRefine((line, context) => {
+			// Only for a quantity and a price each accepted (a zero is already refused at its field).
+			if (line.quantity >= 1 && line.unitPrice >= 1 && lineTotalCents(line) < 1) context.addIssue({ code: 'custom', path: ['unitPrice'], message: 'workshop:offer.lineBelowCent' })
+		}),
+	)
 export type OfferLineInput = z.output<typeof OfferLineSchema>
 
 /**

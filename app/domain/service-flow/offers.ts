@@ -1,9 +1,9 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { FieldError } from '~/domain/errors'
 import { type Language } from '~/i18n/config'
 import { formatMoneyInput } from '~/utils/money'
 import { tallinnDay } from '~/utils/time'
-import { localDate, moneyAmount, optionalText, wholeNumber } from '~/utils/validation'
+import { localDate, moneyAmount, optionalText, preprocess, wholeNumber } from '~/utils/validation'
 import { type OfferLineKind, type VatMode, vatModes } from './offer-kinds'
 import { MAX_OFFER_LINES, MAX_OFFER_TOTAL_CENTS, OfferLineSchema, offerTotals, withoutBlankLines } from './offer-lines'
 import { type OfferFields } from './requests'
@@ -23,33 +23,35 @@ const daysFromToday = (days: number) => tallinnDay(new Date(Date.now() + days * 
 export const OfferSchema = z
 	.object({
 		/** The one price, when the offer has no lines (ignored when it has). */
-		price: moneyAmount().optional(),
-		lines: z.preprocess(withoutBlankLines, z.array(OfferLineSchema).max(MAX_OFFER_LINES, 'workshop:offer.tooManyLines')).default([]),
-		vat: z.enum(vatModes, { error: 'validation.unknownChoice' }).default('included'),
-		earliestStart: localDate().optional(),
-		durationDays: wholeNumber(1, 365).optional(),
-		validUntil: localDate().optional(),
+		price: z.optional(moneyAmount()),
+		lines: z._default(preprocess(withoutBlankLines, z.array(OfferLineSchema).check(z.maxLength(MAX_OFFER_LINES, 'workshop:offer.tooManyLines'))), []),
+		vat: z._default(z.enum(vatModes, { error: 'validation.unknownChoice' }), 'included'),
+		earliestStart: z.optional(localDate()),
+		durationDays: z.optional(wholeNumber(1, 365)),
+		validUntil: z.optional(localDate()),
 		notes: optionalText(1000),
 		description: optionalText(4000),
 	})
 	// The price is needed without lines, whatever else is wrong in the form: checked even when other fields failed.
-	.superRefine(
-		(offer, context) => {
-			const hasLines = Array.isArray(offer.lines) && offer.lines.length > 0
-			const priceRefused = context.issues.some((issue) => issue.path?.[0] === 'price')
-			if (!hasLines && offer.price === undefined && !priceRefused) context.addIssue({ code: 'custom', path: ['price'], message: 'validation.required' })
-		},
-		{ when: () => true },
+	.check(
+		z.superRefine(
+			(offer, context) => {
+				const hasLines = Array.isArray(offer.lines) && offer.lines.length > 0
+				const priceRefused = context.issues.some((issue) => issue.path?.[0] === 'price')
+				if (!hasLines && offer.price === undefined && !priceRefused) context.addIssue({ code: 'custom', path: ['price'], message: 'validation.required' })
+			},
+			{ when: () => true },
+		),
+		z.superRefine((offer, context) => {
+			if (offer.lines.length && offerTotals(offer.lines, offer.vat).totalCents > MAX_OFFER_TOTAL_CENTS)
+				context.addIssue({ code: 'custom', path: ['lines'], message: 'workshop:offer.totalTooLarge' })
+			// A day already refused (one that does not exist) is not also said to be too early.
+			const refused = (name: string) => context.issues.some((issue) => issue.path?.[0] === name)
+			if (offer.earliestStart && !refused('earliestStart') && offer.earliestStart < today()) context.addIssue({ code: 'custom', path: ['earliestStart'], message: 'validation.pastDate' })
+			if (offer.validUntil && !refused('validUntil') && (offer.validUntil < today() || offer.validUntil > daysFromToday(MAX_OFFER_VALID_DAYS)))
+				context.addIssue({ code: 'custom', path: ['validUntil'], message: 'workshop:offer.validUntilRange' })
+		}),
 	)
-	.superRefine((offer, context) => {
-		if (offer.lines.length && offerTotals(offer.lines, offer.vat).totalCents > MAX_OFFER_TOTAL_CENTS)
-			context.addIssue({ code: 'custom', path: ['lines'], message: 'workshop:offer.totalTooLarge' })
-		// A day already refused (one that does not exist) is not also said to be too early.
-		const refused = (name: string) => context.issues.some((issue) => issue.path?.[0] === name)
-		if (offer.earliestStart && !refused('earliestStart') && offer.earliestStart < today()) context.addIssue({ code: 'custom', path: ['earliestStart'], message: 'validation.pastDate' })
-		if (offer.validUntil && !refused('validUntil') && (offer.validUntil < today() || offer.validUntil > daysFromToday(MAX_OFFER_VALID_DAYS)))
-			context.addIssue({ code: 'custom', path: ['validUntil'], message: 'workshop:offer.validUntilRange' })
-	})
 export type OfferInput = z.output<typeof OfferSchema>
 /** An offer's terms as the domain takes them: lines and VAT may be left out (one price, VAT included). */
 export type OfferTerms = Omit<OfferInput, 'lines' | 'vat'> & Partial<Pick<OfferInput, 'lines' | 'vat'>>

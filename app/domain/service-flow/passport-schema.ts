@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { tallinnDay } from '~/utils/time'
 import { localDate, moneyAmount, optionalText, requiredText, wholeNumber } from '~/utils/validation'
 import { MAX_MILEAGE } from './vehicle-kinds'
@@ -17,15 +17,17 @@ export const ServiceRecordSchema = z
 		mileage: wholeNumber(0, MAX_MILEAGE),
 		description: requiredText(MAX_RECORD_TEXT),
 		workshopName: optionalText(120),
-		price: moneyAmount().optional(),
+		price: z.optional(moneyAmount()),
 	})
-	.superRefine((record, context) => {
-		if (record.performedOn > tallinnDay()) context.addIssue({ code: 'custom', path: ['performedOn'], message: 'customer:passport.futureDate' })
-	})
+	.check(
+		z.superRefine((record, context) => {
+			if (record.performedOn > tallinnDay()) context.addIssue({ code: 'custom', path: ['performedOn'], message: 'customer:passport.futureDate' })
+		}),
+	)
 export type ServiceRecordInput = z.output<typeof ServiceRecordSchema>
 
 /** Removing a record the owner added. */
-export const DeleteRecordSchema = z.object({ record: z.string().uuid() })
+export const DeleteRecordSchema = z.object({ record: z.string().check(z.uuid()) })
 
 /** Making (or renewing) or turning off one of the vehicle's private links: its calendar, its history for a buyer. */
 export const VehicleLinkSchema = z.object({ link: z.enum(['calendar', 'history']), action: z.enum(['make', 'revoke']) })

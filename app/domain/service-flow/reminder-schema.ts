@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { tallinnDay } from '~/utils/time'
 import { localDate, wholeNumber } from '~/utils/validation'
 import { addMonths } from './passport'
@@ -7,9 +7,9 @@ import { MAX_MILEAGE } from './vehicle-kinds'
 
 /** A whole number in the reminder's bounds, its error naming them (an absurd interval says what is sensible). */
 const within = ([min, max]: readonly [number, number], message: string) =>
-	z.coerce.number({ error: 'validation.required' }).int(message).min(min, message).max(max, message)
+	z.coerce.number({ error: 'validation.required' }).check(z.int(message), z.minimum(min, message), z.maximum(max, message))
 
-const daysBefore = within(REMINDER_LIMITS.daysBefore, 'customer:reminders.daysBeforeRange').default(REMINDER_DEFAULTS.daysBefore)
+const daysBefore = z._default(within(REMINDER_LIMITS.daysBefore, 'customer:reminders.daysBeforeRange'), REMINDER_DEFAULTS.daysBefore)
 
 /**
  * The technical inspection: its due day, or the last inspection's day and how often (the due day
@@ -19,19 +19,21 @@ const daysBefore = within(REMINDER_LIMITS.daysBefore, 'customer:reminders.daysBe
 export const InspectionReminderSchema = z
 	.object({
 		kind: z.literal('inspection'),
-		dueOn: localDate().optional(),
-		lastDoneOn: localDate().optional(),
-		everyMonths: within(REMINDER_LIMITS.inspectionMonths, 'customer:reminders.inspectionMonthsRange').default(REMINDER_DEFAULTS.inspectionMonths),
+		dueOn: z.optional(localDate()),
+		lastDoneOn: z.optional(localDate()),
+		everyMonths: z._default(within(REMINDER_LIMITS.inspectionMonths, 'customer:reminders.inspectionMonthsRange'), REMINDER_DEFAULTS.inspectionMonths),
 		daysBefore,
 	})
-	.superRefine((value, context) => {
+	.check(
+		z.superRefine((value, context) => {
 		const today = tallinnDay()
 		if (!value.dueOn && !value.lastDoneOn) context.addIssue({ code: 'custom', path: ['dueOn'], message: 'customer:reminders.dueOrLast' })
 		if (value.dueOn && value.dueOn < today) context.addIssue({ code: 'custom', path: ['dueOn'], message: 'customer:reminders.dueInPast' })
 		if (value.dueOn && value.dueOn > addMonths(today, REMINDER_LIMITS.inspectionYearsAhead * 12))
 			context.addIssue({ code: 'custom', path: ['dueOn'], message: 'customer:reminders.dueTooFar' })
 		if (value.lastDoneOn && value.lastDoneOn > today) context.addIssue({ code: 'custom', path: ['lastDoneOn'], message: 'customer:passport.futureDate' })
-	})
+		}),
+	)
 
 /** The seasonal tyres: on or off, the days are the site's. */
 export const TyresReminderSchema = z.object({ kind: z.literal('tyres') })
@@ -46,9 +48,11 @@ export const ServiceReminderSchema = z
 		everyMonths: within(REMINDER_LIMITS.serviceMonths, 'customer:reminders.serviceMonthsRange'),
 		daysBefore,
 	})
-	.superRefine((value, context) => {
-		if (value.lastDoneOn > tallinnDay()) context.addIssue({ code: 'custom', path: ['lastDoneOn'], message: 'customer:passport.futureDate' })
-	})
+	.check(
+		z.superRefine((value, context) => {
+			if (value.lastDoneOn > tallinnDay()) context.addIssue({ code: 'custom', path: ['lastDoneOn'], message: 'customer:passport.futureDate' })
+		}),
+	)
 
 export const reminderSchemas = { inspection: InspectionReminderSchema, tyres: TyresReminderSchema, service: ServiceReminderSchema }
 export type InspectionReminderInput = z.output<typeof InspectionReminderSchema>
@@ -59,6 +63,6 @@ export type ReminderInput = InspectionReminderInput | z.output<typeof TyresRemin
 export const ReminderOffSchema = z.object({ kind: z.enum(reminderKinds) })
 
 /** Snoozing a reminder by one of snoozeDays. */
-export const SnoozeReminderSchema = ReminderOffSchema.extend({
-	days: z.coerce.number().refine((days) => (snoozeDays as readonly number[]).includes(days)),
+export const SnoozeReminderSchema = z.extend(ReminderOffSchema, {
+	days: z.coerce.number().check(z.refine((days) => (snoozeDays as readonly number[]).includes(days))),
 })

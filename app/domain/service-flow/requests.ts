@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { type ImageSource } from '~/utils/upload-url'
 import { type OfferLineKind, type VatMode } from './offer-kinds'
 import { choice, localDateTime, messages, optionalText, requiredText } from '~/utils/validation'
@@ -11,28 +11,28 @@ export const MAX_REQUEST_SERVICES = 10
 /** Step 1 of the service flow (spec §3 service request, §5). Images are checked apart, by content. */
 export const ServiceRequestSchema = z.object({
 	vehicleId: choice(),
-	serviceIds: z.array(z.string().uuid(messages.choose), { error: messages.choose }).min(1, messages.choose).max(MAX_REQUEST_SERVICES),
-	preferredAt: localDateTime().refine((date) => date.getTime() > Date.now() - 5 * 60 * 1000, 'validation.futureDate'),
+	serviceIds: z.array(z.string().check(z.uuid(messages.choose)), { error: messages.choose }).check(z.minLength(1, messages.choose), z.maxLength(MAX_REQUEST_SERVICES)),
+	preferredAt: localDateTime().check(z.refine((date) => date.getTime() > Date.now() - 5 * 60 * 1000, 'validation.futureDate')),
 	location: requiredText(200),
-	cityId: z.string().uuid().optional(),
+	cityId: z.optional(z.string().check(z.uuid())),
 	details: requiredText(2000),
 	notes: optionalText(1000),
 	/** The workshop asked from its page ("Ask for an offer"): always told, whatever its filters. */
-	workshopId: z.string().uuid().optional(),
+	workshopId: z.optional(z.string().check(z.uuid())),
 	/** With a workshop named: ask the other matching workshops too (ticked unless the customer unticks it). */
-	alsoOthers: z.literal('on').optional(),
+	alsoOthers: z.optional(z.literal('on')),
 	/** Let the workshops that see the request see the vehicle's service history (decision 0104); off unless ticked. */
-	shareHistory: z.literal('on').optional(),
+	shareHistory: z.optional(z.literal('on')),
 })
 export type ServiceRequestInput = z.output<typeof ServiceRequestSchema>
 
 /** Widening a request to reach more workshops: services added, or the city dropped ("any city"). */
 export const WidenRequestSchema = z
 	.object({
-		serviceIds: z.array(z.string().uuid(messages.choose), { error: messages.choose }).max(MAX_REQUEST_SERVICES).default([]),
-		anyCity: z.literal('on').optional(),
+		serviceIds: z._default(z.array(z.string().check(z.uuid(messages.choose)), { error: messages.choose }).check(z.maxLength(MAX_REQUEST_SERVICES)), []),
+		anyCity: z.optional(z.literal('on')),
 	})
-	.refine((input) => input.serviceIds.length > 0 || input.anyCity, { message: 'customer:requestDetails.widenNothing', path: ['serviceIds'] })
+	.check(z.refine((input) => input.serviceIds.length > 0 || input.anyCity, { message: 'customer:requestDetails.widenNothing', path: ['serviceIds'] }))
 export type WidenRequestInput = z.output<typeof WidenRequestSchema>
 
 /** Sharing the vehicle's history on a request, or no longer (decision 0104). */

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { optionalText, requiredText } from '~/utils/validation'
 import { MAX_REPORT_TEXT, moderationDecisions, reportReasons } from './review-moderation'
 
@@ -8,14 +8,16 @@ export const ReportReviewSchema = z
 		reason: z.enum(reportReasons, { error: 'validation.unknownChoice' }),
 		text: optionalText(MAX_REPORT_TEXT),
 	})
-	.superRefine((input, context) => {
-		if (input.reason === 'other' && !input.text) context.addIssue({ code: 'custom', path: ['text'], message: 'validation.required' })
-	})
+	.check(
+		z.superRefine((input, context) => {
+			if (input.reason === 'other' && !input.text) context.addIssue({ code: 'custom', path: ['text'], message: 'validation.required' })
+		}),
+	)
 export type ReportReviewInput = z.output<typeof ReportReviewSchema>
 
 /** An administrator hides or keeps a reported review, saying why (both sides read it; the audit log keeps it). */
 export const ModerateReviewSchema = z.object({
-	review: z.string().uuid(),
+	review: z.string().check(z.uuid()),
 	decision: z.enum(moderationDecisions, { error: 'validation.unknownChoice' }),
 	note: requiredText(MAX_REPORT_TEXT),
 })

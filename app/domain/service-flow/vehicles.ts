@@ -1,10 +1,10 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { fuelTypes, MAX_MILEAGE, transmissions } from '~/domain/service-flow/vehicle-kinds'
-import { choice, messages, optionalText, requiredText, wholeNumber } from '~/utils/validation'
+import { choice, messages, optionalText, preprocess, requiredText, wholeNumber } from '~/utils/validation'
 
 const thisYear = new Date().getFullYear()
 const year = () => wholeNumber(1900, thisYear + 1)
-const optionalYear = () => z.preprocess((value) => (value === '' ? undefined : value), year().optional())
+const optionalYear = () => preprocess((value) => (value === '' ? undefined : value), z.optional(year()))
 
 /** Stored upper-case without spaces or dashes, so "123 abc" and "123ABC" are one car. */
 export function normalizeRegistrationNumber(value: string) {
@@ -13,20 +13,24 @@ export function normalizeRegistrationNumber(value: string) {
 
 /** Spec §3 vehicle, with the required fields of spec §5. Mileage is in miles (spec §9). */
 export const VehicleSchema = z.object({
-	registrationNumber: requiredText(20)
-		.transform(normalizeRegistrationNumber)
-		.pipe(z.string().regex(/^[A-Z0-9ÄÖÜÕŠŽ]{2,10}$/, 'validation.registrationNumber')),
-	vin: z
-		.string()
-		.trim()
-		.transform((value) => value.toUpperCase().replace(/\s+/g, ''))
-		.pipe(z.string().regex(/^[A-HJ-NPR-Z0-9]{17}$/, 'validation.vin'))
-		.optional(),
+	registrationNumber: z.pipe(
+		z.pipe(requiredText(20), z.transform(normalizeRegistrationNumber)),
+		z.string().check(z.regex(/^[A-Z0-9ÄÖÜÕŠŽ]{2,10}$/, 'validation.registrationNumber')),
+	),
+	vin: z.optional(
+		z.pipe(
+			z.pipe(
+				z.string().check(z.trim()),
+				z.transform((value: string) => value.toUpperCase().replace(/\s+/g, '')),
+			),
+			z.string().check(z.regex(/^[A-HJ-NPR-Z0-9]{17}$/, 'validation.vin')),
+		),
+	),
 	shortDescription: optionalText(200),
 	vehicleYear: year(),
 	registrationYear: optionalYear(),
 	manufactureYear: optionalYear(),
-	fuelType: z.enum(fuelTypes, { error: messages.required }).optional(),
+	fuelType: z.optional(z.enum(fuelTypes, { error: messages.required })),
 	brandId: choice(),
 	model: requiredText(60),
 	modelSpecification: requiredText(100),

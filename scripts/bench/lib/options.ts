@@ -10,7 +10,8 @@ export const USAGE = `npm run bench -- [options]
                         beside one of its baseline's; Lighthouse's runs per page, median)
   --portal <dir>        this checkout: measure the build in another checkout instead, in every
                         suite (it must be built; nothing is built)
-  --compare-with <dir>  lighthouse only: another checkout's build measured beside the portal
+  --compare-with <dir>  javascript and lighthouse only: another checkout's build measured beside
+                        the portal
   --reseed              rebuild the bench database first
   --no-build            measure the current build instead of building
   --duration <s>        10: seconds per case (request suites)
@@ -21,7 +22,7 @@ export const USAGE = `npm run bench -- [options]
   --help                this text
 
 Request suites (PostgreSQL at BENCH_DATABASE_URL, seeded once): directory, notifications, pages,
-signed-in. Process suites (no database): start, lighthouse. --portal and --compare-with take a
+signed-in. Process suites (no database): javascript, start, lighthouse. --portal and --compare-with take a
 checkout's directory, absolute or relative to this checkout's root.`
 
 /** A mistake in the options: said with the usage, before anything starts. */

@@ -1,5 +1,6 @@
 import { type BenchProcessSuite, type BenchSuite } from '../types'
 import { directorySuite } from './directory'
+import { javascriptSuite } from './javascript'
 import { lighthouseSuite } from './lighthouse'
 import { notificationsSuite } from './notifications'
 import { pagesSuite } from './pages'
@@ -10,4 +11,4 @@ import { startSuite } from './start'
 export const suites: BenchSuite[] = [directorySuite, notificationsSuite, pagesSuite, signedInSuite]
 
 /** The process suites (they start what they measure: no seeded database, no running portal), run after the request suites, in this order. */
-export const processSuites: BenchProcessSuite[] = [startSuite, lighthouseSuite]
+export const processSuites: BenchProcessSuite[] = [javascriptSuite, startSuite, lighthouseSuite]
