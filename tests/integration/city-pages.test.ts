@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { cities, users, workshops } from '~/db/schema'
-import { loadDemoDataIfEmpty } from '~/db/seed/demo-data.server'
 import { getCityCounts } from '~/domain/directory/cities.server'
 import { forgetWorkshopCounts } from '~/domain/directory/workshops.server'
 import { loader as homeLoader } from '~/routes/_public._index'
@@ -13,6 +12,7 @@ import { db, queryRows } from '~/utils/db.server'
 import { jsonLdText } from '~/utils/json-ld'
 import { encodeId } from '~/utils/public-id'
 import { referenceData, workshopOffering } from '#tests/support/flow'
+import { demoData } from '#tests/support/demo-data'
 
 /** Issue 16, parts 7 and 8: the directory by city, and the schema.org data search engines read. */
 const ORIGIN = 'http://localhost:3000'
@@ -20,7 +20,7 @@ const args = (path: string, params: Record<string, string> = {}) =>
 	({ request: new Request(`http://localhost${path}`), params, context: { clientIp: '192.0.2.10' } }) as never
 
 beforeAll(async () => {
-	await loadDemoDataIfEmpty()
+	await demoData()
 })
 
 describe('the cities', () => {

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { loadDemoDataIfEmpty } from '~/db/seed/demo-data.server'
 import { emailPreviews, renderEmailPreview } from '~/domain/messaging/email-previews.server'
 import { supportedLanguages } from '~/i18n/config'
+import { demoData } from '#tests/support/demo-data'
 
 /** /admin/emails: every e-mail renders in every language, fully translated, with its way out when optional. */
 describe('the e-mail previews', () => {
 	// The site's name and logo come from the demo site settings; loading them takes a while on a busy machine.
 	beforeAll(async () => {
-		await loadDemoDataIfEmpty()
+		await demoData()
 	}, 120_000)
 
 	test('cover the events, the scheduled e-mails and the account ones', () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import * as t from '~/db/schema'
-import { demoSiteContacts, demoWorkshops, loadDemoDataIfEmpty } from '~/db/seed/demo-data.server'
+import { demoSiteContacts, demoWorkshops } from '~/db/seed/demo-data.server'
 import { forgetAds } from '~/domain/site/ads.server'
 import { forgetCountedVisits, MAX_VISITORS_PER_ADDRESS } from '~/domain/site/visits.server'
 import { loader as adsDetails } from '~/routes/admin.api.ads-details'
@@ -14,6 +14,7 @@ import { loader as workshopFilters } from '~/routes/admin.api.workshop-filters'
 import { loader as workshopList } from '~/routes/admin.api.workshop-list'
 import { db, queryRows } from '~/utils/db.server'
 import { encodeId } from '~/utils/public-id'
+import { demoData } from '#tests/support/demo-data'
 
 /**
  * The public JSON API (spec §7 and docs/api.md), called the way a partner site's browser calls
@@ -32,7 +33,7 @@ const ORIGIN = 'http://localhost:3000'
 const expectCors = (response: Response) => expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*')
 
 beforeAll(async () => {
-	await loadDemoDataIfEmpty()
+	await demoData()
 })
 
 describe('GET /admin/api/site-settings', () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import * as t from '~/db/schema'
-import { demoWorkshops, loadDemoDataIfEmpty } from '~/db/seed/demo-data.server'
+import { demoWorkshops } from '~/db/seed/demo-data.server'
 import { loader as homeLoader } from '~/routes/_public._index'
 import { loader as aboutLoader } from '~/routes/_public.about'
 import { action as contactAction } from '~/routes/_public.contact-us'
@@ -21,6 +21,7 @@ import { honeypotInputProps } from '~/utils/honeypot.server'
 import { getFixedT } from '~/i18n/i18n.server'
 import { translateMessage } from '~/utils/messages'
 import { encodeId } from '~/utils/public-id'
+import { demoData } from '#tests/support/demo-data'
 
 /** The portal's public pages through their loaders and actions, as the browser reaches them. */
 const ORIGIN = 'http://localhost:3000'
@@ -38,7 +39,7 @@ const thrown = async (run: () => Promise<unknown>) => {
 const count = async (table: string) => (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n
 
 beforeAll(async () => {
-	await loadDemoDataIfEmpty()
+	await demoData()
 })
 
 describe('the content pages', () => {

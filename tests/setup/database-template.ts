@@ -10,6 +10,10 @@
  *   and migrates), so the next run (the fuzz suite after the integration tests) finds it ready.
  * Both are made by the app's own code (db.server, migrate.server), as a test file's database was,
  * and each file's setup still runs the migrations: on a copy of the template they find nothing to do.
+ *   Beside it, a second template holds the demo data too (and its pictures, in a folder): a file
+ * that asks for the demo data (`demoData()`, tests/support/demo-data.ts) moves to a copy of it
+ * instead of loading the data itself (about 25 s a file on PGlite, decision 0109). It is made
+ * anew each run: the demo data's days are counted from the day it is loaded.
  */
 import { createHash, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
@@ -20,10 +24,13 @@ import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 
 export type DatabaseTemplate = { kind: 'postgres'; name: string } | { kind: 'pglite'; tarball: string }
+/** The demo data's template: a database to copy (or a tarball to start from) and the folder of its stored files. */
+export type DemoTemplate = (DatabaseTemplate & { files: string }) | null
 
 declare module 'vitest' {
 	export interface ProvidedContext {
 		databaseTemplate: DatabaseTemplate
+		demoTemplate: DemoTemplate
 	}
 }
 
@@ -41,11 +48,22 @@ export default async function setup(project: TestProject) {
 		// No one may connect to it from now on: a clone fails while anyone is connected to its template.
 		await withServer((client) => client.query(`alter database "${name}" with is_template true allow_connections false`))
 		project.provide('databaseTemplate', { kind: 'postgres', name })
+
+		const demo = `autohub_demo_${run}`
+		const demoDataDir = path.join(os.tmpdir(), demo)
+		await withServer((client) => client.query(`create database "${demo}" template "${name}"`))
+		url.pathname = `/${demo}`
+		await migrateWith({ DATABASE_URL: url.toString(), DATA_DIR: demoDataDir }, loadDemo)
+		await withServer((client) => client.query(`alter database "${demo}" with is_template true allow_connections false`))
+		project.provide('demoTemplate', { kind: 'postgres', name: demo, files: path.join(demoDataDir, 'uploads') })
 		return async () => {
 			await withServer(async (client) => {
-				await client.query(`alter database "${name}" with is_template false`)
-				await client.query(`drop database if exists "${name}" with (force)`)
+				for (const database of [demo, name]) {
+					await client.query(`alter database "${database}" with is_template false`)
+					await client.query(`drop database if exists "${database}" with (force)`)
+				}
 			})
+			fs.rmSync(demoDataDir, { recursive: true, force: true })
 		}
 	}
 
@@ -66,6 +84,35 @@ export default async function setup(project: TestProject) {
 		})
 	}
 	project.provide('databaseTemplate', { kind: 'pglite', tarball })
+
+	// The demo template: a copy of the migrated one with the demo data, dumped, and its pictures.
+	const demo = `autohub_demo_${run}`
+	const demoTarball = path.join(folder, `${demo}.tar`)
+	const { startEmbeddedDatabasesFrom } = await import('~/utils/db.server')
+	const { storageRoot } = await import('~/utils/file-store.server')
+	let files = ''
+	startEmbeddedDatabasesFrom(new Blob([fs.readFileSync(tarball)]))
+	try {
+		await migrateWith({ DATABASE_URL: undefined, DATA_DIR: `memory://${demo}` }, async (connection) => {
+			await loadDemo()
+			files = storageRoot()
+			const { $client } = connection.db as unknown as { $client: { dumpDataDir: (compression: 'none') => Promise<Blob> } }
+			fs.writeFileSync(demoTarball, Buffer.from(await (await $client.dumpDataDir('none')).arrayBuffer()))
+		})
+	} finally {
+		startEmbeddedDatabasesFrom(undefined)
+	}
+	project.provide('demoTemplate', { kind: 'pglite', tarball: demoTarball, files })
+	return () => {
+		fs.rmSync(demoTarball, { force: true })
+		fs.rmSync(files, { recursive: true, force: true })
+	}
+}
+
+/** The demo data, loaded by the app's own loader into the database the environment names. */
+async function loadDemo() {
+	const { loadDemoData } = await import('~/db/seed/demo-data.server')
+	await loadDemoData()
 }
 
 /** A hash of everything the PGlite template is made of: another migration, version or opening code makes another. */

@@ -48,7 +48,8 @@ afterAll(async () => {
 	const { closeDatabase } = await import('~/utils/db.server')
 	await closeDatabase()
 	if (serverUrl) {
-		await withServer((client) => client.query(`drop database if exists "${databaseName}" with (force)`))
+		// Its copy of the demo template too, if it moved there (tests/support/demo-data.ts).
+		for (const name of [databaseName, `${databaseName}_demo`]) await withServer((client) => client.query(`drop database if exists "${name}" with (force)`))
 		fs.rmSync(process.env.DATA_DIR!, { recursive: true, force: true })
 	}
 })

@@ -3,24 +3,14 @@ import { carBrands, services, users, workshops, workshopServices } from '~/db/sc
 import { register } from '~/domain/accounts/accounts.server'
 import { createServiceRequest, makeOffer, selectOffer, type WorkshopActor } from '~/domain/service-flow/moves.server'
 import { createVehicle } from '~/domain/service-flow/vehicles.server'
-import { loadDemoDataIfEmpty } from '~/db/seed/demo-data.server'
 import { tallinnToDate } from '~/utils/time'
 import { db } from '~/utils/db.server'
 import { createCustomer, uniqueEmail, workshopRegistration } from './accounts'
+import { demoData } from './demo-data'
 
-/**
- * The demo data's loading, shared: a test that starts while a slow load is still running (its hook
- * timed out on a busy machine) waits for it instead of loading it a second time.
- */
-let demoLoading: Promise<boolean> | null = null
-
-/** Reference lists and packages of the demo data (loaded once per test file). */
+/** Reference lists and packages of the demo data (there once per test file: demoData()). */
 export async function referenceData() {
-	demoLoading ??= loadDemoDataIfEmpty().catch((error: unknown) => {
-		demoLoading = null
-		throw error
-	})
-	await demoLoading
+	await demoData()
 	const [brand] = await db.select().from(carBrands).where(eq(carBrands.code, 'toyota'))
 	const [tyres] = await db.select().from(services).where(eq(services.code, 'tyres'))
 	const [brakes] = await db.select().from(services).where(eq(services.code, 'brakes'))

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { db, queryRows } from '~/utils/db.server'
+import { demoData } from '#tests/support/demo-data'
 import { DEMO, DEMO_PASSWORD, loadDemo, type Demo } from './demo'
 import { apiToken, newPersona, send, signIn, useOrigin, visit, type Persona } from './http'
 import { startServer, type RunningServer } from './server'
@@ -21,6 +22,8 @@ export type World = {
 }
 
 export async function setUpWorld(): Promise<World> {
+	// The demo data from the run's template; the server's start then finds it there.
+	await demoData()
 	const server = await startServer()
 	useOrigin(server.origin)
 	const demo = await loadDemo()
