@@ -15,7 +15,7 @@ export default defineConfig({
 	reporter: [['list'], ['json', { outputFile: 'playwright-report/results.json' }]],
 	use: {
 		baseURL,
-		trace: 'retain-on-failure',
+		trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
 		screenshot: 'only-on-failure',
 		video: 'off',
 		launchOptions: {

@@ -64,12 +64,13 @@ test('while PostgreSQL cannot be reached, pages and calls answer 503 with Retry-
 })
 
 test('on the embedded database a session secret is made once and kept in DATA_DIR', async () => {
-	test.setTimeout(120_000)
+	test.setTimeout(240_000)
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'autohub-secret-'))
 	const env = { DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', SESSION_SECRET: undefined, DATABASE_URL: undefined }
 	try {
+		// A first start migrates a new PGlite: over a minute once on a busy CI machine, beside another first start.
 		const first = startServer(env)
-		await until(async () => ((await fetch(`${first.url}/healthz`)).status === 200 ? true : undefined))
+		await until(async () => ((await fetch(`${first.url}/healthz`)).status === 200 ? true : undefined), 150_000)
 		const secret = fs.readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim()
 		expect(secret).toMatch(/^[0-9a-f]{64}$/)
 		expect((fs.statSync(path.join(dataDir, 'session-secret')).mode & 0o777).toString(8)).toBe('600')
