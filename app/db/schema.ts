@@ -126,6 +126,11 @@ export const users = pgTable(
 		emailPreferences: jsonb().$type<Record<string, string>>().notNull().default({}),
 		blocked: boolean().notNull().default(false),
 		blockedAt: moment(),
+		/**
+		 * The account was deleted (issue 21, decision 0111): the person's data is gone or anonymised;
+		 * the row stays for what others and the law rely on (reviews as "Former customer", invoices).
+		 */
+		deletedAt: moment(),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
@@ -1121,6 +1126,27 @@ export const consents = pgTable(
 		acceptedAt: moment().notNull().defaultNow(),
 	},
 	(t) => [index('consents_user_idx').on(t.userId, t.acceptedAt)],
+)
+
+/**
+ * A large data export made in the background (issue 21, decision 0111): the ZIP in the file store,
+ * the owner's only, linked by e-mail and kept for a week.
+ */
+export const dataExports = pgTable(
+	'data_exports',
+	{
+		id: id(),
+		userId: uuid()
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		/** Null until the job has made it. */
+		storageKey: text(),
+		byteSize: integer(),
+		readyAt: moment(),
+		expiresAt: moment().notNull(),
+		createdAt: createdAt(),
+	},
+	(t) => [index('data_exports_user_idx').on(t.userId, t.createdAt.desc())],
 )
 
 export const auditLog = pgTable(
