@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint'
  * path, never by `../`, so that every crossing is visible.
  */
 const areas = ['accounts', 'admin', 'billing', 'directory', 'messaging', 'privacy', 'service-flow', 'site']
-const areaInternals = { billing: ['invoice-pdf.server', 'payments.server'] }
+const areaInternals = { billing: ['invoice-pdf.server', 'e-invoice-xml.server', 'payments.server'] }
 const internalsOf = (except) =>
 	Object.entries(areaInternals)
 		.filter(([area]) => area !== except)

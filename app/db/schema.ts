@@ -263,6 +263,10 @@ export const workshops = pgTable(
 		phone: text().notNull().default(''),
 		email: text().notNull().default(''),
 		billingEmail: text(),
+		/** Its VAT number (e.g. EE102345678), printed on its invoices as the buyer's; null without one. */
+		vatNumber: text(),
+		/** Its invoice e-mails also carry the EN 16931 e-invoice (UBL XML), decision 0110. */
+		wantsEInvoice: boolean().notNull().default(false),
 		website: text(),
 		foundedYear: integer(),
 		installersCount: integer(),
@@ -979,6 +983,8 @@ export type InvoiceParty = {
 	companyId?: string
 	vatNumber?: string
 	address: string
+	/** The address in its parts, for the e-invoice (decision 0110); older invoices have `address` only. */
+	postal?: { street: string; postalCode: string; city: string; region: string }
 	email: string
 }
 
@@ -1063,7 +1069,11 @@ export const contactMessages = pgTable(
 	(t) => [index('contact_messages_created_idx').on(t.createdAt.desc())],
 )
 
-export type EmailAttachment = { uploadId: string; filename: string }
+/**
+ * A file the outbox attaches: a stored upload (read when the e-mail is sent), or a small text made
+ * with the e-mail and kept in its row (an invoice's e-invoice XML, decision 0110).
+ */
+export type EmailAttachment = { uploadId: string; filename: string } | { filename: string; contentType: string; content: string }
 
 /** Every e-mail goes through here; a worker sends it with retries (SMTP_URL) or leaves it for the log. */
 export const emailOutbox = pgTable(

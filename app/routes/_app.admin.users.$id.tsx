@@ -9,6 +9,8 @@ import { Field, FormActions, FormAlert, FormSecurity } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { Panel } from '~/components/panel'
 import { ChangeEmailSchema, CompanyFieldsSchema } from '~/domain/admin/admin'
+import { DeleteAccountSchema } from '~/domain/privacy/account-deletion'
+import { deleteAccountForUser } from '~/domain/privacy/account-deletion.server'
 import { changeEmail, getUserForAdmin, setBlocked, updateCompanyFields } from '~/domain/admin/users.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
@@ -45,6 +47,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			return handleDomainError(error, { as: 'data', data: (text) => ({ intent, result: null, error: text }) })
 		}
 		return redirectWithToast(here, { type: 'success', key: intent === 'block' ? 'admin:user.blockedToast' : 'admin:user.unblockedToast' }, { request })
+	}
+
+	// On the user's request (issue 21): the administrator's own password confirms it; audited.
+	if (intent === 'delete-account') {
+		const hide = { hideFields: ['password'] }
+		const submission = parseWithZod(formData, { schema: DeleteAccountSchema })
+		if (submission.status !== 'success') return data({ intent, result: submission.reply(hide), error: null }, { status: 400 })
+		let outcome
+		try {
+			outcome = await or404(deleteAccountForUser({ adminId: admin.id, userId, password: submission.value.password }))
+		} catch (error) {
+			return handleDomainError(error, { as: 'data', data: (text) => ({ intent, result: submission.reply(hide), error: text }) })
+		}
+		if (outcome !== 'ok') return data({ intent, result: submission.reply({ ...hide, fieldErrors: { password: [outcome.key] } }), error: null }, { status: 400 })
+		return redirectWithToast(here, { type: 'success', key: 'admin:user.deletedToast' }, { request })
 	}
 
 	if (intent === 'email') {
@@ -89,7 +106,13 @@ export default function AdminUserPage() {
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: CompanyFieldsSchema }),
 		shouldRevalidate: 'onInput',
 	})
-	const blockError = actionData && 'error' in actionData && actionData.error ? [actionData.error] : undefined
+	const [deleteForm, deleteFields] = useForm({
+		id: 'admin-delete-account',
+		lastResult: actionData?.intent === 'delete-account' ? actionData.result : undefined,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteAccountSchema }),
+	})
+	const blockError = actionData?.intent !== 'delete-account' && actionData && 'error' in actionData && actionData.error ? [actionData.error] : undefined
+	const deleteError = actionData?.intent === 'delete-account' && actionData.error ? [actionData.error] : undefined
 	return (
 		<>
 			<PageHeader
@@ -119,8 +142,11 @@ export default function AdminUserPage() {
 							)}
 						</dd>
 					</dl>
+					{user.deletedAt ? (
+						<p className="badge admin-badge--blocked">{t('user.deletedSince', { date: formatDateTime(user.deletedAt, language) })}</p>
+					) : null}
 					<FormAlert errors={blockError} />
-					<Form method="post" className="form">
+					<Form method="post" className="form" hidden={Boolean(user.deletedAt)}>
 						<FormSecurity intent={user.blocked ? 'unblock' : 'block'} />
 						<p>{user.blocked ? t('user.unblockText') : t('user.blockText')}</p>
 						<button type="submit" className={user.blocked ? 'button button--primary' : 'button button--danger'}>
@@ -141,6 +167,26 @@ export default function AdminUserPage() {
 						<FormActions submit={t('user.emailSubmit')} />
 					</Form>
 				</Panel>
+				{user.deletedAt ? null : (
+					<Panel id="delete-title" title={t('user.deleteTitle')} className="card">
+						<p>{t('user.deleteText')}</p>
+						<FormAlert errors={deleteError} />
+						<Form method="post" className="form" {...getFormProps(deleteForm)}>
+							<FormSecurity intent="delete-account" />
+							<Field
+								label={t('user.deletePassword')}
+								required
+								inputProps={{ ...getInputProps(deleteFields.password, { type: 'password' }), autoComplete: 'current-password' }}
+								errors={deleteFields.password.errors}
+							/>
+							<div className="form-actions">
+								<button type="submit" className="button button--danger">
+									{t('user.deleteSubmit')}
+								</button>
+							</div>
+						</Form>
+					</Panel>
+				)}
 				{user.workshop ? (
 					<Panel id="company-title" title={t('user.companyTitle')} className="card">
 						<p>{t('user.companyText')}</p>

@@ -61,7 +61,7 @@ export default function ReportReviewPage() {
 				<Panel id="report-review" title={review.title || t('reviews.untitled')}>
 					<Stars rating={review.rating} size="small" />
 					<p className="prose-text">{review.body}</p>
-					<p className="item__meta">{review.reviewer}</p>
+					<p className="item__meta">{review.reviewer || t('common:formerCustomer')}</p>
 				</Panel>
 				<Panel id="report-form" title={t('report.why')}>
 					<p>{t('report.text')}</p>

@@ -1,20 +1,24 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
-import { CheckboxGroup, Field, FormActions, FormSecurity, SelectField } from '~/components/forms'
+import { CheckboxGroup, Field, FormActions, FormAlert, FormSecurity, SelectField, StatusButton } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { Panel } from '~/components/panel'
 import { ChangePasswordSchema, LanguageSchema } from '~/domain/accounts/accounts'
 import { changePassword, setPreferredLanguage } from '~/domain/accounts/accounts.server'
+import { DomainError } from '~/domain/errors'
+import { DeleteAccountSchema } from '~/domain/privacy/account-deletion'
+import { deleteOwnAccount } from '~/domain/privacy/account-deletion.server'
 import { EmailPreferencesSchema, emailSettings, newRequestModes } from '~/domain/messaging/email-preferences'
 import { getEmailPreferences, saveEmailPreferences } from '~/domain/messaging/email-preferences.server'
 import { supportedLanguages } from '~/i18n/config'
 import { getFixedT, getLanguage, languageCookie } from '~/i18n/i18n.server'
-import { requireUser } from '~/utils/auth.server'
+import { logout, requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { routeMeta } from '~/utils/meta'
+import { message } from '~/utils/messages'
 import { readForm } from '~/utils/multipart.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -56,6 +60,23 @@ export async function action({ request }: ActionFunctionArgs) {
 		)
 	}
 
+	if (formData.get('intent') === 'delete-account') {
+		const hide = { hideFields: ['password'] }
+		const submission = parseWithZod(formData, { schema: DeleteAccountSchema })
+		if (submission.status !== 'success') return data({ intent: 'delete-account', result: submission.reply(hide) }, { status: 400 })
+		// A job under way refuses (409): the message shows above the button and nothing changes.
+		const outcome = await deleteOwnAccount({ userId: user.id, password: submission.value.password }).catch((error: unknown) => {
+			if (error instanceof DomainError && error.status === 409) return error
+			throw error
+		})
+		if (outcome instanceof DomainError) return data({ intent: 'delete-account', result: submission.reply({ ...hide, formErrors: [outcome.key] }) }, { status: 409 })
+		if (outcome !== 'ok') {
+			const error = outcome.minutes ? message(outcome.key, { minutes: outcome.minutes }) : outcome.key
+			return data({ intent: 'delete-account', result: submission.reply({ ...hide, fieldErrors: { password: [error] } }) }, { status: outcome.minutes ? 429 : 400 })
+		}
+		return logout(request, 'account:deletion.done')
+	}
+
 	const hidden = { hideFields: ['oldPassword', 'password', 'confirmPassword'] }
 	const submission = parseWithZod(formData, { schema: ChangePasswordSchema })
 	if (submission.status !== 'success') return data({ intent: 'password', result: submission.reply(hidden) }, { status: 400 })
@@ -75,6 +96,8 @@ export default function SettingsPage() {
 	const { t } = useTranslation('account')
 	const { email, preferredLanguage, emails } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
+	const navigation = useNavigation()
+	const isDeleting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'delete-account'
 	const [passwordForm, passwordFields] = useForm({
 		id: 'change-password',
 		lastResult: actionData?.intent === 'password' ? actionData.result : undefined,
@@ -87,6 +110,11 @@ export default function SettingsPage() {
 		lastResult: actionData?.intent === 'language' ? actionData.result : undefined,
 		defaultValue: { language: preferredLanguage },
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: LanguageSchema }),
+	})
+	const [deleteForm, deleteFields] = useForm({
+		id: 'delete-account-form',
+		lastResult: actionData?.intent === 'delete-account' ? actionData.result : undefined,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteAccountSchema }),
 	})
 	const [emailsForm, emailsFields] = useForm({
 		// Not "emails": that is the panel's anchor, which the e-mails' preferences link opens.
@@ -171,6 +199,40 @@ export default function SettingsPage() {
 						</Form>
 					</Panel>
 				) : null}
+				<Panel id="your-data" title={t('export.title')} className="card">
+					<p>{t('export.text')}</p>
+					<div className="form-actions">
+						{/* A plain link: the ZIP is a download, not a page. */}
+						<a href="/settings/export" className="button button--ghost" download>
+							{t('export.download')}
+						</a>
+					</div>
+				</Panel>
+				<Panel id="delete-account" title={t('deletion.title')} className="card">
+					<p>{t('deletion.text')}</p>
+					<ul className="deletion-list">
+						<li>{t('deletion.removed')}</li>
+						<li>{t('deletion.kept')}</li>
+						<li>{t('deletion.openJobsNote')}</li>
+					</ul>
+					<Form method="post" className="form" {...getFormProps(deleteForm)}>
+						<FormSecurity intent="delete-account" />
+						<input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+						<Field
+							label={t('deletion.password')}
+							required
+							help={t('deletion.passwordHelp')}
+							inputProps={{ ...getInputProps(deleteFields.password, { type: 'password' }), autoComplete: 'current-password' }}
+							errors={deleteFields.password.errors}
+						/>
+						<FormAlert id={deleteForm.errorId} errors={deleteForm.errors} />
+						<div className="form-actions">
+							<StatusButton type="submit" status={isDeleting ? 'pending' : 'idle'} className="button--danger">
+								{t('deletion.submit')}
+							</StatusButton>
+						</div>
+					</Form>
+				</Panel>
 			</div>
 		</>
 	)

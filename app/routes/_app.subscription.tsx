@@ -9,7 +9,7 @@ import { Field, FormActions, FormAlert, FormSecurity, StatusButton, useIsPending
 import { PageHeader } from '~/components/page-header'
 import { Panel } from '~/components/panel'
 import { BillingEmailSchema, SubscribeSchema, type PackageView } from '~/domain/billing/subscription'
-import { cancelSubscription, loadSubscriptionPage, saveBillingEmail, subscribe } from '~/domain/billing/subscription.server'
+import { cancelSubscription, loadSubscriptionPage, saveBillingDetails, subscribe } from '~/domain/billing/subscription.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
 import billingStyles from '~/styles/billing.css?url'
@@ -43,7 +43,8 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (intent === 'billingEmail') {
 		const submission = parseWithZod(formData, { schema: BillingEmailSchema })
 		if (submission.status !== 'success') return data({ intent, result: submission.reply(), error: null }, { status: 400 })
-		await saveBillingEmail(actor.workshopId, submission.value.billingEmail)
+		const { billingEmail, vatNumber, wantsEInvoice } = submission.value
+		await saveBillingDetails(actor.workshopId, { billingEmail, vatNumber: vatNumber ?? null, wantsEInvoice: wantsEInvoice === 'on' })
 		return redirectWithToast('/subscription', { type: 'success', key: 'billing:billingEmail.saved' }, { request })
 	}
 
@@ -85,12 +86,12 @@ export const meta = routeMeta<typeof loader>()
 export default function SubscriptionPage() {
 	const { t } = useTranslation('billing')
 	const language = useLanguage()
-	const { current, billingEmail, packages, invoices, vatRatePercent } = useLoaderData<typeof loader>()
+	const { current, billingEmail, vatNumber, wantsEInvoice, packages, invoices, vatRatePercent } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [form, fields] = useForm({
 		id: 'billing-email',
 		lastResult: actionData?.intent === 'billingEmail' ? actionData.result : undefined,
-		defaultValue: { billingEmail: billingEmail ?? '' },
+		defaultValue: { billingEmail: billingEmail ?? '', vatNumber: vatNumber ?? '', wantsEInvoice: wantsEInvoice ? 'on' : undefined },
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: BillingEmailSchema }),
 		shouldRevalidate: 'onInput',
 	})
@@ -148,6 +149,20 @@ export default function SubscriptionPage() {
 								inputProps={{ ...getInputProps(fields.billingEmail, { type: 'email' }), autoComplete: 'email' }}
 								errors={fields.billingEmail.errors}
 							/>
+							<Field
+								label={t('billingEmail.vatNumber')}
+								help={t('billingEmail.vatNumberHelp')}
+								inputProps={{ ...getInputProps(fields.vatNumber, { type: 'text' }), autoComplete: 'off', maxLength: 40 }}
+								errors={fields.vatNumber.errors}
+							/>
+							<div className="field">
+								<label className="checkbox">
+									<input {...getInputProps(fields.wantsEInvoice, { type: 'checkbox' })} aria-describedby="e-invoice-help" /> {t('billingEmail.eInvoice')}
+								</label>
+								<p id="e-invoice-help" className="field__help">
+									{t('billingEmail.eInvoiceHelp')}
+								</p>
+							</div>
 							<FormActions submit={t('billingEmail.save')} />
 						</Form>
 					</Panel>
@@ -192,11 +207,16 @@ export default function SubscriptionPage() {
 											</td>
 											<td className="table__number">{formatMoney(invoice.totalCents, language, invoice.currency)}</td>
 											<td>
-												{invoice.downloadUrl ? (
-													<a href={invoice.downloadUrl} download={`invoice-${invoice.number}.pdf`} aria-label={t('invoices.downloadLabel', { number: invoice.number })}>
-														{t('invoices.download')}
+												<span className="invoice-files">
+													{invoice.downloadUrl ? (
+														<a href={invoice.downloadUrl} download={`invoice-${invoice.number}.pdf`} aria-label={t('invoices.downloadLabel', { number: invoice.number })}>
+															{t('invoices.download')}
+														</a>
+													) : null}
+													<a href={invoice.eInvoiceUrl} download={`invoice-${invoice.number}.xml`} aria-label={t('invoices.eInvoiceLabel', { number: invoice.number })}>
+														{t('invoices.eInvoice')}
 													</a>
-												) : null}
+												</span>
 											</td>
 										</tr>
 									))}

@@ -237,8 +237,11 @@ export async function redirectSignedIn(
 	return redirect(to, { headers: combineHeaders({ 'Set-Cookie': cookie }, extraHeaders) })
 }
 
-/** Ends this browser's session, whatever the database says, and says so on the home page. */
-export async function logout(request: Request) {
+/**
+ * Ends this browser's session, whatever the database says, and says so on the home page (with
+ * another message after the account was deleted).
+ */
+export async function logout(request: Request, toastKey = 'auth:logout.success') {
 	const session = await getSession(request)
 	const token = session.get('token')
 	if (token) {
@@ -250,7 +253,7 @@ export async function logout(request: Request) {
 		sessionUsers.forget(`web:${tokenHash}`)
 	}
 	session.unset('token')
-	session.flash('toast', { type: 'success', key: 'auth:logout.success', id: crypto.randomUUID() })
+	session.flash('toast', { type: 'success', key: toastKey, id: crypto.randomUUID() })
 	return redirect('/', { headers: { 'Set-Cookie': await getSessionStorage().commitSession(session) } })
 }
 

@@ -187,9 +187,12 @@ async function keepAsFile(email: Claimed, from: string): Promise<string | null> 
 
 async function loadAttachments(attachments: EmailAttachment[]) {
 	if (!attachments.length) return undefined
-	const rows = await db.select().from(uploads).where(inArray(uploads.id, attachments.map((a) => a.uploadId)))
+	const ids = attachments.flatMap((a) => ('uploadId' in a ? [a.uploadId] : []))
+	const rows = ids.length ? await db.select().from(uploads).where(inArray(uploads.id, ids)) : []
 	return Promise.all(
 		attachments.map(async (attachment) => {
+			// A text made with the e-mail (an e-invoice) is in the row itself.
+			if (!('uploadId' in attachment)) return { filename: attachment.filename, content: attachment.content, contentType: attachment.contentType }
 			const upload = rows.find((row) => row.id === attachment.uploadId)
 			if (!upload) throw new Error(`attachment ${attachment.uploadId} is missing`)
 			const content = await readStoredFile(upload.storageKey).catch((error: unknown) => {

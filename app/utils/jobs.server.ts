@@ -3,6 +3,7 @@ import { expireStaleRequests } from '~/domain/service-flow/moves.server'
 import { sendAnswerReminders, sendNewRequestDigests, sendNoOfferNudges, sendUnreadChatEmails } from '~/domain/messaging/email-jobs.server'
 import { sendWarrantyNotices } from '~/domain/service-flow/passport.server'
 import { applyRetention } from '~/domain/privacy/retention.server'
+import { DATA_EXPORT_JOB, makeWaitingExports } from '~/domain/privacy/data-export.server'
 import { sendReminders } from '~/domain/service-flow/reminders.server'
 import { refreshResponseTimes } from '~/domain/service-flow/response-time.server'
 import { db } from './db.server'
@@ -44,6 +45,8 @@ export const backgroundJobs: Job[] = [
 	{ name: 'vehicle-reminders', everyMs: () => 60 * 60 * 1000, run: () => sendReminders() },
 	// What is no longer needed goes (read notifications, closed chats, contact messages, old log-ins; decision 0106).
 	{ name: 'retention', everyMs: () => 24 * 60 * 60 * 1000, run: () => applyRetention() },
+	// Large data exports, asked for on /settings, made and linked by e-mail (decision 0111).
+	{ name: DATA_EXPORT_JOB, everyMs: () => 60 * 1000, run: () => makeWaitingExports() },
 	// Old offers leave the 90 days of the public response time.
 	{ name: 'response-times', everyMs: () => 6 * 60 * 60 * 1000, run: () => refreshResponseTimes(db), atStart: false },
 ]

@@ -23,6 +23,8 @@ export const routeRules: readonly Rule[] = [
 	{ path: '/dashboard', roles: signedIn },
 	{ path: '/profile', roles: signedIn },
 	{ path: '/settings', roles: signedIn },
+	// "Download my data" (issue 21): the ZIP, and a large one made in the background.
+	{ path: '/settings/', prefix: true, roles: signedIn },
 	{ path: '/notifications', roles: signedIn },
 	{ path: '/notifications/', prefix: true, roles: signedIn },
 	{ path: '/chat/', prefix: true, roles: signedIn },
@@ -35,6 +37,8 @@ export const routeRules: readonly Rule[] = [
 	{ path: '/workshop-service-history', roles: ['workshop'] },
 	{ path: '/workshop-bid-details/', prefix: true, roles: ['workshop'] },
 	{ path: '/subscription', roles: ['workshop'] },
+	// An invoice's e-invoice (decision 0110): its workshop and administrators; anyone else 404.
+	{ path: '/subscription/invoices/', prefix: true, roles: ['workshop', 'admin'], othersNotFound: true },
 	// The test provider's payment page and the return from Stripe Checkout (docs/decisions/0060).
 	{ path: '/subscription/', prefix: true, roles: ['workshop'] },
 	{ path: '/customer-request-details/', prefix: true, roles: ['workshop'] },

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Sharp } from 'sharp'
-import { uploads, type uploadPurposes } from '~/db/schema'
+import { dataExports, uploads, type uploadPurposes } from '~/db/schema'
 import { afterCommit, db, getConnection, queryRows, transaction, type DbOrTx } from './db.server'
 import {
 	deleteStagedFile,
@@ -460,7 +460,9 @@ async function deleteUnreferenced(store: FileStore, entries: StoredFileEntry[]) 
 		.select({ storageKey: uploads.storageKey, thumbnailKey: uploads.thumbnailKey, variantWidths: uploads.variantWidths })
 		.from(uploads)
 		.where(ids.length ? or(inArray(uploads.storageKey, keys), inArray(uploads.id, ids)) : inArray(uploads.storageKey, keys))
-	const referenced = new Set(rows.flatMap((row) => [row.storageKey, row.thumbnailKey, ...variantKeysOf(row)]))
+	// Data exports (decision 0111) are named by their own rows.
+	const exports = await db.select({ storageKey: dataExports.storageKey }).from(dataExports).where(inArray(dataExports.storageKey, keys))
+	const referenced = new Set([...rows.flatMap((row) => [row.storageKey, row.thumbnailKey, ...variantKeysOf(row)]), ...exports.map((row) => row.storageKey)])
 	let deleted = 0
 	for (const key of keys) {
 		if (referenced.has(key)) continue

@@ -23,6 +23,7 @@ export const messages = {
 	choose: 'validation.choose',
 	controlCharacters: 'validation.controlCharacters',
 	rating: 'validation.rating',
+	vatNumber: 'validation.vatNumber',
 } as const
 
 /**
@@ -81,6 +82,20 @@ export const password = () =>
 
 /** A valid 10-digit number (spec §5). */
 export const companyId = () => z.string({ error: messages.required }).check(z.trim(), z.regex(/^\d{10}$/, messages.companyId))
+
+/**
+ * A VAT identification number as the EU writes it: the country's two letters, then 2 to 13 letters
+ * or digits ("EE102345678"); spaces, dots and dashes as people type them are dropped, letters made
+ * capital (EN 16931 rule BR-CO-9 wants the country prefix).
+ */
+export const vatNumber = () =>
+	z.pipe(
+		z.pipe(
+			z.string({ error: messages.required }).check(z.trim(), z.maxLength(40, messages.tooLong)),
+			z.transform((value: string) => value.replace(/[\s.-]/g, '').toUpperCase()),
+		),
+		z.string().check(z.regex(/^[A-Z]{2}[0-9A-Z]{2,13}$/, messages.vatNumber)),
+	)
 
 /** A phone number as people write it: digits, spaces, +, -, brackets; 6 to 20 characters. */
 export const mobileNumber = () =>

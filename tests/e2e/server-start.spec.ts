@@ -113,10 +113,10 @@ test('reopening an embedded data directory: no migrations or demo data to load, 
 			expect(loaded).toContain('/node_modules/@electric-sql/pglite/')
 			// Loaded by the first upload, e-mail, invoice or payment, or never: not by a start and the public pages.
 			// pg-boss is a server's job queue; drizzle's migrator is not needed by a current database.
-			for (const name of ['sharp', 'pdf-lib', '@pdf-lib/fontkit', '@aws-sdk/client-s3', '@react-email/components', '@react-email/render', 'stripe', 'nodemailer', 'pg-boss']) {
+			for (const name of ['sharp', 'pdf-lib', '@pdf-lib/fontkit', 'xmlbuilder2', '@aws-sdk/client-s3', '@react-email/components', '@react-email/render', 'stripe', 'nodemailer', 'pg-boss']) {
 				expect(loaded, name).not.toContain(`/node_modules/${name}/`)
 			}
-			expect(loaded).not.toMatch(/demo-data\.server|email-layout\.server|invoice-pdf\.server|passport-pdf\.server|pdf-fonts\.server|\/drizzle-orm\/migrator\.js/)
+			expect(loaded).not.toMatch(/demo-data\.server|email-layout\.server|invoice-pdf\.server|e-invoice-xml\.server|passport-pdf\.server|pdf-fonts\.server|\/drizzle-orm\/migrator\.js/)
 		} finally {
 			await stop(second)
 		}

@@ -60,8 +60,11 @@ for (const javaScriptEnabled of javaScriptModes) {
 			await expect(billing).toHaveValue('not-an-email')
 			const billingEmail = uniqueEmail('arved')
 			await billing.fill(billingEmail)
+			// E-invoices wanted (decision 0110): the invoice e-mail carries the XML beside the PDF.
+			await page.getByRole('checkbox', { name: en('billingEmail.eInvoice') }).check()
 			await page.getByRole('button', { name: en('billingEmail.save') }).click()
 			await expectToast(page, en('billingEmail.saved'))
+			await expect(page.getByRole('checkbox', { name: en('billingEmail.eInvoice') })).toBeChecked()
 
 			// The paid package: the test provider's page, clearly marked, then the thank-you page.
 			await subscribeTo(page, 'Pro').click()
@@ -86,12 +89,27 @@ for (const javaScriptEnabled of javaScriptModes) {
 			expect(pdf.headers()['content-type']).toBe('application/pdf')
 			expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
 
-			const mail = await waitForEmail({ to: billingEmail, subject: `Invoice ${number}` })
-			expect(mail.attachments).toEqual([{ filename: `invoice-${number}.pdf`, mimeType: 'application/pdf' }])
+			// Beside it the e-invoice: "E-invoice (XML)", downloaded as invoice-{number}.xml, EN 16931 UBL.
+			const eInvoice = page.getByRole('link', { name: en('invoices.eInvoiceLabel').replace('{{number}}', number) })
+			await expect(eInvoice).toHaveText(en('invoices.eInvoice'))
+			await expect(eInvoice).toHaveAttribute('href', `/subscription/invoices/${number}.xml`)
+			const [file] = await Promise.all([page.waitForEvent('download'), eInvoice.click()])
+			expect(file.suggestedFilename()).toBe(`invoice-${number}.xml`)
+			const xml = await page.request.get(`/subscription/invoices/${number}.xml`)
+			expect(xml.status()).toBe(200)
+			expect(xml.headers()['content-type']).toBe('application/xml; charset=utf-8')
+			expect(await xml.text()).toContain('<cbc:CustomizationID>urn:cen.eu:en16931:2017</cbc:CustomizationID>')
 
-			// Someone else cannot download it.
+			const mail = await waitForEmail({ to: billingEmail, subject: `Invoice ${number}` })
+			expect(mail.attachments).toEqual([
+				{ filename: `invoice-${number}.pdf`, mimeType: 'application/pdf' },
+				{ filename: `invoice-${number}.xml`, mimeType: 'application/xml' },
+			])
+
+			// Someone else cannot download them: the PDF is not found, the e-invoice asks to log in.
 			await page.context().clearCookies()
 			expect((await page.request.get((await download.getAttribute('href'))!)).status()).toBe(404)
+			expect((await page.request.get(`/subscription/invoices/${number}.xml`, { maxRedirects: 0 })).status()).toBe(302)
 		})
 
 		test('cancelling on the test payment page charges nothing', async ({ page }) => {

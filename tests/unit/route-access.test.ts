@@ -28,4 +28,9 @@ describe('the route table of spec §2', () => {
 		expect(ruleFor('/request-details/abc')?.othersNotFound).toBeUndefined()
 		expect(ruleFor('/my-vehicle')?.othersNotFound).toBeUndefined()
 	})
+	test("an invoice's e-invoice is its workshop's and the administrators'; anyone else's 404 (decision 0110)", () => {
+		expect(rolesFor('/subscription/invoices/1000.xml')).toEqual(['workshop', 'admin'])
+		expect(ruleFor('/subscription/invoices/1000.xml')?.othersNotFound).toBe(true)
+		expect(rolesFor('/subscription/test-payment/abc')).toEqual(['workshop'])
+	})
 })

@@ -84,6 +84,8 @@ export async function searchUsers(query: UserSearch): Promise<{ items: AdminUser
 export type AdminUserDetails = AdminUserRow & {
 	mobile: string
 	blockedAt: Date | null
+	/** Deleted (issue 21): nothing left to change. */
+	deletedAt: Date | null
 	workshop: { id: string; companyName: string; companyId: string; workshopName: string } | null
 }
 
@@ -103,6 +105,7 @@ export async function getUserForAdmin(userId: string): Promise<AdminUserDetails 
 		workshopName: workshop?.workshopName ?? null,
 		blocked: user.blocked,
 		blockedAt: user.blockedAt,
+		deletedAt: user.deletedAt,
 		createdAt: user.createdAt,
 		mobile: user.mobile,
 		workshop: workshop

@@ -16,7 +16,8 @@ import { DomainError, FieldError, notFound } from '~/domain/errors'
 import { offerAllowance } from '~/domain/service-flow/offers.server'
 import { NotificationType, notify } from '~/domain/messaging/notifications.server'
 import { currentProvider, getStripe, providerNamed, stripeConfigured, type PaymentProvider, type ProviderName } from './payments.server'
-import { BILLING_EMAIL_REQUIRED, canSubscribeTo, type InvoiceView, type OfferAllowance, type PackageView } from './subscription'
+import { eInvoiceOf } from './e-invoice.server'
+import { BILLING_EMAIL_REQUIRED, canSubscribeTo, eInvoicePath, type BillingDetails, type InvoiceView, type OfferAllowance, type PackageView } from './subscription'
 
 /**
  * A workshop's subscription (spec §1, §3, §8; docs/decisions/0060-payments.md, 0061-invoices.md).
@@ -92,6 +93,8 @@ export async function unlimitedPackageName(language: Language): Promise<string |
 
 export type SubscriptionPage = {
 	billingEmail: string | null
+	vatNumber: string | null
+	wantsEInvoice: boolean
 	current: {
 		packageId: string
 		name: string
@@ -106,7 +109,10 @@ export type SubscriptionPage = {
 }
 
 export async function loadSubscriptionPage(workshopId: string, language: Language): Promise<SubscriptionPage> {
-	const [workshop] = await db.select({ billingEmail: workshops.billingEmail }).from(workshops).where(eq(workshops.id, workshopId))
+	const [workshop] = await db
+		.select({ billingEmail: workshops.billingEmail, vatNumber: workshops.vatNumber, wantsEInvoice: workshops.wantsEInvoice })
+		.from(workshops)
+		.where(eq(workshops.id, workshopId))
 	if (!workshop) throw notFound()
 	const list = await db.select().from(packages).where(eq(packages.active, true)).orderBy(asc(packages.sortOrder), asc(packages.priceCents))
 	const [current] = await db
@@ -117,6 +123,8 @@ export async function loadSubscriptionPage(workshopId: string, language: Languag
 	const rows = await db.select().from(invoices).where(eq(invoices.workshopId, workshopId)).orderBy(desc(invoices.number))
 	return {
 		billingEmail: workshop.billingEmail,
+		vatNumber: workshop.vatNumber,
+		wantsEInvoice: workshop.wantsEInvoice,
 		current: current
 			? {
 					packageId: encodeId(current.pkg.id),
@@ -150,6 +158,7 @@ export async function loadSubscriptionPage(workshopId: string, language: Languag
 			currency: row.currency,
 			createdAt: row.createdAt.toISOString(),
 			downloadUrl: row.pdfUploadId ? uploadUrl(row.pdfUploadId) : null,
+			eInvoiceUrl: eInvoicePath(row.number),
 		})),
 		vatRatePercent: (await vatRateBasisPoints(db)) / 100,
 	}
@@ -157,6 +166,14 @@ export async function loadSubscriptionPage(workshopId: string, language: Languag
 
 export async function saveBillingEmail(workshopId: string, billingEmail: string) {
 	await db.update(workshops).set({ billingEmail }).where(eq(workshops.id, workshopId))
+}
+
+/** The billing details form: the billing e-mail, the VAT number the invoices print, e-invoices wanted or not. */
+export async function saveBillingDetails(workshopId: string, details: BillingDetails) {
+	await db
+		.update(workshops)
+		.set({ billingEmail: details.billingEmail, vatNumber: details.vatNumber, wantsEInvoice: details.wantsEInvoice })
+		.where(eq(workshops.id, workshopId))
 }
 
 // ------------------------------------------------------------------ subscribing
@@ -325,6 +342,15 @@ export async function cancelSubscription(workshopId: string) {
 	})
 }
 
+/**
+ * A deleted workshop account (privacy/account-deletion.server.ts) is never charged again: its paid
+ * package, if any, ends with the period already paid. In the caller's transaction.
+ */
+export async function stopRenewals(tx: Tx, workshopId: string) {
+	const current = await lockActiveSubscription(tx, workshopId)
+	if (current && current.price > 0 && !current.sub.cancelAtPeriodEnd) await cancelActive(tx, current.sub)
+}
+
 // ------------------------------------------------------------------ the test provider's page
 
 export async function findPendingTestPayment(workshopId: string, paymentId: string) {
@@ -481,7 +507,9 @@ type WorkshopBuyer = {
 	language: Language
 	companyName: string
 	companyId: string
+	vatNumber: string | null
 	billingEmail: string | null
+	wantsEInvoice: boolean
 	streetName: string
 	zipCode: string
 	state: string
@@ -496,7 +524,9 @@ async function buyerOf(tx: Tx, workshopId: string): Promise<WorkshopBuyer> {
 			language: users.preferredLanguage,
 			companyName: workshops.companyName,
 			companyId: workshops.companyId,
+			vatNumber: workshops.vatNumber,
 			billingEmail: workshops.billingEmail,
+			wantsEInvoice: workshops.wantsEInvoice,
 			streetName: workshops.streetName,
 			zipCode: workshops.zipCode,
 			state: workshops.state,
@@ -535,7 +565,9 @@ async function issueInvoice(tx: Tx, payment: typeof payments.$inferSelect, pkg: 
 	const buyerParty: InvoiceParty = {
 		name: buyer.companyName,
 		companyId: buyer.companyId,
+		vatNumber: buyer.vatNumber || undefined,
 		address: [buyer.streetName, [buyer.zipCode, buyer.city].filter(Boolean).join(' '), buyer.state].filter(Boolean).join(', '),
+		postal: { street: buyer.streetName, postalCode: buyer.zipCode, city: buyer.city ?? '', region: buyer.state },
 		email: billingEmail,
 	}
 	// The invoice states what was charged (a price changed later does not rewrite a renewal).
@@ -586,12 +618,19 @@ async function issueInvoice(tx: Tx, payment: typeof payments.$inferSelect, pkg: 
 		total: formatMoney(price.totalCents, buyer.language, pkg.currency),
 		url: `${getEnv().APP_URL}/subscription?lng=${buyer.language}`,
 	})
+	// A workshop that wants e-invoices gets the XML beside the PDF, said before the page's link (decision 0110).
+	const eInvoice = buyer.wantsEInvoice ? await eInvoiceOf(document) : null
+	const content = letter(subject, text)
+	if (eInvoice) content.paragraphs.splice(-1, 0, t('email.invoice.eInvoiceAttached'))
 	await sendEmail(tx, {
 		to: billingEmail,
 		language: buyer.language,
 		subject,
-		content: letter(subject, text),
-		attachments: [{ uploadId: pdf.id, filename: `invoice-${number}.pdf` }],
+		content,
+		attachments: [
+			{ uploadId: pdf.id, filename: `invoice-${number}.pdf` },
+			...(eInvoice ? [{ filename: eInvoice.filename, contentType: 'application/xml; charset=utf-8', content: eInvoice.xml }] : []),
+		],
 	})
 	return invoice!.id
 }

@@ -1,11 +1,22 @@
 import * as z from 'zod/mini'
-import { emailAddress, messages } from '~/utils/validation'
+import { emailAddress, messages, preprocess, vatNumber } from '~/utils/validation'
 
 /** The refusal when a workshop subscribes without a billing e-mail (spec §8). */
 export const BILLING_EMAIL_REQUIRED = 'billing:errors.billingEmailRequired'
 
-/** The billing e-mail form on /subscription. */
-export const BillingEmailSchema = z.object({ billingEmail: emailAddress() })
+const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
+
+/**
+ * The billing details form on /subscription: where invoices go, the workshop's VAT number (if it
+ * has one) and whether its invoice e-mails carry the e-invoice (XML) too (decision 0110).
+ */
+export const BillingEmailSchema = z.object({
+	billingEmail: emailAddress(),
+	vatNumber: preprocess(blank, z.optional(vatNumber())),
+	wantsEInvoice: z.optional(z.literal('on')),
+})
+
+export type BillingDetails = { billingEmail: string; vatNumber: string | null; wantsEInvoice: boolean }
 
 /** One "subscribe" button per package: the package's public id. */
 export const SubscribeSchema = z.object({ packageId: z.string({ error: messages.choose }).check(z.minLength(1, messages.choose)) })
@@ -42,7 +53,12 @@ export type InvoiceView = {
 	currency: string
 	createdAt: string
 	downloadUrl: string | null
+	/** The e-invoice (UBL XML) of it: /subscription/invoices/{number}.xml. */
+	eInvoiceUrl: string
 }
 
 /** A workshop's offers this month against its package's limit (null: none), and the package that lifts it. */
 export type OfferAllowance = { used: number; limit: number | null; upgradeTo: string | null }
+
+/** Where an invoice's e-invoice (EN 16931 UBL XML) is downloaded; its file name is `invoice-{number}.xml`. */
+export const eInvoicePath = (number: number) => `/subscription/invoices/${number}.xml`

@@ -1,3 +1,4 @@
+import { getFixedT } from '~/i18n/i18n.server'
 import { sql, type SQL } from 'drizzle-orm'
 import { type Language } from '~/i18n/config'
 import { bindingTotal, listedWorkshop, localizedName, serviceNames, workshopOwnerNotBlocked } from '~/db/sql'
@@ -385,13 +386,16 @@ type ReviewRow = {
 
 const iso = (value: string | Date) => new Date(value).toISOString()
 
-function toReview(row: ReviewRow): PublicReview {
+/** A deleted account's reviews stay, under "Former customer" (issue 21, decision 0111): its names are empty. */
+const shownReviewer = (row: ReviewRow, language: Language) => reviewerName(row.first_name, row.last_name) || getFixedT(language, 'common')('formerCustomer')
+
+function toReview(row: ReviewRow, language: Language): PublicReview {
 	return {
 		id: encodeId(row.id),
 		rating: Number(row.rating),
 		title: row.title,
 		body: row.body,
-		reviewer: reviewerName(row.first_name, row.last_name),
+		reviewer: shownReviewer(row, language),
 		createdAt: iso(row.created_at),
 		reply: row.reply || null,
 		repliedAt: row.reply && row.replied_at ? iso(row.replied_at) : null,
@@ -432,7 +436,7 @@ export async function getWorkshopReviews(
 		    limit ${pageSize} offset ${(page - 1) * pageSize}`,
 	)
 	return {
-		items: rows.map(toReview),
+		items: rows.map((row) => toReview(row, language)),
 		page,
 		pageSize,
 		total: reviewCount,
@@ -453,5 +457,5 @@ export async function getLatestReviews(language: Language, limit = 6): Promise<L
 		    order by r.created_at desc nulls last, r.id
 		    limit ${limit}`,
 	)
-	return rows.map((row) => ({ ...toReview(row), workshop: { id: encodeId(row.workshop_id), name: row.workshop_name } }))
+	return rows.map((row) => ({ ...toReview(row, language), workshop: { id: encodeId(row.workshop_id), name: row.workshop_name } }))
 }

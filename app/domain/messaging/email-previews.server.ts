@@ -91,6 +91,12 @@ const accountBuilders: Record<string, Build> = {
 		}),
 	subscriptionEnded: (language) => text(language, 'billing', 'email.ended', { company: 'Kask Autoteenindus OÜ', url: portalLink('/subscription', language) }),
 	paymentFailed: (language) => text(language, 'billing', 'email.paymentFailed', { company: 'Kask Autoteenindus OÜ', url: portalLink('/subscription', language) }),
+	dataExportReady: (language) => {
+		const built = text(language, 'account', 'export.email', { name: 'Mari', days: 7 })
+		const action = { label: getFixedT(language, 'account')('export.email.action'), url: portalLink('/settings/export/…', language) }
+		return { ...built, content: { ...built.content, action } }
+	},
+	accountDeleted: (language) => text(language, 'account', 'deletion.email', { name: 'Mari' }),
 	contact: (language) => {
 		const t = getFixedT(language, 'public')
 		const subject = t('contact.mail.subject', { name: 'Olga Ivanova', site: 'Autohub' })

@@ -1,11 +1,11 @@
 import { and, isNotNull, lt, sql } from 'drizzle-orm'
-import { chatMessages, contactMessages, notifications, sessions } from '~/db/schema'
+import { chatMessages, contactMessages, dataExports, notifications, sessions } from '~/db/schema'
 import { valueList } from '~/db/sql'
 import { statusLists } from '~/domain/service-flow/status'
 import { db } from '~/utils/db.server'
 import { monthsBefore, RETENTION_MONTHS } from './retention'
 
-export type RetentionResult = { readNotifications: number; closedChats: number; contactMessages: number; logIns: number }
+export type RetentionResult = { readNotifications: number; closedChats: number; contactMessages: number; logIns: number; dataExports: number }
 
 /**
  * Removes what the portal no longer needs (RETENTION_MONTHS, decision 0106), as of `now` (tests
@@ -49,5 +49,14 @@ export async function applyRetention(now = new Date()): Promise<RetentionResult>
 		.where(lt(sessions.expiresAt, before(RETENTION_MONTHS.logIns)))
 		.returning({ id: sessions.id })
 
-	return { readNotifications: readNotifications.length, closedChats: closedChats.length, contactMessages: contact.length, logIns: logIns.length }
+	// A data export is kept a week (decision 0111); its file goes with the row (the clean-up job).
+	const exports = await db.delete(dataExports).where(lt(dataExports.expiresAt, now)).returning({ id: dataExports.id })
+
+	return {
+		readNotifications: readNotifications.length,
+		closedChats: closedChats.length,
+		contactMessages: contact.length,
+		logIns: logIns.length,
+		dataExports: exports.length,
+	}
 }

@@ -484,8 +484,8 @@ function lineColumns(line: OfferLineInput, position: number) {
 }
 
 /** Withdraws a pending offer; a request left without offers is pending again. */
-export async function deleteOffer(workshop: WorkshopActor, offerId: string) {
-	await transaction(async (tx) => {
+export async function deleteOffer(workshop: WorkshopActor, offerId: string, within?: Tx) {
+	await inTransaction(within, async (tx) => {
 		const { offer, request } = await lockWorkshopOffer(tx, workshop.workshopId, offerId)
 		if (!canOffer('withdraw', offer.status)) throw new DomainError('workshop:offer.notDeletable', 409)
 		await tx.delete(offers).where(eq(offers.id, offerId))

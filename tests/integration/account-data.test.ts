@@ -1,0 +1,231 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import { unzipSync, strFromU8 } from 'fflate'
+import { describe, expect, test } from 'vitest'
+import {
+	auditLog,
+	chatMessages,
+	consents,
+	dataExports,
+	emailOutbox,
+	notifications,
+	serviceRequests,
+	sessions,
+	uploads,
+	users,
+	vehicles,
+	workshops,
+} from '~/db/schema'
+import { authenticate } from '~/domain/accounts/accounts.server'
+import { getWorkshopProfile, getWorkshopReviews } from '~/domain/directory/workshops.server'
+import { deleteAccountForUser, deleteOwnAccount } from '~/domain/privacy/account-deletion.server'
+import { collectAccountData, exportZipStream, makeWaitingExports, requestBackgroundExport } from '~/domain/privacy/data-export.server'
+import { applyRetention } from '~/domain/privacy/retention.server'
+import { addReview, completeJob, makeOffer } from '~/domain/service-flow/moves.server'
+import { addServiceRecord } from '~/domain/service-flow/passport.server'
+import { loader as exportLoader } from '~/routes/settings.export'
+import { loader as readyExportLoader } from '~/routes/settings.export.$id'
+import { getOptionalUser } from '~/utils/auth.server'
+import { db } from '~/utils/db.server'
+import { encodeId } from '~/utils/public-id'
+import { cleanUpStoredFiles, prepareUpload } from '~/utils/storage.server'
+import { createAdmin, createCustomer, PASSWORD, signedInRequest } from '#tests/support/accounts'
+import { customerWithVehicle, jobInProgress, openRequest, workshopOffering } from '#tests/support/flow'
+import { refused } from '#tests/support/refusals'
+
+/**
+ * Issue 21, parts 1 and 2 (decision 0111): a person downloads everything the portal keeps about
+ * them, and deletes their account. The export holds only the person's own data; the deletion
+ * removes what is theirs, keeps what others and the law rely on (reviews as "Former customer",
+ * invoices), refuses while a job is under way and on a wrong password, and lets nobody sign in.
+ */
+
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
+
+async function streamBytes(stream: NodeJS.ReadableStream) {
+	const chunks: Buffer[] = []
+	for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array))
+	return Buffer.concat(chunks)
+}
+
+/** A customer whose job was completed and reviewed, with a record of work done elsewhere and a chat. */
+async function reviewedCustomer() {
+	const job = await jobInProgress()
+	await completeJob(job.workshop, job.offerId, 15000, { mileage: 61000 })
+	const reviewId = await addReview(job.customerId, job.requestId, { rating: 4.5, title: 'Hea töö', body: 'Kiire ja korralik, Ивану спасибо.' })
+	const document = await prepareUpload({ bytes: pdf, purpose: 'service_document', originalName: 'kviitung.pdf' })
+	await addServiceRecord(job.customerId, job.owner.vehicleId, { performedOn: '2026-01-10', mileage: 50000, description: 'Õlivahetus' }, document)
+	await db.insert(chatMessages).values([
+		{ senderId: job.customerId, receiverId: job.workshop.userId, message: 'Kas auto on valmis?' },
+		{ senderId: job.workshop.userId, receiverId: job.customerId, message: 'Jah, tulge järele.' },
+	])
+	return { ...job, reviewId }
+}
+
+describe('the data export', () => {
+	test('holds the person’s account, vehicles, requests, offers, reviews, chats, notifications, consents and log-ins, with their files', async () => {
+		const job = await reviewedCustomer()
+		const { request } = await signedInRequest(job.customerId, 'http://localhost/settings/export')
+		const response = await exportLoader({ request, params: {}, context: {} })
+		expect(response.status).toBe(200)
+		expect(response.headers.get('Content-Type')).toBe('application/zip')
+		expect(response.headers.get('Content-Disposition')).toMatch(/^attachment; filename="autohub-data-\d{4}-\d{2}-\d{2}\.zip"$/)
+		const zip = unzipSync(new Uint8Array(await response.arrayBuffer()))
+		const data = JSON.parse(strFromU8(zip['data.json']!))
+		const [customer] = await db.select().from(users).where(eq(users.id, job.customerId))
+		expect(data.account).toMatchObject({ email: customer!.email, firstName: customer!.firstName, role: 'customer' })
+		expect(data.vehicles).toHaveLength(1)
+		expect(data.vehicles[0].serviceRecords[0]).toMatchObject({ description: 'Õlivahetus', mileage: 50000 })
+		expect(data.serviceRequests[0].offers[0]).toMatchObject({ priceCents: 15000, finalPriceCents: 15000, mileageAtJob: 61000 })
+		expect(data.reviews[0]).toMatchObject({ body: 'Kiire ja korralik, Ивану спасибо.', writtenByYou: true })
+		// Sent in one statement: the same time, in either order.
+		expect(data.chatMessages.map((m: { message: string; sentByYou: boolean }) => [m.message, m.sentByYou]).sort()).toEqual([
+			['Jah, tulge järele.', false],
+			['Kas auto on valmis?', true],
+		])
+		expect(data.chatMessages[0].counterpart).toBe(job.workshop.workshopName)
+		expect(data.notifications.length).toBeGreaterThan(0)
+		expect(typeof data.notifications[0].text).toBe('string')
+		expect(data.consents.map((c: { kind: string }) => c.kind).sort()).toEqual(['privacy', 'terms'])
+		expect(data.logIns.length).toBeGreaterThan(0)
+		expect(JSON.stringify(data)).not.toMatch(/token_hash|tokenHash|passwordHash|password_hash/)
+		// The receipt uploaded with the record is in the ZIP, byte for byte, where data.json says.
+		const document = data.vehicles[0].serviceRecords[0].document as string
+		expect(document).toMatch(/^files\/service_document\/[0-9a-f]{8}-kviitung\.pdf$/)
+		expect(Buffer.from(zip[document]!).equals(pdf)).toBe(true)
+	})
+
+	test('holds nothing of anyone else: a workshop’s export has its own offers and reviews, not another customer’s vehicles or chats', async () => {
+		const job = await reviewedCustomer()
+		const other = await customerWithVehicle()
+		const zip = unzipSync(new Uint8Array(await streamBytes(exportZipStream(await collectAccountData(job.workshop.userId)))))
+		const data = JSON.parse(strFromU8(zip['data.json']!))
+		expect(data.account.role).toBe('workshop')
+		expect(data.workshop.workshopName).toBe(job.workshop.workshopName)
+		expect(data.offersMade).toHaveLength(1)
+		expect(data.reviews[0]).toMatchObject({ writtenByYou: false })
+		expect(data.vehicles).toEqual([])
+		const text = strFromU8(zip['data.json']!)
+		const [stranger] = await db.select().from(users).where(eq(users.id, other.customer.id))
+		expect(text).not.toContain(stranger!.email)
+		// The customer's receipt is theirs, not the workshop's.
+		expect(Object.keys(zip).filter((name) => name.includes('kviitung'))).toEqual([])
+	})
+
+	test('a large one is made in the background, e-mailed as a link for its owner only, and kept a week', async () => {
+		const customer = await createCustomer()
+		const { id } = await requestBackgroundExport(customer.id)
+		// A second click before it is ready does not queue a second.
+		expect((await requestBackgroundExport(customer.id)).id).toBe(id)
+		const { request } = await signedInRequest(customer.id, `http://localhost/settings/export/${encodeId(id)}`)
+		const waiting = await readyExportLoader({ request, params: { id: encodeId(id) }, context: {} })
+		expect(waiting.status).toBe(302)
+
+		expect((await makeWaitingExports()).made).toBeGreaterThanOrEqual(1)
+		const [row] = await db.select().from(dataExports).where(eq(dataExports.id, id))
+		expect(row!.readyAt).not.toBeNull()
+		const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `data-export:${id}`))
+		expect(mail!.to).toBe(customer.email)
+		expect(mail!.text).toContain(`/settings/export/${encodeId(id)}`)
+
+		const again = await signedInRequest(customer.id, `http://localhost/settings/export/${encodeId(id)}`)
+		const ready = await readyExportLoader({ request: again.request, params: { id: encodeId(id) }, context: {} })
+		expect(ready.headers.get('Content-Type')).toBe('application/zip')
+		const data = JSON.parse(strFromU8(unzipSync(new Uint8Array(await ready.arrayBuffer()))['data.json']!))
+		expect(data.account.email).toBe(customer.email)
+
+		// Another user's export is "not found", as is an unknown one.
+		const stranger = await createCustomer()
+		const theirs = await signedInRequest(stranger.id, `http://localhost/settings/export/${encodeId(id)}`)
+		await expect(readyExportLoader({ request: theirs.request, params: { id: encodeId(id) }, context: {} })).rejects.toMatchObject({ status: 404 })
+
+		// A week on it goes, and its file with it.
+		await applyRetention(new Date(Date.now() + 8 * 24 * 60 * 60 * 1000))
+		expect(await db.select().from(dataExports).where(eq(dataExports.id, id))).toEqual([])
+		await cleanUpStoredFiles({ now: new Date(Date.now() + 8 * 24 * 60 * 60 * 1000) })
+	})
+})
+
+describe('deleting an account', () => {
+	test('a wrong password changes nothing', async () => {
+		const customer = await createCustomer()
+		const { request } = await signedInRequest(customer.id)
+		expect(await deleteOwnAccount({ userId: customer.id, password: 'wrong-pass1' })).toEqual({ field: 'password', key: 'account:deletion.wrongPassword' })
+		const [row] = await db.select().from(users).where(eq(users.id, customer.id))
+		expect(row).toMatchObject({ email: customer.email, deletedAt: null })
+		expect(await getOptionalUser(request)).not.toBeNull()
+	})
+
+	test('is refused while the customer’s job is under way, and for a workshop with a job under way', async () => {
+		const job = await jobInProgress()
+		await refused(deleteOwnAccount({ userId: job.customerId, password: PASSWORD }), 'account:deletion.jobUnderWay')
+		await refused(deleteOwnAccount({ userId: job.workshop.userId, password: PASSWORD }), 'account:deletion.openJobs')
+		const rows = await db.select().from(users).where(inArray(users.id, [job.customerId, job.workshop.userId]))
+		expect(rows.map((row) => row.deletedAt)).toEqual([null, null])
+		expect((await db.select().from(serviceRequests).where(eq(serviceRequests.id, job.requestId)))[0]!.status).toBe('in_progress')
+	})
+
+	test('removes the customer’s personal data, keeps the review as "Former customer", ends every session and the login', async () => {
+		const job = await reviewedCustomer()
+		const [before] = await db.select().from(users).where(eq(users.id, job.customerId))
+		const open = await openRequest(job.customerId, job.owner.vehicleId, [job.owner.refs.brakes])
+		const { request } = await signedInRequest(job.customerId)
+
+		expect(await deleteOwnAccount({ userId: job.customerId, password: PASSWORD })).toBe('ok')
+
+		const [after] = await db.select().from(users).where(eq(users.id, job.customerId))
+		expect(after).toMatchObject({ firstName: '', lastName: '', mobile: '', blocked: true })
+		expect(after!.email).not.toContain(before!.email.split('@')[0])
+		expect(after!.deletedAt).not.toBeNull()
+		expect(await getOptionalUser(request)).toBeNull()
+		expect(await db.select().from(sessions).where(eq(sessions.userId, job.customerId))).toEqual([])
+		expect(await authenticate({ email: before!.email, password: PASSWORD, ip: '10.9.0.1' })).toMatchObject({ ok: false, error: { key: 'auth:login.invalid' } })
+
+		const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, job.owner.vehicleId))
+		expect(vehicle).toMatchObject({ registrationNumber: '—', vin: null })
+		expect(await db.select().from(chatMessages).where(eq(chatMessages.senderId, job.customerId))).toEqual([])
+		expect(await db.select().from(notifications).where(eq(notifications.userId, job.customerId))).toEqual([])
+		expect(await db.select().from(consents).where(eq(consents.userId, job.customerId))).toEqual([])
+		expect(await db.select().from(uploads).where(and(eq(uploads.ownerId, job.customerId), eq(uploads.purpose, 'service_document')))).toEqual([])
+		// The open request was cancelled, its workshops told; the completed job stays for the workshop.
+		expect((await db.select().from(serviceRequests).where(eq(serviceRequests.id, open)))[0]!.status).toBe('cancelled')
+		expect((await db.select().from(serviceRequests).where(eq(serviceRequests.id, job.requestId)))[0]!.status).toBe('completed')
+
+		const [review] = (await getWorkshopReviews(job.workshop.workshopId, 1, 1, 'en')).items
+		expect(review).toMatchObject({ reviewer: 'Former customer', body: 'Kiire ja korralik, Ивану спасибо.' })
+		expect((await getWorkshopReviews(job.workshop.workshopId, 1, 1, 'et')).items[0]!.reviewer).toBe('Endine klient')
+
+		const confirmations = await db.select().from(emailOutbox).where(eq(emailOutbox.to, before!.email))
+		expect(confirmations.map((mail) => mail.subject)).toEqual(['Your account was deleted'])
+		const [audit] = await db.select().from(auditLog).where(eq(auditLog.entityId, job.customerId))
+		expect(audit).toMatchObject({ action: 'user.deleteSelf', actorId: job.customerId })
+		// The address is free for a new account.
+		expect((await createCustomer({ email: before!.email })).email).toBe(before!.email)
+	})
+
+	test('a workshop’s account: its pending offers withdrawn, the people behind it removed, and it leaves the directory', async () => {
+		const owner = await customerWithVehicle()
+		const workshop = await workshopOffering([owner.refs.brakes])
+		const requestId = await openRequest(owner.customer.id, owner.vehicleId, [owner.refs.brakes])
+		await makeOffer(workshop, requestId, { price: 9900 }, null)
+
+		expect(await deleteOwnAccount({ userId: workshop.userId, password: PASSWORD })).toBe('ok')
+
+		const [row] = await db.select().from(workshops).where(eq(workshops.id, workshop.workshopId))
+		expect(row).toMatchObject({ contactFirstName: '', contactLastName: '', phone: '', email: '', workshopName: workshop.workshopName })
+		// The request has no offer left: it waits for others again.
+		expect((await db.select().from(serviceRequests).where(eq(serviceRequests.id, requestId)))[0]!.status).toBe('pending')
+		expect(await getWorkshopProfile(workshop.workshopId, 'en')).toBeNull()
+	})
+
+	test('an administrator deletes an account on its owner’s request, confirmed with their own password and audited', async () => {
+		const admin = await createAdmin()
+		const customer = await createCustomer()
+		expect(await deleteAccountForUser({ adminId: admin.id, userId: customer.id, password: 'not-mine-1' })).toMatchObject({ key: 'account:deletion.wrongPassword' })
+		expect((await db.select().from(users).where(eq(users.id, customer.id)))[0]!.deletedAt).toBeNull()
+		expect(await deleteAccountForUser({ adminId: admin.id, userId: customer.id, password: PASSWORD })).toBe('ok')
+		const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.entityId, customer.id), eq(auditLog.action, 'user.delete')))
+		expect(audit!.actorId).toBe(admin.id)
+		// A second time: the account is gone.
+		await refused(deleteAccountForUser({ adminId: admin.id, userId: customer.id, password: PASSWORD }), 'common:errors.notFoundTitle')
+	})
+})
