@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const user = await getUserForAdmin(userId)
 	if (!user) throw new Response('Not found', { status: 404 })
 	const t = getFixedT(await getLanguage(request), 'admin')
-	return { meta: { title: t('user.title', { name: user.name }) }, user }
+	return { meta: { title: t('user.title', { name: user.deleted ? t('users.deletedName') : user.name }) }, user }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -116,7 +116,7 @@ export default function AdminUserPage() {
 	return (
 		<>
 			<PageHeader
-				title={user.workshopName ?? user.name}
+				title={user.workshopName ?? (user.deleted ? t('users.deletedName') : user.name)}
 				subtitle={t('user.subtitle', { role: t(`auth:roles.${user.role}`), date: formatDate(user.createdAt, language) })}
 				actions={
 					<ButtonLink to="/admin/users" kind="ghost" size="small">{t('user.back')}</ButtonLink>

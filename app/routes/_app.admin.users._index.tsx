@@ -82,14 +82,22 @@ export default function AdminUsersPage() {
 							{items.map((user) => (
 								<tr key={user.id}>
 									<td>
-										<Link to={`/admin/users/${user.slug}`}>{user.workshopName ?? user.name}</Link>
-										{user.workshopName ? <span className="admin-muted"> · {user.name}</span> : null}
+										<Link to={`/admin/users/${user.slug}`}>{user.workshopName ?? (user.deleted ? t('users.deletedName') : user.name)}</Link>
+										{user.workshopName && !user.deleted ? <span className="admin-muted"> · {user.name}</span> : null}
 									</td>
 									<td>{user.email}</td>
 									<td>
 										<span className={`badge badge--role badge--role-${user.role}`}>{t(`auth:roles.${user.role}`)}</span>
 									</td>
-									<td>{user.blocked ? <span className="badge admin-badge--blocked">{t('users.blocked')}</span> : t('users.active')}</td>
+									<td>
+										{user.deleted ? (
+											<span className="badge admin-badge--blocked">{t('users.deleted')}</span>
+										) : user.blocked ? (
+											<span className="badge admin-badge--blocked">{t('users.blocked')}</span>
+										) : (
+											t('users.active')
+										)}
+									</td>
 									<td>{formatDate(user.createdAt, language)}</td>
 								</tr>
 							))}

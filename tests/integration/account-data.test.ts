@@ -15,6 +15,7 @@ import {
 	vehicles,
 	workshops,
 } from '~/db/schema'
+import { getUserForAdmin } from '~/domain/admin/users.server'
 import { authenticate } from '~/domain/accounts/accounts.server'
 import { getWorkshopProfile, getWorkshopReviews } from '~/domain/directory/workshops.server'
 import { deleteAccountForUser, deleteOwnAccount } from '~/domain/privacy/account-deletion.server'
@@ -225,6 +226,8 @@ describe('deleting an account', () => {
 		expect(await deleteAccountForUser({ adminId: admin.id, userId: customer.id, password: PASSWORD })).toBe('ok')
 		const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.entityId, customer.id), eq(auditLog.action, 'user.delete')))
 		expect(audit!.actorId).toBe(admin.id)
+		// The administrators' list says so; the name is gone.
+		expect(await getUserForAdmin(customer.id)).toMatchObject({ deleted: true, name: ' ' })
 		// A second time: the account is gone.
 		await refused(deleteAccountForUser({ adminId: admin.id, userId: customer.id, password: PASSWORD }), 'common:errors.notFoundTitle')
 	})

@@ -21,6 +21,8 @@ export type AdminUserRow = {
 	name: string
 	workshopName: string | null
 	blocked: boolean
+	/** Deleted (issue 21): no name left; the list says so. */
+	deleted: boolean
 	createdAt: Date
 }
 
@@ -50,6 +52,7 @@ export async function searchUsers(query: UserSearch): Promise<{ items: AdminUser
 				lastName: users.lastName,
 				workshopName: workshops.workshopName,
 				blocked: users.blocked,
+				deletedAt: users.deletedAt,
 				createdAt: users.createdAt,
 			})
 			.from(users)
@@ -73,6 +76,7 @@ export async function searchUsers(query: UserSearch): Promise<{ items: AdminUser
 			name: `${row.firstName} ${row.lastName}`,
 			workshopName: row.workshopName,
 			blocked: row.blocked,
+			deleted: row.deletedAt !== null,
 			createdAt: row.createdAt,
 		})),
 		page: query.page,
@@ -105,6 +109,7 @@ export async function getUserForAdmin(userId: string): Promise<AdminUserDetails 
 		workshopName: workshop?.workshopName ?? null,
 		blocked: user.blocked,
 		blockedAt: user.blockedAt,
+		deleted: user.deletedAt !== null,
 		deletedAt: user.deletedAt,
 		createdAt: user.createdAt,
 		mobile: user.mobile,
