@@ -133,7 +133,11 @@ export default function AdminUserPage() {
 						<dd>{user.mobile || '–'}</dd>
 						<dt>{t('users.state')}</dt>
 						<dd>
-							{user.blocked ? (
+							{user.deletedAt ? (
+								<>
+									<span className="badge admin-badge--blocked">{t('users.deleted')}</span> {t('user.deletedSince', { date: formatDateTime(user.deletedAt, language) })}
+								</>
+							) : user.blocked ? (
 								<span className="badge admin-badge--blocked">
 									{user.blockedAt ? t('user.blockedSince', { date: formatDateTime(user.blockedAt, language) }) : t('users.blocked')}
 								</span>
@@ -142,9 +146,6 @@ export default function AdminUserPage() {
 							)}
 						</dd>
 					</dl>
-					{user.deletedAt ? (
-						<p className="badge admin-badge--blocked">{t('user.deletedSince', { date: formatDateTime(user.deletedAt, language) })}</p>
-					) : null}
 					<FormAlert errors={blockError} />
 					<Form method="post" className="form" hidden={Boolean(user.deletedAt)}>
 						<FormSecurity intent={user.blocked ? 'unblock' : 'block'} />

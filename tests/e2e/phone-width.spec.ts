@@ -13,7 +13,7 @@ const WIDTH = Number(process.env.PHONE_WIDTH ?? 360)
 const languages = ['et', 'en', 'ru'] as const
 
 // Pages that are not pages: files, e-mail previews (a mail client's width), the log-out form's target.
-const skipped = [/^\/uploads\//, /\.(ics|pdf)$/, /^\/admin\/emails\/preview\//, /^\/logout/, /^\/resources\//, /^\/sitemap/, /^\/robots/, /^\/unsubscribe\//, /^\/subscription\/stripe-return/, /^\/webhooks\//, /^\/admin\/api\//, /^\/widgets/]
+const skipped = [/^\/uploads\//, /\.(ics|pdf|xml)$/, /^\/settings\/export/, /^\/admin\/emails\/preview\//, /^\/logout/, /^\/resources\//, /^\/sitemap/, /^\/robots/, /^\/unsubscribe\//, /^\/subscription\/stripe-return/, /^\/webhooks\//, /^\/admin\/api\//, /^\/widgets/]
 
 /** The kind of a path: its segments with the ids and slugs left out. */
 function pathKind(pathname: string) {
