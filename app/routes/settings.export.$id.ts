@@ -5,6 +5,7 @@ import { methodNotAllowed } from '~/utils/failures.server'
 import { openStoredFile } from '~/utils/file-store.server'
 import { idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { privateDownload } from '~/utils/http'
 
 /**
  * A large export made in the background (the e-mail's link): its owner's only, for a week; another
@@ -16,14 +17,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	if (!made.readyAt || !made.storageKey) return redirectWithToast('/settings#your-data', { type: 'info', key: 'account:export.preparing' }, { request })
 	const stored = await openStoredFile(made.storageKey)
 	if (!stored) throw new Response('Not found', { status: 404 })
-	return new Response(createReadableStreamFromReadable(stored.stream()), {
-		headers: {
-			'Content-Type': 'application/zip',
-			'Content-Length': String(stored.size),
-			'Content-Disposition': `attachment; filename="${exportFileName(made.readyAt)}"`,
-			'Cache-Control': 'private, no-store',
-			'X-Robots-Tag': 'noindex',
-		},
+	return privateDownload(createReadableStreamFromReadable(stored.stream()), {
+		contentType: 'application/zip',
+		filename: exportFileName(made.readyAt),
+		size: stored.size,
 	})
 }
 

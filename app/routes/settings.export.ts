@@ -3,6 +3,7 @@ import { collectAccountData, exportBytes, exportFileName, exportZipStream, INLIN
 import { requireUser } from '~/utils/auth.server'
 import { methodNotAllowed } from '~/utils/failures.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { privateDownload } from '~/utils/http'
 
 /**
  * "Download my data" (issue 21, decision 0111): the signed-in user's own data as a ZIP, made while
@@ -16,14 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		await requestBackgroundExport(user.id)
 		return redirectWithToast('/settings#your-data', { type: 'info', key: 'account:export.preparing' }, { request })
 	}
-	return new Response(createReadableStreamFromReadable(exportZipStream(collected)), {
-		headers: {
-			'Content-Type': 'application/zip',
-			'Content-Disposition': `attachment; filename="${exportFileName()}"`,
-			'Cache-Control': 'private, no-store',
-			'X-Robots-Tag': 'noindex',
-		},
-	})
+	return privateDownload(createReadableStreamFromReadable(exportZipStream(collected)), { contentType: 'application/zip', filename: exportFileName() })
 }
 
 export const action = ({ request }: ActionFunctionArgs) => methodNotAllowed(request, 'GET')

@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/nod
 import { findEInvoice } from '~/domain/billing/e-invoice.server'
 import { requireUser } from '~/utils/auth.server'
 import { methodNotAllowed } from '~/utils/failures.server'
+import { privateDownload } from '~/utils/http'
 
 /**
  * An invoice's e-invoice (EN 16931, UBL 2.1 XML; issue 21, decision 0110), beside its PDF on
@@ -13,14 +14,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const number = /^[1-9][0-9]{0,9}$/.test(params.number ?? '') ? Number(params.number) : null
 	const file = number === null ? null : await findEInvoice(number, user)
 	if (!file) throw new Response('Not found', { status: 404 })
-	return new Response(file.xml, {
-		headers: {
-			'Content-Type': 'application/xml; charset=utf-8',
-			'Content-Disposition': `attachment; filename="${file.filename}"`,
-			'Cache-Control': 'private, no-store',
-			'X-Robots-Tag': 'noindex',
-		},
-	})
+	return privateDownload(file.xml, { contentType: 'application/xml; charset=utf-8', filename: file.filename })
 }
 
 export const action = ({ request }: ActionFunctionArgs) => methodNotAllowed(request, 'GET')

@@ -4,6 +4,7 @@ import { linkedVehicle } from '~/domain/service-flow/passport.server'
 import { getOptionalUser } from '~/utils/auth.server'
 import { methodNotAllowed } from '~/utils/failures.server'
 import { idParam, or404 } from '~/utils/route-helpers.server'
+import { privateDownload } from '~/utils/http'
 
 /**
  * A vehicle's calendar (issue 20): for its owner signed in, or for a phone's calendar with the
@@ -15,13 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const token = new URL(request.url).searchParams.get('token')
 	const user = token ? null : await getOptionalUser(request)
 	const vehicle = await or404(linkedVehicle(vehicleId, 'calendar', { userId: user?.id ?? null, token }))
-	return new Response(await vehicleCalendar(vehicle), {
-		headers: {
-			'Content-Type': 'text/calendar; charset=utf-8',
-			'Content-Disposition': `attachment; filename="${vehicle.registrationNumber.replace(/[^A-Z0-9]/gi, '')}.ics"`,
-			'Cache-Control': 'private, no-store',
-		},
-	})
+	return privateDownload(await vehicleCalendar(vehicle), { contentType: 'text/calendar; charset=utf-8', filename: `${vehicle.registrationNumber}.ics` })
 }
 
 export const action = ({ request }: ActionFunctionArgs) => methodNotAllowed(request, 'GET')

@@ -4,6 +4,7 @@ import { getSiteData } from '~/domain/site/site.server'
 import { getOptionalUser } from '~/utils/auth.server'
 import { methodNotAllowed } from '~/utils/failures.server'
 import { idParam, or404 } from '~/utils/route-helpers.server'
+import { privateDownload } from '~/utils/http'
 
 /**
  * A vehicle's service history as a PDF (issue 20), in its owner's language: for its owner signed
@@ -28,14 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		language: vehicle.language,
 		appName: site.appname,
 	})
-	return new Response(Buffer.from(pdf), {
-		headers: {
-			'Content-Type': 'application/pdf',
-			'Content-Disposition': `attachment; filename="service-history-${vehicle.registrationNumber.replace(/[^A-Z0-9]/gi, '')}.pdf"`,
-			'Cache-Control': 'private, no-store',
-			'X-Robots-Tag': 'noindex',
-		},
-	})
+	return privateDownload(Buffer.from(pdf), { contentType: 'application/pdf', filename: `service-history-${vehicle.registrationNumber}.pdf` })
 }
 
 export const action = ({ request }: ActionFunctionArgs) => methodNotAllowed(request, 'GET')

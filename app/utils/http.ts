@@ -18,3 +18,18 @@ export const UNAVAILABLE_RETRY_SECONDS = 30
 export function retryAfterHeader(seconds: number): Record<string, string> {
 	return { 'Retry-After': String(Math.max(1, Math.ceil(seconds))) }
 }
+
+/**
+ * A private download (a PDF, a calendar, an e-invoice, a data export): an attachment with this
+ * file name, never kept by a cache or indexed. `size` when it is known (a stored file).
+ */
+export function privateDownload(body: BodyInit, file: { contentType: string; filename: string; size?: number }): Response {
+	const headers: Record<string, string> = {
+		'Content-Type': file.contentType,
+		'Content-Disposition': `attachment; filename="${file.filename.replace(/[^A-Za-z0-9._-]/g, '')}"`,
+		'Cache-Control': 'private, no-store',
+		'X-Robots-Tag': 'noindex',
+	}
+	if (file.size !== undefined) headers['Content-Length'] = String(file.size)
+	return new Response(body, { headers })
+}
