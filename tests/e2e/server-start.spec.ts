@@ -116,7 +116,7 @@ test('reopening an embedded data directory: no migrations or demo data to load, 
 			for (const name of ['sharp', 'pdf-lib', '@pdf-lib/fontkit', 'xmlbuilder2', '@aws-sdk/client-s3', '@react-email/components', '@react-email/render', 'stripe', 'nodemailer', 'pg-boss']) {
 				expect(loaded, name).not.toContain(`/node_modules/${name}/`)
 			}
-			expect(loaded).not.toMatch(/demo-data\.server|email-layout\.server|invoice-pdf\.server|e-invoice-xml\.server|passport-pdf\.server|pdf-fonts\.server|\/drizzle-orm\/migrator\.js/)
+			expect(loaded).not.toMatch(/demo-data\.server|email-layout\.server|invoice-pdf\.server|e-invoice-xml\.server|passport-pdf\.server|pdf-fonts\.server|\/drizzle-orm\/migrator\.js|\/assets\/migrator-/)
 		} finally {
 			await stop(second)
 		}
