@@ -51,16 +51,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 	// On the user's request (issue 21): the administrator's own password confirms it; audited.
 	if (intent === 'delete-account') {
-		const hide = { hideFields: ['password'] }
+		const hideFields = ['password']
 		const submission = parseWithZod(formData, { schema: DeleteAccountSchema })
-		if (submission.status !== 'success') return data({ intent, result: submission.reply(hide), error: null }, { status: 400 })
-		let outcome
+		if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields }), error: null }, { status: 400 })
 		try {
-			outcome = await or404(deleteAccountForUser({ adminId: admin.id, userId, password: submission.value.password }))
+			await or404(deleteAccountForUser({ adminId: admin.id, userId, password: submission.value.password }))
 		} catch (error) {
-			return handleDomainError(error, { as: 'data', data: (text) => ({ intent, result: submission.reply(hide), error: text }) })
+			return handleDomainError(error, { as: 'form', submission, hideFields, data: { intent, error: null } })
 		}
-		if (outcome !== 'ok') return data({ intent, result: submission.reply({ ...hide, fieldErrors: { password: [outcome.key] } }), error: null }, { status: 400 })
 		return redirectWithToast(here, { type: 'success', key: 'admin:user.deletedToast' }, { request })
 	}
 
@@ -111,8 +109,7 @@ export default function AdminUserPage() {
 		lastResult: actionData?.intent === 'delete-account' ? actionData.result : undefined,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteAccountSchema }),
 	})
-	const blockError = actionData?.intent !== 'delete-account' && actionData && 'error' in actionData && actionData.error ? [actionData.error] : undefined
-	const deleteError = actionData?.intent === 'delete-account' && actionData.error ? [actionData.error] : undefined
+	const blockError = actionData && 'error' in actionData && actionData.error ? [actionData.error] : undefined
 	return (
 		<>
 			<PageHeader
@@ -171,7 +168,7 @@ export default function AdminUserPage() {
 				{user.deletedAt ? null : (
 					<Panel id="delete-title" title={t('user.deleteTitle')} className="card">
 						<p>{t('user.deleteText')}</p>
-						<FormAlert errors={deleteError} />
+						<FormAlert id={deleteForm.errorId} errors={deleteForm.errors} />
 						<Form method="post" className="form" {...getFormProps(deleteForm)}>
 							<FormSecurity intent="delete-account" />
 							<Field

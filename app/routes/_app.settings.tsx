@@ -8,7 +8,6 @@ import { PageHeader } from '~/components/page-header'
 import { Panel } from '~/components/panel'
 import { ChangePasswordSchema, LanguageSchema } from '~/domain/accounts/accounts'
 import { changePassword, setPreferredLanguage } from '~/domain/accounts/accounts.server'
-import { DomainError } from '~/domain/errors'
 import { DeleteAccountSchema } from '~/domain/privacy/account-deletion'
 import { deleteOwnAccount } from '~/domain/privacy/account-deletion.server'
 import { EmailPreferencesSchema, emailSettings, newRequestModes } from '~/domain/messaging/email-preferences'
@@ -18,8 +17,8 @@ import { getFixedT, getLanguage, languageCookie } from '~/i18n/i18n.server'
 import { logout, requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { routeMeta } from '~/utils/meta'
-import { message } from '~/utils/messages'
 import { readForm } from '~/utils/multipart.server'
+import { handleDomainError } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 const signedIn = ['customer', 'workshop', 'admin'] as const
@@ -61,18 +60,14 @@ export async function action({ request }: ActionFunctionArgs) {
 	}
 
 	if (formData.get('intent') === 'delete-account') {
-		const hide = { hideFields: ['password'] }
+		const hideFields = ['password']
 		const submission = parseWithZod(formData, { schema: DeleteAccountSchema })
-		if (submission.status !== 'success') return data({ intent: 'delete-account', result: submission.reply(hide) }, { status: 400 })
-		// A job under way refuses (409): the message shows above the button and nothing changes.
-		const outcome = await deleteOwnAccount({ userId: user.id, password: submission.value.password }).catch((error: unknown) => {
-			if (error instanceof DomainError && error.status === 409) return error
-			throw error
-		})
-		if (outcome instanceof DomainError) return data({ intent: 'delete-account', result: submission.reply({ ...hide, formErrors: [outcome.key] }) }, { status: 409 })
-		if (outcome !== 'ok') {
-			const error = outcome.minutes ? message(outcome.key, { minutes: outcome.minutes }) : outcome.key
-			return data({ intent: 'delete-account', result: submission.reply({ ...hide, fieldErrors: { password: [error] } }) }, { status: outcome.minutes ? 429 : 400 })
+		if (submission.status !== 'success') return data({ intent: 'delete-account', result: submission.reply({ hideFields }) }, { status: 400 })
+		try {
+			await deleteOwnAccount({ userId: user.id, password: submission.value.password })
+		} catch (error) {
+			// A wrong password next to its field; too many tries or a job under way above the button.
+			return handleDomainError(error, { as: 'form', submission, hideFields, data: { intent: 'delete-account' as const } })
 		}
 		return logout(request, 'account:deletion.done')
 	}

@@ -37,12 +37,15 @@ export function domainErrorReply(error: DomainError, field?: string) {
 }
 
 /** What `submission.reply()` takes: a Conform submission of any schema. */
-type Replyable = { reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]> }
+type Replyable = { reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]> }
 
 /** How a route answers a refused domain move (`handleDomainError`). */
 export type DomainErrorAnswer =
-	/** A Conform form: the page again, the text next to its field or above the form; `data` travels along. */
-	| { as: 'form'; submission: Replyable; field?: string; data?: Record<string, unknown> }
+	/**
+	 * A Conform form: the page again, the text next to its field or above the form; `data` travels
+	 * along; `hideFields` (a password) are not sent back.
+	 */
+	| { as: 'form'; submission: Replyable; field?: string; data?: Record<string, unknown>; hideFields?: string[] }
 	/** A button or a form without Conform: the page again with `data(text)` as the action's data. */
 	| { as: 'data'; data: (text: string) => unknown }
 	/** A button that posts and goes back: a redirect with an error toast. */
@@ -61,7 +64,7 @@ type FormReply = { result: SubmissionResult<string[]> }
  */
 export function handleDomainError<Extra extends Record<string, unknown> = Record<never, never>>(
 	error: unknown,
-	how: { as: 'form'; submission: Replyable; field?: string; data?: Extra },
+	how: { as: 'form'; submission: Replyable; field?: string; data?: Extra; hideFields?: string[] },
 ): ReturnType<typeof data<Extra & FormReply>>
 export function handleDomainError<T>(error: unknown, how: { as: 'data'; data: (text: string) => T }): ReturnType<typeof data<T>>
 export function handleDomainError(error: unknown, how: { as: 'toast'; redirectTo: string; request: Request }): Promise<Response>
@@ -71,7 +74,7 @@ export function handleDomainError(error: unknown, how: DomainErrorAnswer): unkno
 	const init = { status: error.status, headers: domainErrorHeaders(error) }
 	switch (how.as) {
 		case 'form':
-			return data({ ...how.data, result: how.submission.reply(domainErrorReply(error, how.field)) }, init)
+			return data({ ...how.data, result: how.submission.reply({ ...domainErrorReply(error, how.field), hideFields: how.hideFields }) }, init)
 		case 'data':
 			return data(how.data(message(error.key, error.params)), init)
 		case 'toast':

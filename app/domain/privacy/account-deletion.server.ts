@@ -21,7 +21,7 @@ import {
 import { writeAudit } from '~/domain/admin/audit.server'
 import { stopRenewals } from '~/domain/billing/subscription.server'
 import { forgetWorkshopCounts } from '~/domain/directory/workshops.server'
-import { DomainError, notFound } from '~/domain/errors'
+import { DomainError, FieldError, notFound, tooManyAttempts } from '~/domain/errors'
 import { letter } from '~/domain/messaging/email-templates.server'
 import { readerLanguage, sendEmail } from '~/domain/messaging/emails.server'
 import { cancelRequest, deleteOffer } from '~/domain/service-flow/moves.server'
@@ -46,44 +46,50 @@ import { forgetUploads } from '~/utils/storage.server'
  * told) and a workshop's pending offers withdrawn with the account.
  */
 
-export type DeletionOutcome = 'ok' | { field: 'password'; key: string; minutes?: number }
-
 /** Wrong passwords on this form, per account: as many as a login allows, then a pause. */
 const PASSWORD_TRIES = { limit: 10, windowSeconds: 15 * 60 }
 
-/** The user deletes their own account, confirming it with their password. */
-export async function deleteOwnAccount(input: { userId: string; password: string }): Promise<DeletionOutcome> {
+const wrongPassword = () => new FieldError('password', 'account:deletion.wrongPassword')
+
+/**
+ * The user deletes their own account, confirming it with their password. Refusals are thrown, as
+ * every move's are: a wrong password next to its field (and nothing changed), too many of them
+ * (429), a job under way (409).
+ */
+export async function deleteOwnAccount(input: { userId: string; password: string }) {
 	const key = `delete-account:${input.userId}`
 	const tries = await hitRateLimit(key, PASSWORD_TRIES)
-	if (!tries.allowed) return { field: 'password', key: 'common:validation.tooManyAttempts', minutes: Math.max(1, Math.ceil(tries.retryAfterSeconds / 60)) }
+	if (!tries.allowed) throw tooManyAttempts(tries.retryAfterSeconds)
 	const [user] = await db.select().from(users).where(eq(users.id, input.userId))
 	if (!user || user.deletedAt) throw notFound()
-	if (!(await verifyPassword(input.password, user.passwordHash))) return { field: 'password', key: 'account:deletion.wrongPassword' }
+	if (!(await verifyPassword(input.password, user.passwordHash))) throw wrongPassword()
 	await undoRateLimitHit(key)
 	await transaction((tx) => eraseAccount(tx, input.userId, input.userId))
-	return 'ok'
 }
 
 /**
  * An administrator deletes an account on its owner's request (audited, with the administrator as
  * the actor); their own password confirms it. An administrator's own account is not deleted here.
  */
-export async function deleteAccountForUser(input: { adminId: string; userId: string; password: string }): Promise<DeletionOutcome> {
+export async function deleteAccountForUser(input: { adminId: string; userId: string; password: string }) {
 	if (input.adminId === input.userId) throw new DomainError('account:deletion.notOwnAccountHere', 409)
 	const [admin] = await db.select().from(users).where(eq(users.id, input.adminId))
-	if (!admin || !(await verifyPassword(input.password, admin.passwordHash))) return { field: 'password', key: 'account:deletion.wrongPassword' }
+	if (!admin || !(await verifyPassword(input.password, admin.passwordHash))) throw wrongPassword()
 	await transaction((tx) => eraseAccount(tx, input.userId, input.adminId))
-	return 'ok'
 }
 
 /** The deletion itself, in the caller's transaction; `actorId` is the owner or an administrator. */
-export async function eraseAccount(tx: DbOrTx, userId: string, actorId: string) {
+async function eraseAccount(tx: DbOrTx, userId: string, actorId: string) {
 	const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update')
 	if (!user || user.deletedAt) throw notFound()
 	if (user.role === 'admin' && actorId !== userId) throw new DomainError('account:deletion.notAnAdministrator', 409)
 
 	// 1. What may not be left half done: a job under way refuses; open requests and offers end.
-	if (user.role === 'customer') await endCustomerRequests(tx, userId)
+	// The lock order (decision 0070): the vehicles first, so no request is made for one meanwhile.
+	if (user.role === 'customer') {
+		await tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.ownerId, userId)).orderBy(vehicles.id).for('update')
+		await endCustomerRequests(tx, userId)
+	}
 	const [workshop] = await tx.select().from(workshops).where(eq(workshops.userId, userId))
 	if (workshop) await endWorkshopOffers(tx, userId, workshop.id, workshop.workshopName)
 

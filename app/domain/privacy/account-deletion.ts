@@ -12,5 +12,3 @@ export const DeleteAccountSchema = z.object({
 })
 export type DeleteAccountInput = z.infer<typeof DeleteAccountSchema>
 
-/** The name a deleted customer's reviews are shown under, as a translation key. */
-export const FORMER_CUSTOMER_KEY = 'common:formerCustomer'
