@@ -8,7 +8,7 @@ import { ConfirmAction } from '~/components/confirm-action'
 import { Field, FormActions, FormAlert, FormSecurity, StatusButton, useIsPending } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { Panel } from '~/components/panel'
-import { BillingEmailSchema, SubscribeSchema, type PackageView } from '~/domain/billing/subscription'
+import { BillingDetailsSchema, SubscribeSchema, type PackageView } from '~/domain/billing/subscription'
 import { cancelSubscription, loadSubscriptionPage, saveBillingDetails, subscribe } from '~/domain/billing/subscription.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
@@ -41,10 +41,9 @@ export async function action({ request }: ActionFunctionArgs) {
 	const intent = formData.get('intent')
 
 	if (intent === 'billingEmail') {
-		const submission = parseWithZod(formData, { schema: BillingEmailSchema })
+		const submission = parseWithZod(formData, { schema: BillingDetailsSchema })
 		if (submission.status !== 'success') return data({ intent, result: submission.reply(), error: null }, { status: 400 })
-		const { billingEmail, vatNumber, wantsEInvoice } = submission.value
-		await saveBillingDetails(actor.workshopId, { billingEmail, vatNumber: vatNumber ?? null, wantsEInvoice: wantsEInvoice === 'on' })
+		await saveBillingDetails(actor.workshopId, submission.value)
 		return redirectWithToast('/subscription', { type: 'success', key: 'billing:billingEmail.saved' }, { request })
 	}
 
@@ -74,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	} catch (error) {
 		// No billing e-mail yet: the refusal is shown at that field, as the billing form's own error.
 		if (error instanceof FieldError && error.field === 'billingEmail') {
-			const billing = parseWithZod(formData, { schema: BillingEmailSchema })
+			const billing = parseWithZod(formData, { schema: BillingDetailsSchema })
 			return handleDomainError(error, { as: 'form', submission: billing, data: { intent: 'billingEmail' as const, error: null, refusedSubscription: true } })
 		}
 		return handleDomainError(error, { as: 'data', data: (text) => ({ intent: 'subscribe' as const, result: null, error: text }) })
@@ -92,7 +91,7 @@ export default function SubscriptionPage() {
 		id: 'billing-email',
 		lastResult: actionData?.intent === 'billingEmail' ? actionData.result : undefined,
 		defaultValue: { billingEmail: billingEmail ?? '', vatNumber: vatNumber ?? '', wantsEInvoice: wantsEInvoice ? 'on' : undefined },
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: BillingEmailSchema }),
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: BillingDetailsSchema }),
 		shouldRevalidate: 'onInput',
 	})
 	// A package chosen before the billing e-mail: the field that says why gets the focus (and the view).

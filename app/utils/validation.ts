@@ -97,6 +97,9 @@ export const vatNumber = () =>
 		z.string().check(z.regex(/^[A-Z]{2}[0-9A-Z]{2,13}$/, messages.vatNumber)),
 	)
 
+/** A checkbox: ticked ("on", or "true" from the API) or not. */
+export const checkbox = () => z.pipe(z.optional(z.string()), z.transform((value) => value === 'on' || value === 'true'))
+
 /** A phone number as people write it: digits, spaces, +, -, brackets; 6 to 20 characters. */
 export const mobileNumber = () =>
 	z.string({ error: messages.required }).check(z.trim(), z.minLength(1, messages.required), z.regex(/^\+?[0-9][0-9 ()-]{4,18}[0-9]$/, messages.mobile))

@@ -13,7 +13,7 @@ import { ServiceRecordSchema } from '~/domain/service-flow/passport-schema'
 import { InspectionReminderSchema, ServiceReminderSchema } from '~/domain/service-flow/reminder-schema'
 import { ReopenRequestSchema, ServiceRequestSchema, WidenRequestSchema } from '~/domain/service-flow/requests'
 import { ReplySchema, ReviewSchema } from '~/domain/service-flow/reviews'
-import { BillingEmailSchema } from '~/domain/billing/subscription'
+import { BillingDetailsSchema } from '~/domain/billing/subscription'
 import { VehicleSchema } from '~/domain/service-flow/vehicles'
 import { WorkshopProfileSchema } from '~/domain/directory/profile'
 import { EmailPreferencesSchema } from '~/domain/messaging/email-preferences'
@@ -403,7 +403,7 @@ const specs = (): ActionSpec[] => {
 			path: () => '/subscription',
 			fields: [hidden('intent', 'billingEmail'), email('billingEmail', 'billing2@example.com')],
 			encodings: ['urlencoded'],
-			schema: BillingEmailSchema,
+			schema: BillingDetailsSchema,
 		},
 		{
 			name: 'POST /subscription (subscribe)',

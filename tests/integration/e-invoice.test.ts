@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { emailOutbox, invoices, packages, siteSettings, users, workshops } from '~/db/schema'
 import { findEInvoice } from '~/domain/billing/e-invoice.server'
-import { BillingEmailSchema } from '~/domain/billing/subscription'
+import { BillingDetailsSchema } from '~/domain/billing/subscription'
 import { loadSubscriptionPage, payTestPayment, saveBillingDetails, subscribe } from '~/domain/billing/subscription.server'
 import { type WorkshopActor } from '~/domain/service-flow/moves.server'
 import { loader as eInvoiceLoader } from '~/routes/subscription.invoices.$number[.]xml'
@@ -231,12 +231,12 @@ describe('the invoice e-mail', () => {
 		const parse = (fields: Record<string, string>) => {
 			const form = new FormData()
 			for (const [name, value] of Object.entries(fields)) form.set(name, value)
-			return parseWithZod(form, { schema: BillingEmailSchema })
+			return parseWithZod(form, { schema: BillingDetailsSchema })
 		}
 		const ok = parse({ billingEmail: 'Arved@Example.com', vatNumber: ' ee 100.200-300 ', wantsEInvoice: 'on' })
-		expect(ok.status === 'success' && ok.value).toEqual({ billingEmail: 'arved@example.com', vatNumber: 'EE100200300', wantsEInvoice: 'on' })
+		expect(ok.status === 'success' && ok.value).toEqual({ billingEmail: 'arved@example.com', vatNumber: 'EE100200300', wantsEInvoice: true })
 		const none = parse({ billingEmail: 'arved@example.com', vatNumber: '  ' })
-		expect(none.status === 'success' && none.value).toEqual({ billingEmail: 'arved@example.com' })
+		expect(none.status === 'success' && none.value).toEqual({ billingEmail: 'arved@example.com', vatNumber: null, wantsEInvoice: false })
 		for (const vatNumber of ['100200300', 'EE', 'EE1002003001234567']) {
 			const refused = parse({ billingEmail: 'arved@example.com', vatNumber })
 			expect(refused.status === 'error' && refused.error?.vatNumber).toEqual(['validation.vatNumber'])

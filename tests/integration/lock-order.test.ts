@@ -154,13 +154,13 @@ describe('transaction()', () => {
 describe('racing billing moves', () => {
 	test('paying, cancelling the payment, starting a new checkout and cancelling the package at once: no deadlock', async () => {
 		const { packages } = await import('~/db/schema')
-		const { cancelSubscription, cancelTestPayment, payTestPayment, saveBillingEmail, subscribe } = await import('~/domain/billing/subscription.server')
+		const { cancelSubscription, cancelTestPayment, payTestPayment, saveBillingDetails, subscribe } = await import('~/domain/billing/subscription.server')
 		const { decodeId } = await import('~/utils/public-id')
 		const [pro] = await db.select().from(packages).where(eq(packages.code, 'pro'))
 		const retriedBefore = transactionStats.retried
 		for (let round = 0; round < ROUNDS; round++) {
 			const workshop = await workshopOffering([(await customerWithVehicle()).refs.tyres])
-			await saveBillingEmail(workshop.workshopId, `billing-${round}-${workshop.workshopId.slice(0, 6)}@example.com`)
+			await saveBillingDetails(workshop.workshopId, { billingEmail: `billing-${round}-${workshop.workshopId.slice(0, 6)}@example.com`, vatNumber: null, wantsEInvoice: false })
 			const outcome = await subscribe(workshop.workshopId, pro!.id)
 			if (outcome.kind !== 'checkout') throw new Error('expected a checkout')
 			const paymentId = decodeId(outcome.url.split('/').pop())!

@@ -13,7 +13,7 @@ import {
 	loadSubscriptionPage,
 	payTestPayment,
 	renewDueSubscriptions,
-	saveBillingEmail,
+	saveBillingDetails,
 	subscribe,
 	unlimitedPackageName,
 } from '~/domain/billing/subscription.server'
@@ -40,7 +40,7 @@ beforeAll(async () => {
 
 async function workshopWithBilling(serviceIds?: string[]) {
 	const workshop = await workshopOffering(serviceIds ?? [(await referenceData()).tyres])
-	await saveBillingEmail(workshop.workshopId, `billing-${workshop.workshopId.slice(0, 8)}@example.com`)
+	await saveBillingDetails(workshop.workshopId, { billingEmail: `billing-${workshop.workshopId.slice(0, 8)}@example.com`, vatNumber: null, wantsEInvoice: false })
 	return workshop
 }
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { DEFAULT_TYRE_DAYS, parseDayOfYear } from '~/domain/service-flow/reminders'
-import { companyId, emailAddress, hasNoControlCharacters, messages, moneyAmount, nameText, plainText, requiredText, searchText } from '~/utils/validation'
+import { checkbox, companyId, emailAddress, hasNoControlCharacters, messages, moneyAmount, nameText, plainText, requiredText, searchText } from '~/utils/validation'
 
 /**
  * The administration area's forms (issue 10), one schema each, shared by the routes and their
@@ -41,8 +41,6 @@ const optionalUrl = () =>
 
 const text = (max: number) => z._default(plainText(max), '')
 
-/** A checkbox: ticked ("on", or "true" from the API) or not. */
-const checkbox = () => z.pipe(z.optional(z.string()), z.transform((value) => value === 'on' || value === 'true'))
 
 /** A whole number from a form field, 0 when empty. */
 const sortOrder = (max: number) =>

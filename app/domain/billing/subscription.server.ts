@@ -164,9 +164,6 @@ export async function loadSubscriptionPage(workshopId: string, language: Languag
 	}
 }
 
-export async function saveBillingEmail(workshopId: string, billingEmail: string) {
-	await db.update(workshops).set({ billingEmail }).where(eq(workshops.id, workshopId))
-}
 
 /** The billing details form: the billing e-mail, the VAT number the invoices print, e-invoices wanted or not. */
 export async function saveBillingDetails(workshopId: string, details: BillingDetails) {

@@ -1,22 +1,25 @@
 import * as z from 'zod/mini'
-import { emailAddress, messages, preprocess, vatNumber } from '~/utils/validation'
+import { checkbox, emailAddress, messages, preprocess, vatNumber } from '~/utils/validation'
 
 /** The refusal when a workshop subscribes without a billing e-mail (spec §8). */
 export const BILLING_EMAIL_REQUIRED = 'billing:errors.billingEmailRequired'
 
-const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
 
 /**
  * The billing details form on /subscription: where invoices go, the workshop's VAT number (if it
  * has one) and whether its invoice e-mails carry the e-invoice (XML) too (decision 0110).
  */
-export const BillingEmailSchema = z.object({
+export const BillingDetailsSchema = z.object({
 	billingEmail: emailAddress(),
-	vatNumber: preprocess(blank, z.optional(vatNumber())),
-	wantsEInvoice: z.optional(z.literal('on')),
+	vatNumber: z.pipe(
+		preprocess(blankToUndefined, z.optional(vatNumber())),
+		z.transform((value: string | undefined) => value ?? null),
+	),
+	wantsEInvoice: checkbox(),
 })
 
-export type BillingDetails = { billingEmail: string; vatNumber: string | null; wantsEInvoice: boolean }
+export type BillingDetails = z.infer<typeof BillingDetailsSchema>
 
 /** One "subscribe" button per package: the package's public id. */
 export const SubscribeSchema = z.object({ packageId: z.string({ error: messages.choose }).check(z.minLength(1, messages.choose)) })
