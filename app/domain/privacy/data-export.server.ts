@@ -37,6 +37,7 @@ import { discardStaged, newStagingKey, openStoredFile, promote, writeStaged } fr
 import { triggerJob } from '~/utils/job-queue.server'
 import { logger } from '~/utils/logger.server'
 import { encodeId } from '~/utils/public-id'
+import { type Upload } from '~/utils/storage.server'
 
 /**
  * "Download my data" (issue 21, article 15 and 20 of the GDPR; decision 0111): one ZIP with
@@ -51,10 +52,21 @@ export const INLINE_EXPORT_MAX_BYTES = 20 * 1024 * 1024
 export const EXPORT_KEEP_DAYS = 7
 export const DATA_EXPORT_JOB = 'data-exports'
 
-type ExportFile = { id: string; purpose: string; mimeType: string; byteSize: number; originalName: string | null; storageKey: string; path: string }
+type ExportFile = Upload & { path: string }
 export type AccountData = { data: Record<string, unknown>; files: ExportFile[] }
 
 const extensions: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/avif': 'avif', 'application/pdf': 'pdf' }
+
+/** Rows by one of their columns, for nesting children under their parents without a search per parent. */
+function grouped<T, K extends keyof T>(rows: T[], key: K): (value: T[K]) => T[] {
+	const groups = new Map<T[K], T[]>()
+	for (const row of rows) {
+		const group = groups.get(row[key])
+		if (group) group.push(row)
+		else groups.set(row[key], [row])
+	}
+	return (value) => groups.get(value) ?? []
+}
 
 /** A file's place in the ZIP: by purpose, its id first so two of one name never meet. */
 function zipPath(row: { id: string; purpose: string; mimeType: string; originalName: string | null }) {
@@ -156,14 +168,19 @@ export async function collectAccountData(userId: string): Promise<AccountData> {
 		.where(and(isNull(uploads.heldSince), documentIds.length ? or(eq(uploads.ownerId, userId), inArray(uploads.id, documentIds)) : eq(uploads.ownerId, userId)))
 		.orderBy(asc(uploads.createdAt))
 	const files: ExportFile[] = fileRows.map((row) => ({ ...row, path: zipPath(row) }))
-	const fileOf = (id: string | null | undefined) => (id ? (files.find((file) => file.id === id)?.path ?? null) : null)
+	const paths = new Map(files.map((file) => [file.id, file.path]))
+	const fileOf = (id: string | null | undefined) => (id ? (paths.get(id) ?? null) : null)
+	const [linesOf, extrasOf, extraLinesOf] = [grouped(lines, 'offerId'), grouped(extras, 'offerId'), grouped(extraLines, 'extraWorkId')]
+	const [recordsOf, remindersOf] = [grouped(records, 'vehicleId'), grouped(reminders, 'vehicleId')]
+	const [eventsOf, imagesOf, offersOf] = [grouped(events, 'requestId'), grouped(images, 'requestId'), grouped(offersOnRequests, 'requestId')]
+	const answered = new Map(answeredRequests.map((request) => [request.id, request]))
 
 	const offerView = (offer: typeof offers.$inferSelect) => ({
 		...offer,
 		attachment: fileOf(offer.attachmentUploadId),
 		invoice: fileOf(offer.invoiceUploadId),
-		lines: lines.filter((line) => line.offerId === offer.id),
-		extraWork: extras.filter((extra) => extra.offerId === offer.id).map((extra) => ({ ...extra, lines: extraLines.filter((line) => line.extraWorkId === extra.id) })),
+		lines: linesOf(offer.id),
+		extraWork: extrasOf(offer.id).map((extra) => ({ ...extra, lines: extraLinesOf(extra.id) })),
 	})
 
 	const data = {
@@ -185,16 +202,16 @@ export async function collectAccountData(userId: string): Promise<AccountData> {
 			...vehicle,
 			calendarLinkMade: Boolean(calendarToken),
 			historyLinkMade: Boolean(historyToken),
-			serviceRecords: records.filter((record) => record.vehicleId === vehicle.id).map((record) => ({ ...record, document: fileOf(record.documentUploadId) })),
-			reminders: reminders.filter((reminder) => reminder.vehicleId === vehicle.id),
+			serviceRecords: recordsOf(vehicle.id).map((record) => ({ ...record, document: fileOf(record.documentUploadId) })),
+			reminders: remindersOf(vehicle.id),
 		})),
 		serviceRequests: requestRows.map((request) => ({
 			...request,
-			events: events.filter((event) => event.requestId === request.id).map(({ status, createdAt }) => ({ status, createdAt })),
-			images: images.filter((image) => image.requestId === request.id).map((image) => fileOf(image.uploadId)),
-			offers: offersOnRequests.filter((offer) => offer.requestId === request.id).map(offerView),
+			events: eventsOf(request.id).map(({ status, createdAt }) => ({ status, createdAt })),
+			images: imagesOf(request.id).map((image) => fileOf(image.uploadId)),
+			offers: offersOf(request.id).map(offerView),
 		})),
-		offersMade: ownOffers.map((offer) => ({ ...offerView(offer), request: answeredRequests.find((request) => request.id === offer.requestId) ?? null })),
+		offersMade: ownOffers.map((offer) => ({ ...offerView(offer), request: answered.get(offer.requestId) ?? null })),
 		reviews: reviewRows.map((review) => ({ ...review, writtenByYou: review.customerId === userId })),
 		reviewReports: reports,
 		chatMessages: chats.map((row) => ({ sentByYou: row.sent, counterpart: row.counterpart, message: row.message, createdAt: row.created_at, readAt: row.read_at })),
@@ -205,7 +222,7 @@ export async function collectAccountData(userId: string): Promise<AccountData> {
 		consents: consentRows.map(({ kind, version, language: read, acceptedAt }) => ({ kind, version, language: read, acceptedAt })),
 		logIns,
 		contactMessages: contact.map(({ name, email, message, createdAt }) => ({ name, email, message, createdAt })),
-		files: files.map(({ path, purpose, mimeType, byteSize, originalName, id }) => ({ path, purpose, mimeType, byteSize, originalName, createdAt: fileRows.find((row) => row.id === id)?.createdAt })),
+		files: files.map(({ path, purpose, mimeType, byteSize, originalName, createdAt }) => ({ path, purpose, mimeType, byteSize, originalName, createdAt })),
 	}
 	return { data, files }
 }
