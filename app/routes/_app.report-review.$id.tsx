@@ -21,10 +21,11 @@ import { redirectWithToast } from '~/utils/toast.server'
 /** Any signed-in user reports a review shown on the site (issue 19): why, from a list, and in their own words. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
-	const review = await or404(getReportableReview(idParam(params.id), user.id))
+	const language = await getLanguage(request)
+	const review = await or404(getReportableReview(idParam(params.id), user.id, language))
 	// Their own review, or one they reported already: said before any form is filled in.
 	if (review.refusal) throw await redirectWithToast(`/workshop-details/${review.workshopSlug}`, { type: 'warning', key: review.refusal }, { request })
-	const t = getFixedT(await getLanguage(request), 'public')
+	const t = getFixedT(language, 'public')
 	return { meta: { title: t('report.title') }, review }
 }
 
@@ -61,7 +62,7 @@ export default function ReportReviewPage() {
 				<Panel id="report-review" title={review.title || t('reviews.untitled')}>
 					<Stars rating={review.rating} size="small" />
 					<p className="prose-text">{review.body}</p>
-					<p className="item__meta">{review.reviewer || t('common:formerCustomer')}</p>
+					<p className="item__meta">{review.reviewer}</p>
 				</Panel>
 				<Panel id="report-form" title={t('report.why')}>
 					<p>{t('report.text')}</p>

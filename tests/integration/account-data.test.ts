@@ -23,6 +23,7 @@ import { collectAccountData, exportZipStream, makeWaitingExports, requestBackgro
 import { applyRetention } from '~/domain/privacy/retention.server'
 import { addReview, completeJob, makeOffer } from '~/domain/service-flow/moves.server'
 import { addServiceRecord } from '~/domain/service-flow/passport.server'
+import { getReportableReview } from '~/domain/service-flow/review-moderation.server'
 import { loader as exportLoader } from '~/routes/settings.export'
 import { loader as readyExportLoader } from '~/routes/settings.export.$id'
 import { getOptionalUser } from '~/utils/auth.server'
@@ -198,6 +199,9 @@ describe('deleting an account', () => {
 		const [review] = (await getWorkshopReviews(job.workshop.workshopId, 1, 1, 'en')).items
 		expect(review).toMatchObject({ reviewer: 'Former customer', body: 'Kiire ja korralik, Ивану спасибо.' })
 		expect((await getWorkshopReviews(job.workshop.workshopId, 1, 1, 'et')).items[0]!.reviewer).toBe('Endine klient')
+		// The report page names it the same way.
+		const stranger = await createCustomer()
+		expect((await getReportableReview(job.reviewId, stranger.id, 'ru')).reviewer).toBe('Бывший клиент')
 
 		const confirmations = await db.select().from(emailOutbox).where(eq(emailOutbox.to, before!.email))
 		expect(confirmations.map((mail) => mail.subject)).toEqual(['Your account was deleted'])

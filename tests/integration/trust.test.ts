@@ -242,13 +242,13 @@ describe('reporting and moderating reviews', () => {
 	test('any signed-in user reports a review once, not their own; a reason from the list, words needed for "other"', async () => {
 		const { customerId, workshop, reviewId } = await reviewed()
 		const admin = await newAdmin()
-		expect((await getReportableReview(reviewId, workshop.userId)).refusal).toBeNull()
+		expect((await getReportableReview(reviewId, workshop.userId, 'en')).refusal).toBeNull()
 		await reportReview(workshop.userId, reviewId, { reason: 'offensive', text: 'Calls us crooks.' })
 		await refused(reportReview(workshop.userId, reviewId, { reason: 'other', text: 'Again' }), 'public:report.already')
 		await refused(reportReview(customerId, reviewId, { reason: 'offensive' }), 'public:report.own')
 		// The report page says so before the form is filled in.
-		expect((await getReportableReview(reviewId, workshop.userId)).refusal).toBe('public:report.already')
-		expect((await getReportableReview(reviewId, customerId)).refusal).toBe('public:report.own')
+		expect((await getReportableReview(reviewId, workshop.userId, 'en')).refusal).toBe('public:report.already')
+		expect((await getReportableReview(reviewId, customerId, 'en')).refusal).toBe('public:report.own')
 		await refused(reportReview(workshop.userId, crypto.randomUUID(), { reason: 'offensive' }), 'common:errors.notFoundTitle')
 		const stranger = await createCustomer()
 		await reportReview(stranger.id, reviewId, { reason: 'notAJob' })
@@ -288,7 +288,7 @@ describe('reporting and moderating reviews', () => {
 		expect((await getNotificationDetail(workshop.userId, workshopNotice.id, 'en')).link?.to).toBe(`/customer-reviews#review-${encodeId(reviewId)}`)
 		await refused(moderateReview(admin, reviewId, { decision: 'keep', note: 'x' }), 'admin:reviews.nothingOpen')
 		await refused(reportReview((await createCustomer()).id, reviewId, { reason: 'advertising' }), 'common:errors.notFoundTitle')
-		await refused(getReportableReview(reviewId, customerId), 'common:errors.notFoundTitle')
+		await refused(getReportableReview(reviewId, customerId, 'en'), 'common:errors.notFoundTitle')
 		// Not shown, so not answered either.
 		await refused(replyToReview(workshop, reviewId, 'Sorry to hear it.'), 'common:errors.notFoundTitle')
 	})

@@ -1,6 +1,6 @@
-import { getFixedT } from '~/i18n/i18n.server'
 import { sql, type SQL } from 'drizzle-orm'
 import { type Language } from '~/i18n/config'
+import { getFixedT } from '~/i18n/i18n.server'
 import { bindingTotal, listedWorkshop, localizedName, serviceNames, workshopOwnerNotBlocked } from '~/db/sql'
 import { offerMoves } from '~/domain/service-flow/status'
 import { forgetCaches, registerCache } from '~/utils/cache-bus.server'
@@ -386,8 +386,12 @@ type ReviewRow = {
 
 const iso = (value: string | Date) => new Date(value).toISOString()
 
-/** A deleted account's reviews stay, under "Former customer" (issue 21, decision 0111): its names are empty. */
-const shownReviewer = (row: ReviewRow, language: Language) => reviewerName(row.first_name, row.last_name) || getFixedT(language, 'common')('formerCustomer')
+/**
+ * A review's author as every page and call shows it. A deleted account's reviews stay, under
+ * "Former customer" in the reader's language (issue 21, decision 0111): its names are empty.
+ */
+export const shownReviewer = (firstName: string, lastName: string, language: Language) =>
+	reviewerName(firstName, lastName) || getFixedT(language, 'common')('formerCustomer')
 
 function toReview(row: ReviewRow, language: Language): PublicReview {
 	return {
@@ -395,7 +399,7 @@ function toReview(row: ReviewRow, language: Language): PublicReview {
 		rating: Number(row.rating),
 		title: row.title,
 		body: row.body,
-		reviewer: shownReviewer(row, language),
+		reviewer: shownReviewer(row.first_name, row.last_name, language),
 		createdAt: iso(row.created_at),
 		reply: row.reply || null,
 		repliedAt: row.reply && row.replied_at ? iso(row.replied_at) : null,

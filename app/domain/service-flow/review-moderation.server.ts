@@ -8,7 +8,8 @@ import { encodeId } from '~/utils/public-id'
 import { type ModerationDecision, type ReportedReview } from './review-moderation'
 import { type ReportReviewInput } from './review-moderation-schema'
 import { refreshWorkshopRatings } from './reviews.server'
-import { reviewerName } from '~/domain/directory/workshops'
+import { shownReviewer } from '~/domain/directory/workshops.server'
+import { type Language } from '~/i18n/config'
 
 /** How many reviews the administrators' page lists at most: those with open reports, and those settled lately. */
 const REVIEWS_SHOWN = 50
@@ -116,7 +117,7 @@ export async function listReportedReviews(): Promise<{ open: ReportedReview[]; s
  * workshop; and why this user may not report it (their own review, or reported already), so the
  * page says so before the form is filled in.
  */
-export async function getReportableReview(reviewId: string, userId: string) {
+export async function getReportableReview(reviewId: string, userId: string, language: Language) {
 	const [row] = await queryRows<{ id: string; title: string; body: string; rating: number; firstName: string; lastName: string; workshopId: string; workshopName: string; own: boolean; reported: boolean }>(
 		db,
 		sql`select rv.id, rv.title, rv.body, rv.rating, u.first_name as "firstName", u.last_name as "lastName",
@@ -128,5 +129,5 @@ export async function getReportableReview(reviewId: string, userId: string) {
 	if (!row) throw notFound()
 	const { firstName, lastName, own, reported, ...review } = row
 	const refusal = own ? 'public:report.own' : reported ? 'public:report.already' : null
-	return { ...review, reviewer: reviewerName(firstName, lastName), workshopSlug: encodeId(row.workshopId), refusal }
+	return { ...review, reviewer: shownReviewer(firstName, lastName, language), workshopSlug: encodeId(row.workshopId), refusal }
 }
