@@ -32,6 +32,8 @@ for (const javaScriptEnabled of javaScriptModes) {
 				// Other tests running beside this one may have added newer reviews: the demo's newest is among the six.
 				const newestDemoReview = reviews.getByRole('article').filter({ hasText: 'Auto sõidab jälle otse' })
 				await expect(newestDemoReview.getByRole('link', { name: 'Kask Autoteenindus' })).toBeVisible()
+				const times = await reviews.getByRole('article').locator('time').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('datetime') ?? ''))
+				expect(times, 'newest first').toEqual([...times].sort().reverse())
 				await expect(reviews.getByRole('img', { name: t('stars.label').replace('{{rating}}', language === 'en' ? '5.0' : '5,0') }).first()).toBeVisible()
 
 				// Calls to join, as a customer or as a workshop.

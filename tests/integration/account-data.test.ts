@@ -7,9 +7,12 @@ import {
 	consents,
 	dataExports,
 	emailOutbox,
+	invoices,
 	notifications,
+	packages,
 	serviceRequests,
 	sessions,
+	subscriptions,
 	uploads,
 	users,
 	vehicles,
@@ -17,6 +20,7 @@ import {
 } from '~/db/schema'
 import { getUserForAdmin } from '~/domain/admin/users.server'
 import { authenticate } from '~/domain/accounts/accounts.server'
+import { payTestPayment, saveBillingDetails, subscribe } from '~/domain/billing/subscription.server'
 import { getWorkshopProfile, getWorkshopReviews } from '~/domain/directory/workshops.server'
 import { deleteAccountForUser, deleteOwnAccount } from '~/domain/privacy/account-deletion.server'
 import { collectAccountData, exportZipStream, makeWaitingExports, requestBackgroundExport } from '~/domain/privacy/data-export.server'
@@ -28,7 +32,8 @@ import { loader as exportLoader } from '~/routes/settings.export'
 import { loader as readyExportLoader } from '~/routes/settings.export.$id'
 import { getOptionalUser } from '~/utils/auth.server'
 import { db } from '~/utils/db.server'
-import { encodeId } from '~/utils/public-id'
+import { decodeId, encodeId } from '~/utils/public-id'
+import { openStoredFile } from '~/utils/file-store.server'
 import { cleanUpStoredFiles, prepareUpload } from '~/utils/storage.server'
 import { createAdmin, createCustomer, PASSWORD, signedInRequest } from '#tests/support/accounts'
 import { customerWithVehicle, jobInProgress, openRequest, workshopOffering } from '#tests/support/flow'
@@ -140,10 +145,14 @@ describe('the data export', () => {
 		const theirs = await signedInRequest(stranger.id, `http://localhost/settings/export/${encodeId(id)}`)
 		await expect(readyExportLoader({ request: theirs.request, params: { id: encodeId(id) }, context: {} })).rejects.toMatchObject({ status: 404 })
 
-		// A week on it goes, and its file with it.
-		await applyRetention(new Date(Date.now() + 8 * 24 * 60 * 60 * 1000))
+		// The clean-up job keeps the file while its row names it; a week on both go.
+		const days = (n: number) => new Date(Date.now() + n * 24 * 60 * 60 * 1000)
+		await cleanUpStoredFiles({ now: days(2) })
+		expect(await openStoredFile(row!.storageKey!)).not.toBeNull()
+		await applyRetention(days(8))
 		expect(await db.select().from(dataExports).where(eq(dataExports.id, id))).toEqual([])
-		await cleanUpStoredFiles({ now: new Date(Date.now() + 8 * 24 * 60 * 60 * 1000) })
+		await cleanUpStoredFiles({ now: days(8) })
+		expect(await openStoredFile(row!.storageKey!)).toBeNull()
 	})
 })
 
@@ -216,8 +225,19 @@ describe('deleting an account', () => {
 		const workshop = await workshopOffering([owner.refs.brakes])
 		const requestId = await openRequest(owner.customer.id, owner.vehicleId, [owner.refs.brakes])
 		await makeOffer(workshop, requestId, { price: 9900 }, null)
+		// A paid package, paid through the test provider: an invoice is issued.
+		await saveBillingDetails(workshop.workshopId, { billingEmail: `arved-${workshop.workshopId.slice(0, 8)}@example.com`, vatNumber: null, wantsEInvoice: false })
+		const [pro] = await db.select().from(packages).where(eq(packages.code, 'pro'))
+		const checkout = await subscribe(workshop.workshopId, pro!.id)
+		if (checkout.kind !== 'checkout') throw new Error(`expected a checkout, got ${checkout.kind}`)
+		expect((await payTestPayment(workshop.workshopId, decodeId(checkout.url.split('/').pop())!)).outcome).toBe('activated')
 
 		await deleteOwnAccount({ userId: workshop.userId, password: PASSWORD })
+
+		// Never charged again: the paid package ends with its period; its invoice stays (the Accounting Act).
+		const [active] = await db.select().from(subscriptions).where(and(eq(subscriptions.workshopId, workshop.workshopId), eq(subscriptions.status, 'active')))
+		expect(active!.cancelAtPeriodEnd).toBe(true)
+		expect(await db.select().from(invoices).where(eq(invoices.workshopId, workshop.workshopId))).toHaveLength(1)
 
 		const [row] = await db.select().from(workshops).where(eq(workshops.id, workshop.workshopId))
 		expect(row).toMatchObject({ contactFirstName: '', contactLastName: '', phone: '', email: '', workshopName: workshop.workshopName })
