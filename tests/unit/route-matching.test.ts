@@ -1,4 +1,5 @@
-import { matchPath, matchRoutes } from '@remix-run/router'
+import { createStaticHandler, matchPath, matchRoutes } from '@remix-run/router'
+import { createStaticRouter } from 'react-router-dom/server'
 import { describe, expect, test } from 'vitest'
 
 /**
@@ -39,4 +40,29 @@ describe('route matching with the patched router', () => {
 		expect(matchRoutes(routes, '/late')?.[1]?.route.id).toBe('splat')
 		expect(matchRoutes([...routes], '/late')?.[1]?.route.id).toBe('late')
 	})
+})
+
+/**
+ * patches/react-router-dom (docs/decisions/0092): Remix hands createStaticRouter the same routes
+ * array on every request (its RemixServer, patched too, makes them once per build), and the router
+ * converts them once. Each request's own matches and data are still its own.
+ */
+test('the static router converts a routes array once, and each request keeps its own matches', async () => {
+	const routes = tree()
+	const handler = createStaticHandler(routes)
+	const contextOf = async (path: string) => {
+		const context = await handler.query(new Request(`http://localhost${path}`))
+		if (context instanceof Response) throw new Error('not a context')
+		return context
+	}
+	const [first, second] = [await contextOf('/dashboard'), await contextOf('/workshop-details/abc')]
+	const one = createStaticRouter(routes, first)
+	const two = createStaticRouter(routes, second)
+	expect(two.routes).toBe(one.routes)
+	expect(one.state.matches.map((match) => match.route.id)).toEqual(['root', 'dashboard'])
+	expect(two.state.matches.map((match) => match.route.id)).toEqual(['root', 'workshop'])
+	expect(two.state.matches[1]?.params).toEqual({ id: 'abc' })
+	// The matches point at the converted routes, as the router's own code expects.
+	expect(two.state.matches[1]?.route).toBe(two.routes[0]!.children![1])
+	expect(createStaticRouter([...routes], first).routes).not.toBe(one.routes)
 })
