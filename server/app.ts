@@ -16,12 +16,12 @@ import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import helmet from 'helmet'
-import { isSharedRead } from '../app/utils/http-cache'
+import { isKeptPersonalRead, isSharedRead } from '../app/utils/http-cache'
 import { MAX_FORM_BYTES, UNAVAILABLE_RETRY_SECONDS } from '../app/utils/http'
 import { loggablePath, logger } from '../app/utils/logger.server'
-import type { pageCache, pageKey } from '../app/utils/page-cache.server'
+import type { pageCache, pageKey, personalPageCache, personalPageKey } from '../app/utils/page-cache.server'
 import { apiRoutesOf } from './api-routes'
-import { fromKeptPage, keepablePage, withHttpCaching } from './http-cache'
+import { fromKeptPage, fromKeptPersonalPage, keepablePage, keepablePersonalPage, withHttpCaching } from './http-cache'
 
 /** What the app's entry module (app/entry.server.tsx) gives the server besides rendering. */
 export type AppEntry = {
@@ -37,6 +37,11 @@ export type AppEntry = {
 	/** The shared pages this process keeps (app/utils/page-cache.server.ts). */
 	pageCache: typeof pageCache
 	pageKey: typeof pageKey
+	/** The signed-in pages this process keeps per browser (the same module, docs/decisions/0112). */
+	personalPageCache: typeof personalPageCache
+	personalPageKey: typeof personalPageKey
+	/** The id of the user whose live session the Cookie header carries, or null. */
+	sessionOwner: (cookieHeader: string) => Promise<string | null>
 	/** Counts the visitor of a page Remix did not render (a kept page), as the public layout's loader does. */
 	countVisit: (request: globalThis.Request, context: { clientIp: string }) => void
 }
@@ -279,11 +284,16 @@ export async function createServerApp(options: ServerOptions) {
 		viteDevServer ? async () => guardBuild(await options.getBuild(), entry) : guardBuild(await options.getBuild(), entry),
 		mode,
 	)
-	// A write this process answered may change what the shared pages show: forget the kept ones
-	// once it is done (other processes hear of it from migration 0014's triggers).
+	// A write this process answered may change what the kept pages show: forget them once it is
+	// done (other processes hear of it from migrations 0014's and 0029's triggers).
 	app.use((req, res, next) => {
 		// 'close', not 'finish': a client gone before the answer was sent may still have written.
-		if (req.method !== 'GET' && req.method !== 'HEAD') res.on('close', () => entry.pageCache.forget())
+		if (req.method !== 'GET' && req.method !== 'HEAD') {
+			res.on('close', () => {
+				entry.pageCache.forget()
+				entry.personalPageCache.forget()
+			})
+		}
 		next()
 	})
 
@@ -322,8 +332,28 @@ export async function createServerApp(options: ServerOptions) {
 				entry.countVisit(createRemixRequest(req, res), loadContext(req, res))
 				return sendRemixResponse(res, fromKeptPage(req, res, kept))
 			}
+			// A signed-in page this process rendered for this browser: sent again while nothing it
+			// shows changed, with this request's nonce, and only to a live session of its owner.
+			const cookie = req.get('cookie') ?? ''
+			const personalKey = !key && isKeptPersonalRead(req.method, req.path, cookie) ? entry.personalPageKey(req.originalUrl, cookie) : null
+			const owner = personalKey ? await entry.sessionOwner(cookie) : null
+			if (personalKey && owner) {
+				const keptPersonal = entry.personalPageCache.get(personalKey)
+				if (keptPersonal?.owner === owner) {
+					// The signed-in layout's loader counts its visitors; its loaders did not run.
+					entry.countVisit(createRemixRequest(req, res), loadContext(req, res))
+					return sendRemixResponse(res, fromKeptPersonalPage(res, keptPersonal))
+				}
+			}
 			const renderedAt = entry.pageCache.generation()
+			const personalRenderedAt = entry.personalPageCache.generation()
 			const answer = await withHttpCaching(req, res, await handleRemix(createRemixRequest(req, res), loadContext(req, res)))
+			if (personalKey && owner) {
+				const keepablePersonal = await keepablePersonalPage(res, answer, owner)
+				if (!keepablePersonal) return sendRemixResponse(res, answer)
+				entry.personalPageCache.keep(personalKey, keepablePersonal.page, personalRenderedAt)
+				return sendRemixResponse(res, new globalThis.Response(new Uint8Array(keepablePersonal.body), { status: answer.status, headers: answer.headers }))
+			}
 			const keepable = key && req.method === 'GET' ? await keepablePage(res, answer) : null
 			if (!keepable) return sendRemixResponse(res, answer)
 			entry.pageCache.keep(key!, keepable, renderedAt)

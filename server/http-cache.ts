@@ -19,7 +19,7 @@
 import crypto from 'node:crypto'
 import { type Request, type Response } from 'express'
 import { isSharedRead, PERSONAL_CACHE, SHARED_PAGE_CACHE } from '../app/utils/http-cache'
-import type { KeptPage } from '../app/utils/page-cache.server'
+import type { KeptPage, KeptPersonalPage } from '../app/utils/page-cache.server'
 
 /** Answers worth an ETag: text the server makes (not uploaded files, which stream and keep their own headers). */
 const HASHABLE = /^(text\/|application\/(json|xml|javascript)\b)/i
@@ -109,6 +109,27 @@ export function fromKeptPage(req: Request, res: Response, page: KeptPage): globa
 	const etag = headers.get('ETag')
 	if (etag && matches(req.get('if-none-match'), etag)) return notModified(headers)
 	return new globalThis.Response(req.method === 'HEAD' ? null : new Uint8Array(page.body), { status: 200, headers })
+}
+
+/**
+ * A signed-in page as this process may keep it (docs/decisions/0112): a whole HTML page that sets
+ * no cookie (a message shown once, a renewed token), cut where its render's nonce was. Null for
+ * anything else. The body read is handed back to be sent.
+ */
+export async function keepablePersonalPage(res: Response, answer: globalThis.Response, owner: string): Promise<{ page: KeptPersonalPage; body: Buffer } | null> {
+	const nonce = res.locals.cspNonce as string | undefined
+	if (!nonce || answer.status !== 200 || answer.headers.has('Set-Cookie') || !/^text\/html\b/i.test(answer.headers.get('Content-Type') ?? '')) return null
+	const body = Buffer.from(await answer.arrayBuffer())
+	const headers = [...answer.headers.entries()].filter(([name]) => name !== 'content-length')
+	return { page: { owner, headers, parts: body.toString('utf8').split(nonce), bytes: body.byteLength }, body }
+}
+
+/** A kept signed-in page sent again, with the nonce of this request's Content-Security-Policy. */
+export function fromKeptPersonalPage(res: Response, page: KeptPersonalPage): globalThis.Response {
+	const body = Buffer.from(page.parts.join(res.locals.cspNonce as string))
+	const headers = new Headers(page.headers)
+	headers.set('Content-Length', String(body.byteLength))
+	return new globalThis.Response(new Uint8Array(body), { status: 200, headers })
 }
 
 /** A 304 with only what it repeats of the full answer. */

@@ -132,6 +132,15 @@ async function lookUp(request: Request) {
 	return cached
 }
 
+/**
+ * The id of the user whose live session a Cookie header carries, or null: the server's check before
+ * it sends a kept signed-in page again (server/app.ts, docs/decisions/0112).
+ */
+export async function sessionOwner(cookieHeader: string): Promise<string | null> {
+	const token = (await getSessionStorage().getSession(cookieHeader)).get('token')
+	return token ? ((await findUserByToken(token, 'web'))?.id ?? null) : null
+}
+
 /** The signed-in user, or null. */
 export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
 	return (await lookUp(request)).user

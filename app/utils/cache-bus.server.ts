@@ -30,9 +30,10 @@ const RECONNECT_MAX_MS = 30_000
 
 /**
  * Every cache on the bus: a name not listed here is a type error, not a change that empties nothing.
- * `pages` (the kept shared pages, page-cache.server.ts) comes from migration 0014's triggers.
+ * `pages` (the kept shared pages, page-cache.server.ts) comes from migration 0014's triggers,
+ * `personal-pages` (the kept signed-in pages) from migration 0029's.
  */
-export type CacheName = 'site-settings' | 'ads' | 'reference-lists' | 'directory-counts' | 'pages'
+export type CacheName = 'site-settings' | 'ads' | 'reference-lists' | 'directory-counts' | 'pages' | 'personal-pages'
 
 /**
  * Caches kept per user (user-cache.server.ts). Their messages name the user, `<scope>:<user id>`,

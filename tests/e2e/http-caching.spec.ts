@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import pg from 'pg'
-import { demo, dictionary, expect, expectToast, login, open, test } from './fixtures'
+import { demo, dictionary, expect, expectToast, login, open, test, uniqueEmail } from './fixtures'
+import { addVehicle, person, register } from './people'
 
 /**
  * Issue 17, part 5 (docs/decisions/0085): the anonymous public pages, the public JSON API and the
@@ -296,6 +297,73 @@ test.describe('kept by the process', () => {
 			await client.query('set session_replication_role = origin')
 			await client.query(`update content_pages set body_html = $1 ${where}`, [original])
 			await client.end()
+		}
+	})
+
+	/**
+	 * The pages people live in once signed in are kept too (docs/decisions/0112), per browser: sent
+	 * again as rendered, each time with the nonce of its own answer's policy, only to a live session
+	 * of their owner, and forgotten when anything they could show changes.
+	 */
+	test('a signed-in page is sent again to its browser only, with a fresh nonce, until what it shows changes or the session ends', async ({ browser, baseURL }) => {
+		const url = new URL(process.env.TEST_DATABASE_URL!)
+		url.pathname = `/autohub_e2e_${process.env.E2E_PORT ?? '3210'}`
+		const client = new pg.Client({ connectionString: url.toString() })
+		await client.connect()
+		const first = await person(browser, false, baseURL)
+		const second = await person(browser, false, baseURL)
+		const email = uniqueEmail('kept')
+		const plate = `K${Date.now().toString(36).slice(-5).toUpperCase()}`
+		try {
+			await register(first, 'customer', email, { first: 'Kadri', last: 'Kask' })
+			await addVehicle(first, plate, false)
+			await login(second, email, 'flow-pass-1')
+			const cookieOf = async (page: typeof first) => (await page.context().cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join('; ')
+			const [firstCookie, secondCookie] = [await cookieOf(first), await cookieOf(second)]
+			expect(firstCookie).not.toBe(secondCookie)
+			const path = '/my-vehicle?lng=en'
+			const where = `where registration_number = '${plate}'`
+
+			// Changed where no trigger tells: the first browser gets its kept page, the second its own render.
+			await client.query('set session_replication_role = replica')
+			let before: Answer | undefined
+			let kept: Answer | undefined
+			for (let attempt = 0; attempt < 5 && (!kept || !kept.body.includes('Yaris')); attempt++) {
+				await client.query(`update vehicles set model = 'Yaris' ${where}`)
+				before = await get(path, { Cookie: firstCookie })
+				expect(before.status).toBe(200)
+				expect(before.body).toContain('Yaris')
+				await client.query(`update vehicles set model = $1 ${where}`, [`Corolla ${attempt}`])
+				kept = await get(path, { Cookie: firstCookie })
+			}
+			expect(kept!.body).toContain('Yaris')
+			expect(kept!.headers['cache-control']).toBe('private, no-store')
+			// Each answer names its own policy's nonce, and nothing else differs.
+			const [nonceBefore, nonceKept] = [nonceOf(before!)!, nonceOf(kept!)!]
+			expect(nonceKept).not.toBe(nonceBefore)
+			expect(kept!.body).toContain(`nonce="${nonceKept}"`)
+			expect(kept!.body).not.toContain(nonceBefore)
+			expect(kept!.body.replaceAll(nonceKept, '')).toBe(before!.body.replaceAll(nonceBefore, ''))
+			expect((await get(path, { Cookie: secondCookie })).body).toMatch(/Corolla \d/)
+
+			// Changed with the triggers on: the first browser sees it at once.
+			await client.query('set session_replication_role = origin')
+			await client.query(`update vehicles set model = 'Auris' ${where}`)
+			await expect.poll(async () => (await get(path, { Cookie: firstCookie })).body).toContain('Auris')
+
+			// Logged out: the kept page is not sent to the ended session.
+			await get(path, { Cookie: firstCookie })
+			await open(first, '/dashboard?lng=en', false)
+			await first.getByRole('button', { name: dictionary('en', 'auth')('logout.button') }).first().click()
+			await expectToast(first, dictionary('en', 'auth')('logout.success'))
+			const ended = await get(path, { Cookie: firstCookie })
+			expect(ended.status).toBe(302)
+			expect(ended.body).not.toContain('Auris')
+		} finally {
+			await client.query('set session_replication_role = origin')
+			await client.end()
+			await first.context().close()
+			await second.context().close()
 		}
 	})
 })
