@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, ne } from 'drizzle-orm'
 import { unzipSync, strFromU8 } from 'fflate'
 import { describe, expect, test } from 'vitest'
 import {
@@ -258,5 +258,16 @@ describe('deleting an account', () => {
 		expect(await getUserForAdmin(customer.id)).toMatchObject({ deleted: true, name: ' ' })
 		// A second time: the account is gone.
 		await refused(deleteAccountForUser({ adminId: admin.id, userId: customer.id, password: PASSWORD }), 'common:errors.notFoundTitle')
+	})
+
+	test('the last administrator who can sign in cannot delete their own account; with another one, they can', async () => {
+		const admin = await createAdmin()
+		// Every other administrator of this file's database blocked: they cannot sign in.
+		await db.update(users).set({ blocked: true }).where(and(eq(users.role, 'admin'), ne(users.id, admin.id)))
+		await refused(deleteOwnAccount({ userId: admin.id, password: PASSWORD }), 'account:deletion.lastAdministrator')
+		expect((await db.select().from(users).where(eq(users.id, admin.id)))[0]).toMatchObject({ deletedAt: null, email: admin.email })
+		await createAdmin()
+		await deleteOwnAccount({ userId: admin.id, password: PASSWORD })
+		expect((await db.select().from(users).where(eq(users.id, admin.id)))[0]!.deletedAt).not.toBeNull()
 	})
 })

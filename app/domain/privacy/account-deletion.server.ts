@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import {
 	chatMessages,
 	consents,
@@ -83,6 +83,17 @@ async function eraseAccount(tx: DbOrTx, userId: string, actorId: string) {
 	const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update')
 	if (!user || user.deletedAt) throw notFound()
 	if (user.role === 'admin' && actorId !== userId) throw new DomainError('account:deletion.notAnAdministrator', 409)
+	if (user.role === 'admin') {
+		// The portal keeps an administrator who can sign in. One such check at a time, so two
+		// administrators deleting themselves together cannot each leave the other as the last.
+		await tx.execute(sql`select pg_advisory_xact_lock(hashtext('autohub:last-administrator'))`)
+		const [another] = await tx
+			.select({ id: users.id })
+			.from(users)
+			.where(and(eq(users.role, 'admin'), ne(users.id, userId), isNull(users.deletedAt), eq(users.blocked, false)))
+			.limit(1)
+		if (!another) throw new DomainError('account:deletion.lastAdministrator', 409)
+	}
 
 	// 1. What may not be left half done: a job under way refuses; open requests and offers end.
 	// The lock order (decision 0070): the vehicles first, so no request is made for one meanwhile.
