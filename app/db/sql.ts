@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { isLanguage, type Language } from '~/i18n/config'
+import { getFixedT } from '~/i18n/i18n.server'
 import { offerMoves } from '~/domain/service-flow/status'
 import { TIME_ZONE } from '~/utils/time'
 
@@ -74,6 +75,17 @@ export function serviceNames(language: Language, request = 'r'): SQL {
 	return sql`coalesce((select array_agg(${localizedName('s', language)} order by s.sort_order)
 	                     from service_request_services rs join services s on s.id = rs.service_id
 	                     where rs.request_id = ${sql.raw(identifier(request))}.id), '{}')`
+}
+
+/**
+ * A customer's name as a workshop or an administrator sees it (`u`: an alias of users): "Mari Tamm",
+ * or "Mari T." with `initial`. A deleted account's name was emptied (decision 0111): it reads
+ * "Former customer" in the reader's language, as its reviews do (shownReviewer).
+ */
+export function customerName(language: Language, user = 'u', options: { initial?: boolean } = {}): SQL {
+	const u = identifier(user)
+	const name = options.initial ? `${u}.first_name || ' ' || left(${u}.last_name, 1) || '.'` : `${u}.first_name || ' ' || ${u}.last_name`
+	return sql`case when ${sql.raw(`${u}.deleted_at`)} is null then ${sql.raw(name)} else ${getFixedT(language, 'common')('formerCustomer')} end`
 }
 
 /**

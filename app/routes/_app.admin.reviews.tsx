@@ -21,8 +21,9 @@ import { redirectWithToast } from '~/utils/toast.server'
 /** Reported reviews (issue 19): those with open reports, oldest first, each hidden or kept here; the latest settled below. */
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireUser(request, { role: 'admin' })
-	const t = getFixedT(await getLanguage(request), 'admin')
-	return { meta: { title: t('reviews.title') }, ...(await listReportedReviews()) }
+	const language = await getLanguage(request)
+	const t = getFixedT(language, 'admin')
+	return { meta: { title: t('reviews.title') }, ...(await listReportedReviews(language)) }
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -26,8 +26,9 @@ import { deleteAccountForUser, deleteOwnAccount } from '~/domain/privacy/account
 import { collectAccountData, exportZipStream, makeWaitingExports, requestBackgroundExport } from '~/domain/privacy/data-export.server'
 import { applyRetention } from '~/domain/privacy/retention.server'
 import { addReview, completeJob, makeOffer } from '~/domain/service-flow/moves.server'
+import { listWorkshopReviews, workshopServiceHistory } from '~/domain/service-flow/offers.server'
 import { addServiceRecord } from '~/domain/service-flow/passport.server'
-import { getReportableReview } from '~/domain/service-flow/review-moderation.server'
+import { getReportableReview, listReportedReviews, reportReview } from '~/domain/service-flow/review-moderation.server'
 import { loader as exportLoader } from '~/routes/settings.export'
 import { loader as readyExportLoader } from '~/routes/settings.export.$id'
 import { getOptionalUser } from '~/utils/auth.server'
@@ -211,6 +212,11 @@ describe('deleting an account', () => {
 		// The report page names it the same way.
 		const stranger = await createCustomer()
 		expect((await getReportableReview(job.reviewId, stranger.id, 'ru')).reviewer).toBe('Бывший клиент')
+		// So do the workshop's own pages (its history, its reviews) and the administrators' review queue.
+		expect((await workshopServiceHistory(job.workshop.workshopId, 'en')).jobs.map((done) => done.customer)).toEqual(['Former customer'])
+		expect((await listWorkshopReviews(job.workshop.workshopId, 'et')).reviews.map((shown) => shown.customer)).toEqual(['Endine klient'])
+		await reportReview(job.workshop.userId, job.reviewId, { reason: 'offensive', text: 'Ebaviisakas.' })
+		expect((await listReportedReviews('en')).open.find((reported) => reported.id === job.reviewId)?.author).toBe('Former customer')
 
 		const confirmations = await db.select().from(emailOutbox).where(eq(emailOutbox.to, before!.email))
 		expect(confirmations.map((mail) => mail.subject)).toEqual(['Your account was deleted'])

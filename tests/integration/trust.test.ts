@@ -253,7 +253,7 @@ describe('reporting and moderating reviews', () => {
 		const stranger = await createCustomer()
 		await reportReview(stranger.id, reviewId, { reason: 'notAJob' })
 		expect(await keysOf(admin)).toContain('notifications.reviewReported')
-		const item = (await listReportedReviews()).open.find((review) => review.id === reviewId)
+		const item = (await listReportedReviews('en')).open.find((review) => review.id === reviewId)
 		expect(item?.reports.map((report) => report.reason)).toEqual(['offensive', 'notAJob'])
 		expect(ReportReviewSchema.safeParse({ reason: 'other', text: '' }).success).toBe(false)
 		expect(ReportReviewSchema.safeParse({ reason: 'lies' }).success).toBe(false)
@@ -306,7 +306,7 @@ describe('reporting and moderating reviews', () => {
 		expect(await keysOf(workshop.userId)).toContain('notifications.reviewKeptWorkshop')
 		const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.entityType, 'review'), eq(auditLog.entityId, reviewId)))
 		expect(audit).toMatchObject({ action: 'review.keep', actorId: admin })
-		expect((await listReportedReviews()).open.map((review) => review.id)).not.toContain(reviewId)
+		expect((await listReportedReviews('en')).open.map((review) => review.id)).not.toContain(reviewId)
 	})
 
 	test('two administrators at once settle a report once', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { type Language } from '~/i18n/config'
 import { db, queryRows } from '~/utils/db.server'
-import { localizedName, monthStart, serviceNames, valueList, vehicleLabel } from '~/db/sql'
+import { customerName, localizedName, monthStart, serviceNames, valueList, vehicleLabel } from '~/db/sql'
 import { workshopProfileSteps } from '~/domain/directory/onboarding.server'
 import { waitingExtraWork } from './extra-work.server'
 import { billWaiting } from './final-bill.server'
@@ -100,7 +100,7 @@ export async function workshopDashboard(workshopId: string, language: Language) 
 		listOpenRequests(workshopId, language, { pageSize: 10 }),
 		queryRows<WorkshopJob>(
 		db,
-		sql`select o.id as "offerId", r.id as "requestId", u.first_name || ' ' || u.last_name as customer,
+		sql`select o.id as "offerId", r.id as "requestId", ${customerName(language)} as customer,
 		           ${vehicleLabel('registration')} as vehicle,
 		           o.price_cents as "priceCents", o.selected_at as "selectedAt", r.preferred_at as "preferredAt"
 		    from offers o

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { serviceNames, valueList } from '~/db/sql'
+import { customerName, serviceNames, valueList } from '~/db/sql'
 import { type Language } from '~/i18n/config'
 import { db, queryRows } from '~/utils/db.server'
 import { encodeId } from '~/utils/public-id'
@@ -14,7 +14,7 @@ async function disputes(where: SQL, order: SQL, language: Language): Promise<Bil
 	const rows = await queryRows<Omit<BillDisputeItem, 'requestSlug' | 'services'> & { requestId: string; services: string[] }>(
 		db,
 		sql`select d.id, r.id as "requestId", ${serviceNames(language)} as services,
-		           cu.first_name || ' ' || cu.last_name as "customerName", w.workshop_name as "workshopName",
+		           ${customerName(language, 'cu')} as "customerName", w.workshop_name as "workshopName",
 		           d.binding_cents as "bindingCents", d.billed_cents as "billedCents", coalesce(o.bill_reason, '') as "billReason",
 		           d.reason, d.created_at as "createdAt", d.decision, d.note,
 		           case when d.decision is null then null else o.final_price_cents end as "settledCents",

@@ -4,7 +4,7 @@ import { db, type DbOrTx, queryRows } from '~/utils/db.server'
 import { notFound } from '~/domain/errors'
 import { type BidFilter } from './offers'
 import { type OfferFields, type OfferStatus, type RequestStatus } from './requests'
-import { localizedName, localMonth, monthStart, requestMatchesWorkshopId, serviceNames, valueList, vehicleLabel } from '~/db/sql'
+import { customerName, localizedName, localMonth, monthStart, requestMatchesWorkshopId, serviceNames, valueList, vehicleLabel } from '~/db/sql'
 import { offerMoves, statusLists } from './status'
 
 /**
@@ -159,7 +159,7 @@ export async function workshopServiceHistory(workshopId: string, language: Langu
 		db,
 		sql`select o.id as "offerId", o.completed_at as "completedAt",
 		           ${localMonth(sql`o.completed_at`)} as month,
-		           u.first_name || ' ' || u.last_name as customer, ${vehicleLabel()} as vehicle,
+		           ${customerName(language)} as customer, ${vehicleLabel()} as vehicle,
 		           v.registration_number as "registrationNumber", ${serviceNames(language)} as services,
 		           o.price_cents as "priceCents", coalesce(o.final_price_cents, o.price_cents) as "finalPriceCents", rv.rating
 		    from offers o
@@ -206,7 +206,7 @@ export async function listWorkshopReviews(workshopId: string, language: Language
 	const reviews = await queryRows<WorkshopReview>(
 		db,
 		sql`select rv.id, rv.rating, rv.title, rv.body, rv.reply, rv.created_at as "createdAt", rv.replied_at as "repliedAt",
-		           rv.hidden_reason as "hiddenReason", u.first_name || ' ' || left(u.last_name, 1) || '.' as customer, ${serviceNames(language)} as services
+		           rv.hidden_reason as "hiddenReason", ${customerName(language, 'u', { initial: true })} as customer, ${serviceNames(language)} as services
 		    from reviews rv
 		    join users u on u.id = rv.customer_id
 		    join service_requests r on r.id = rv.request_id

@@ -4,7 +4,7 @@ import { db, queryRows, type DbOrTx } from '~/utils/db.server'
 import { notFound } from '~/domain/errors'
 import { imageSourcesFor } from '~/domain/uploads.server'
 import { type ImageSource } from '~/utils/upload-url'
-import { finalPrice, localizedName, requestMatchesWorkshopId, serviceNames, valueList, vehicleLabel, workshopOwnerNotBlocked } from '~/db/sql'
+import { customerName, finalPrice, localizedName, requestMatchesWorkshopId, serviceNames, valueList, vehicleLabel, workshopOwnerNotBlocked } from '~/db/sql'
 import { type OfferForCustomer, type OfferStatus, type RequestDetail, type RequestEvent, type RequestFilter, type RequestListItem } from './requests'
 import { waitingExtraWork } from './extra-work.server'
 import { billWaiting } from './final-bill.server'
@@ -75,7 +75,7 @@ type DetailRow = Omit<RequestDetail, 'vehicle' | 'selectedOffer' | 'review' | 'e
 async function loadDetail(where: SQL, language: Language): Promise<RequestDetail> {
 	const [row] = await queryRows<DetailRow>(
 		db,
-		sql`select r.id, r.customer_id as "customerId", u.first_name || ' ' || u.last_name as "customerName",
+		sql`select r.id, r.customer_id as "customerId", ${customerName(language)} as "customerName",
 		           u.mobile as "customerMobile", u.email as "customerEmail",
 		           r.status, r.reopen_count as "reopenCount", r.created_at as "createdAt", r.preferred_at as "preferredAt", r.location,
 		           ${localizedName('c', language)} as city, r.details, r.notes, r.share_history as "shareHistory",

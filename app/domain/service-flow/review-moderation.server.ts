@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { reviewReports, reviews, workshops } from '~/db/schema'
+import { customerName } from '~/db/sql'
 import { writeAudit } from '~/domain/admin/audit.server'
 import { DomainError, notFound } from '~/domain/errors'
 import { NotificationType, notify, notifyAdmins } from '~/domain/messaging/notifications.server'
@@ -81,11 +82,11 @@ export async function moderateReview(adminId: string, reviewId: string, input: {
 }
 
 /** Reviews with open reports, oldest report first, and those settled lately; each with its reports. */
-export async function listReportedReviews(): Promise<{ open: ReportedReview[]; settled: ReportedReview[] }> {
+export async function listReportedReviews(language: Language): Promise<{ open: ReportedReview[]; settled: ReportedReview[] }> {
 	const read = (where: ReturnType<typeof sql>, order: ReturnType<typeof sql>) =>
 		queryRows<Omit<ReportedReview, 'workshopSlug'> & { workshopId: string }>(
 			db,
-			sql`select rv.id, w.id as "workshopId", w.workshop_name as "workshopName", u.first_name || ' ' || u.last_name as author,
+			sql`select rv.id, w.id as "workshopId", w.workshop_name as "workshopName", ${customerName(language)} as author,
 			           rv.rating, rv.title, rv.body, rv.created_at as "createdAt", rv.hidden_at as "hiddenAt", rv.hidden_reason as "hiddenReason",
 			           (select json_agg(json_build_object('reason', rr.reason, 'text', rr.text, 'reporter', ru.first_name || ' ' || ru.last_name,
 			                                              'createdAt', rr.created_at, 'decision', rr.decision, 'note', rr.note) order by rr.created_at)
