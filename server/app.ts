@@ -335,7 +335,10 @@ export async function createServerApp(options: ServerOptions) {
 			// A signed-in page this process rendered for this browser: sent again while nothing it
 			// shows changed, with this request's nonce, and only to a live session of its owner.
 			const cookie = req.get('cookie') ?? ''
-			const personalKey = !key && isKeptPersonalRead(req.method, req.path, cookie) ? entry.personalPageKey(req.originalUrl, cookie) : null
+			// Not while nothing can be kept (the session is then looked up once, by the page), nor in
+			// development, where the build changes under the kept pages.
+			const personalKey =
+				!key && !viteDevServer && entry.personalPageCache.ready() && isKeptPersonalRead(req.method, req.path, cookie) ? entry.personalPageKey(req.originalUrl, cookie) : null
 			const owner = personalKey ? await entry.sessionOwner(cookie) : null
 			if (personalKey && owner) {
 				const keptPersonal = entry.personalPageCache.get(personalKey)

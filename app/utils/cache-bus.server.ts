@@ -60,9 +60,14 @@ export function registerUserScope(scope: UserScope, handlers: UserScopeHandlers)
 	userScopes.set(scope, handlers)
 }
 
-/** Forgets one user's entries of a per-user cache in this process. */
+/**
+ * Forgets one user's entries of a per-user cache in this process, and then the kept signed-in
+ * pages, which show them (the bell's count, the name): a page rendered after a table's message but
+ * before the user's would otherwise keep what the per-user cache still held (decision 0112).
+ */
 export function forgetUserHere(scope: UserScope, userId: string) {
 	userScopes.get(scope)?.forgetUser(userId)
+	for (const clear of caches.get('personal-pages') ?? []) clear()
 }
 
 /** Empties the named caches of this process (every one for `*`); a name not loaded here has nothing to empty. */

@@ -56,6 +56,8 @@ function keptPages<Page>(name: string, options: { maxPages: number; size: (page:
 		current.generation++
 	}
 	return {
+		/** Whether this process keeps pages now (it listens to PostgreSQL). */
+		ready: () => cacheListenerReady(),
 		/** A page kept and still fresh, when this process may trust what it keeps. */
 		get(key: string): Page | undefined {
 			if (!cacheListenerReady()) return undefined

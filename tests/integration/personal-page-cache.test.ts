@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { cacheBusHeardAll, cacheListenerReady, startCacheListener, stopCacheListener } from '~/utils/cache-bus.server'
 import { db, queryRows } from '~/utils/db.server'
 import { isKeptPersonalRead } from '~/utils/http-cache'
+import { forgetUsers } from '~/utils/user-cache.server'
 import { MAX_PERSONAL_PAGES, personalPageCache, personalPageKey } from '~/utils/page-cache.server'
 
 /**
@@ -79,6 +80,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL, with the cache l
 		for (const table of SILENT) await db.execute(sql.raw(`delete from ${table} where false`))
 		await cacheBusHeardAll()
 		expect(shown('/dashboard\n__session=b')).toBe('kept')
+	})
+
+	test('a user\'s session or bell forgotten in this process (a notification read here) forgets the pages too', async () => {
+		keep('/dashboard\n__session=d', 'kept')
+		await forgetUsers(undefined, 'notifications', ['00000000-0000-4000-8000-000000000001'])
+		expect(shown('/dashboard\n__session=d')).toBeUndefined()
 	})
 
 	test('a page rendered before a change is not kept after it', () => {
