@@ -112,19 +112,20 @@ export function fromKeptPage(req: Request, res: Response, page: KeptPage): globa
 }
 
 /**
- * A signed-in page as this process may keep it (docs/decisions/0112): a whole HTML page that sets
- * no cookie (a message shown once, a renewed token), cut where its render's nonce was. Null for
- * anything else. The body read is handed back to be sent.
+ * A signed-in page as this process may keep it (docs/decisions/0112): a whole HTML page, or its
+ * single-fetch data (`text/x-script`; a redirect is a 202 there), that sets no cookie (a message
+ * shown once, a renewed token), cut where its render's nonce was. Null for anything else. The body
+ * read is handed back to be sent.
  */
 export async function keepablePersonalPage(res: Response, answer: globalThis.Response, owner: string): Promise<{ page: KeptPersonalPage; body: Buffer } | null> {
 	const nonce = res.locals.cspNonce as string | undefined
-	if (!nonce || answer.status !== 200 || answer.headers.has('Set-Cookie') || !/^text\/html\b/i.test(answer.headers.get('Content-Type') ?? '')) return null
+	if (!nonce || answer.status !== 200 || answer.headers.has('Set-Cookie') || !/^text\/(html|x-script)\b/i.test(answer.headers.get('Content-Type') ?? '')) return null
 	const body = Buffer.from(await answer.arrayBuffer())
 	const headers = [...answer.headers.entries()].filter(([name]) => name !== 'content-length')
 	return { page: { owner, headers, parts: body.toString('utf8').split(nonce), bytes: body.byteLength }, body }
 }
 
-/** A kept signed-in page sent again, with the nonce of this request's Content-Security-Policy. */
+/** A kept signed-in page (or its data) sent again, with the nonce of this request's Content-Security-Policy. */
 export function fromKeptPersonalPage(res: Response, page: KeptPersonalPage): globalThis.Response {
 	const body = Buffer.from(page.parts.join(res.locals.cspNonce as string))
 	const headers = new Headers(page.headers)

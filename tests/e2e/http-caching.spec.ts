@@ -346,6 +346,21 @@ test.describe('kept by the process', () => {
 			expect(kept!.body.replaceAll(nonceKept, '')).toBe(before!.body.replaceAll(nonceBefore, ''))
 			expect((await get(path, { Cookie: secondCookie })).body).toMatch(/Corolla \d/)
 
+			// The data a navigation asks for with JavaScript on is kept the same way.
+			const dataPath = '/my-vehicle.data'
+			let keptData: Answer | undefined
+			for (let attempt = 0; attempt < 5 && !keptData?.body.includes('Yaris'); attempt++) {
+				await client.query(`update vehicles set model = 'Yaris' ${where}`)
+				const fresh = await get(dataPath, { Cookie: firstCookie })
+				expect(fresh.status).toBe(200)
+				expect(fresh.body).toContain('Yaris')
+				await client.query(`update vehicles set model = $1 ${where}`, [`Corolla ${attempt}`])
+				keptData = await get(dataPath, { Cookie: firstCookie })
+			}
+			expect(keptData!.body).toContain('Yaris')
+			expect(keptData!.headers['content-type']).toMatch(/^text\/x-script/)
+			expect((await get(dataPath, { Cookie: secondCookie })).body).toMatch(/Corolla \d/)
+
 			// Changed with the triggers on: the first browser sees it at once.
 			await client.query('set session_replication_role = origin')
 			await client.query(`update vehicles set model = 'Auris' ${where}`)

@@ -19,17 +19,18 @@ const shown = (key: string) => personalPageCache.get(key)?.parts.join('')
 /** Tables no kept page shows that change all the time (migration 0029); every other one tells. */
 const SILENT = ['audit_log', 'email_outbox', 'rate_limits', 'sessions', 'visits']
 
-test('only the listed signed-in pages, read with a session, as documents', () => {
+test('only the listed signed-in pages, read with a session, as documents or their single-fetch data', () => {
 	const session = '__session=abc; lng=ImVuIg%3D%3D'
 	for (const path of ['/dashboard', '/my-requests', '/my-vehicle', '/compaire-offers/x1', '/customer-requests', '/workshop-bid-history', '/workshop-bid-details/x1']) {
 		expect(isKeptPersonalRead('GET', path, session), path).toBe(true)
 		expect(isKeptPersonalRead('POST', path, session), path).toBe(false)
 		expect(isKeptPersonalRead('HEAD', path, session), path).toBe(false)
 		expect(isKeptPersonalRead('GET', path, 'lng=ImVuIg%3D%3D'), path).toBe(false)
-		expect(isKeptPersonalRead('GET', `${path}.data`, session), path).toBe(false)
+		expect(isKeptPersonalRead('GET', `${path}.data`, session), path).toBe(true)
+		expect(isKeptPersonalRead('GET', `${path}.data`, 'lng=ImVuIg%3D%3D'), path).toBe(false)
 	}
 	// Pages whose loaders write (a chat read, a notification opened) or show a form's one-off state.
-	for (const path of ['/chat/x1', '/notifications', '/settings', '/profile', '/add-vehicle', '/dashboard/x']) expect(isKeptPersonalRead('GET', path, session), path).toBe(false)
+	for (const path of ['/chat/x1', '/notifications', '/settings', '/profile', '/add-vehicle', '/dashboard/x', '/_root.data', '/chat/x1.data']) expect(isKeptPersonalRead('GET', path, session), path).toBe(false)
 })
 
 test('a key is the address and every cookie the browser sent', () => {
