@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
-import { cacheBusHeardAll, cacheListenerReady, startCacheListener, stopCacheListener } from '~/utils/cache-bus.server'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { cacheBusHeardAll, cacheListenerReady } from '~/utils/cache-bus.server'
 import { db } from '~/utils/db.server'
 import { MAX_PAGES, pageCache, pageKey } from '~/utils/page-cache.server'
 import { sql } from 'drizzle-orm'
+import { listenToCacheBus } from '#tests/support/cache-listener'
 
 /**
  * The shared pages a process keeps (docs/decisions/0091): what a key is made of, how long a page
@@ -29,12 +30,7 @@ test('without a listener nothing is kept: a change elsewhere would go unheard', 
 })
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL, with the cache listener', () => {
-	beforeAll(async () => {
-		startCacheListener()
-		for (let waited = 0; !cacheListenerReady() && waited < 5_000; waited += 25) await new Promise((resolve) => setTimeout(resolve, 25))
-		expect(cacheListenerReady()).toBe(true)
-	})
-	afterAll(() => stopCacheListener())
+	listenToCacheBus()
 	afterEach(() => {
 		vi.restoreAllMocks()
 		pageCache.forget()

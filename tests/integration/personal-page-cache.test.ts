@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { cacheBusHeardAll, cacheListenerReady, startCacheListener, stopCacheListener } from '~/utils/cache-bus.server'
+import { afterEach, describe, expect, test } from 'vitest'
+import { cacheBusHeardAll, cacheListenerReady } from '~/utils/cache-bus.server'
 import { db, queryRows } from '~/utils/db.server'
 import { isKeptPersonalRead } from '~/utils/http-cache'
 import { forgetUsers } from '~/utils/user-cache.server'
 import { MAX_PERSONAL_PAGES, personalPageCache, personalPageKey } from '~/utils/page-cache.server'
+import { listenToCacheBus } from '#tests/support/cache-listener'
 
 /**
  * The signed-in pages a process keeps per browser (docs/decisions/0112): which requests, what a
@@ -56,12 +57,7 @@ test('without a listener nothing is kept: a change elsewhere would go unheard', 
 })
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL, with the cache listener', () => {
-	beforeAll(async () => {
-		startCacheListener()
-		for (let waited = 0; !cacheListenerReady() && waited < 5_000; waited += 25) await new Promise((resolve) => setTimeout(resolve, 25))
-		expect(cacheListenerReady()).toBe(true)
-	})
-	afterAll(() => stopCacheListener())
+	listenToCacheBus()
 	afterEach(() => personalPageCache.forget())
 
 	test('a change to any table a page could show, written anywhere, forgets every kept page', async () => {
