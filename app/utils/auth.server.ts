@@ -121,15 +121,18 @@ const perRequest = new WeakMap<Request, Promise<{ user: SessionUser | null; stal
 async function lookUp(request: Request) {
 	let cached = perRequest.get(request)
 	if (!cached) {
-		cached = (async () => {
-			const token = (await getSession(request)).get('token')
-			if (!token) return { user: null, staleToken: false }
-			const user = await findUserByToken(token, 'web')
-			return { user, staleToken: !user }
-		})()
+		cached = userOfCookie(request.headers.get('Cookie'))
 		perRequest.set(request, cached)
 	}
 	return cached
+}
+
+/** The user of the session a Cookie header carries, and whether its token has ended. */
+async function userOfCookie(cookieHeader: string | null) {
+	const token = (await getSessionStorage().getSession(cookieHeader)).get('token')
+	if (!token) return { user: null, staleToken: false }
+	const user = await findUserByToken(token, 'web')
+	return { user, staleToken: !user }
 }
 
 /**
@@ -137,8 +140,7 @@ async function lookUp(request: Request) {
  * it sends a kept signed-in page again (server/app.ts, docs/decisions/0112).
  */
 export async function sessionOwner(cookieHeader: string): Promise<string | null> {
-	const token = (await getSessionStorage().getSession(cookieHeader)).get('token')
-	return token ? ((await findUserByToken(token, 'web'))?.id ?? null) : null
+	return (await userOfCookie(cookieHeader)).user?.id ?? null
 }
 
 /** The signed-in user, or null. */
