@@ -12,9 +12,6 @@ import { NonceProvider } from '~/utils/nonce-provider'
 
 export { startup, checkHealth, shutdown, checkConfiguration } from '~/utils/startup.server'
 export { errorResponse, failureResponse } from '~/utils/failures.server'
-export { pageCache, pageKey, personalPageCache, personalPageKey } from '~/utils/page-cache.server'
-export { sessionOwner } from '~/utils/auth.server'
-export { countVisitInBackground as countVisit } from '~/domain/site/visits.server'
 
 const ABORT_DELAY = 5_000
 

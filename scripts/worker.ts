@@ -5,7 +5,7 @@
  * SIGTERM/SIGINT: running jobs finish (for a few seconds at most), then the database is closed.
  */
 import { migrateDatabase } from '~/db/migrate.server'
-import { startCacheListener } from '~/utils/cache-bus.server'
+import { startCacheListener } from '~/caching/cache-bus.server'
 import { getEnv } from '~/utils/env.server'
 import { getFileStore } from '~/utils/file-store.server'
 import { startBackgroundJobs } from '~/utils/jobs.server'

@@ -10,18 +10,14 @@ import crypto from 'node:crypto'
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { STATUS_CODES } from 'node:http'
-// The adapter's own two halves (its package index exports only the whole handler; the version is pinned).
-import { createRemixRequest, sendRemixResponse } from '@remix-run/express/dist/server.js'
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import helmet from 'helmet'
-import { isKeptPersonalRead, isSharedRead } from '../app/utils/http-cache'
 import { MAX_FORM_BYTES, UNAVAILABLE_RETRY_SECONDS } from '../app/utils/http'
 import { loggablePath, logger } from '../app/utils/logger.server'
-import type { pageCache, pageKey, personalPageCache, personalPageKey } from '../app/utils/page-cache.server'
-import { apiRoutesOf } from './api-routes'
-import { fromKeptPage, fromKeptPersonalPage, keepablePage, keepablePersonalPage, withHttpCaching } from './http-cache'
+import { fetchRequestOf, sendFetchResponse } from './fetch-bridge'
+import { withHttpCaching } from './http-cache'
 
 /** What the app's entry module (app/entry.server.tsx) gives the server besides rendering. */
 export type AppEntry = {
@@ -34,16 +30,6 @@ export type AppEntry = {
 	errorResponse: (request: globalThis.Request, status: number, options?: { retryAfterSeconds?: number; nonce?: string }) => Promise<globalThis.Response>
 	/** A loader's or action's failure as the answer it deserves (a 4xx or a 503), or null for a real bug. */
 	failureResponse: (error: unknown, request: globalThis.Request) => Promise<globalThis.Response | null>
-	/** The shared pages this process keeps (app/utils/page-cache.server.ts). */
-	pageCache: typeof pageCache
-	pageKey: typeof pageKey
-	/** The signed-in pages this process keeps per browser (the same module, docs/decisions/0112). */
-	personalPageCache: typeof personalPageCache
-	personalPageKey: typeof personalPageKey
-	/** The id of the user whose live session the Cookie header carries, or null. */
-	sessionOwner: (cookieHeader: string) => Promise<string | null>
-	/** Counts the visitor of a page Remix did not render (a kept page), as the public layout's loader does. */
-	countVisit: (request: globalThis.Request, context: { clientIp: string }) => void
 }
 
 export type ServerOptions = {
@@ -279,88 +265,17 @@ export async function createServerApp(options: ServerOptions) {
 		}),
 	)
 
-	// Remix's Express adapter, with the caching headers set between Remix's answer and its sending.
+	// Remix's request handler, with the caching headers set between Remix's answer and its sending.
 	const handleRemix = createRequestHandler(
 		viteDevServer ? async () => guardBuild(await options.getBuild(), entry) : guardBuild(await options.getBuild(), entry),
 		mode,
 	)
-	// A write this process answered may change what the kept pages show: forget them once it is
-	// done (other processes hear of it from migrations 0014's and 0029's triggers).
-	app.use((req, res, next) => {
-		// 'close', not 'finish': a client gone before the answer was sent may still have written.
-		if (req.method !== 'GET' && req.method !== 'HEAD') {
-			res.on('close', () => {
-				entry.pageCache.forget()
-				entry.personalPageCache.forget()
-			})
-		}
-		next()
-	})
-
-	const loadContext = (req: Request, res: Response) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? 'unknown' })
-
-	// The JSON API's fixed paths: their route's loader or action, called directly as Remix would
-	// (server/api-routes.ts, docs/decisions/0089). Not in development, where the build changes.
-	const apiRoutes = viteDevServer ? new Map() : apiRoutesOf(guardBuild(await options.getBuild(), entry))
-	app.all(
-		/^\/admin\/api\//i,
-		guarded(async (req, res, next) => {
-			const route = apiRoutes.get(req.path.toLowerCase())
-			const handler = req.method === 'GET' ? route?.loader : req.method === 'POST' ? route?.action : undefined
-			if (!handler) return next()
-			let answer: unknown
-			try {
-				answer = await handler({ request: createRemixRequest(req, res), params: {}, context: loadContext(req, res) })
-			} catch (thrown) {
-				// The guarded build turned every failure of the caller's making into a Response; the rest is a bug.
-				if (!(thrown instanceof globalThis.Response)) throw thrown
-				answer = thrown
-			}
-			const response = answer instanceof globalThis.Response ? answer : globalThis.Response.json(answer ?? null)
-			await sendRemixResponse(res, await withHttpCaching(req, res, response))
-		}),
-	)
-
 	app.all(
 		'*',
 		guarded(async (req, res) => {
-			// A shared page for an anonymous visitor: sent again as this process last rendered it, while fresh.
-			const key = isSharedRead(req.method, req.path, req.get('cookie')) ? entry.pageKey(req.originalUrl, req.get('cookie')) : null
-			const kept = key ? entry.pageCache.get(key) : undefined
-			if (kept) {
-				// The page's loaders did not run: count its visitor here (spec §7, visits).
-				entry.countVisit(createRemixRequest(req, res), loadContext(req, res))
-				return sendRemixResponse(res, fromKeptPage(req, res, kept))
-			}
-			// A signed-in page this process rendered for this browser: sent again while nothing it
-			// shows changed, with this request's nonce, and only to a live session of its owner.
-			const cookie = req.get('cookie') ?? ''
-			// Not while nothing can be kept (the session is then looked up once, by the page), nor in
-			// development, where the build changes under the kept pages.
-			const personalKey =
-				!key && !viteDevServer && entry.personalPageCache.ready() && isKeptPersonalRead(req.method, req.path, cookie) ? entry.personalPageKey(req.originalUrl, cookie) : null
-			const owner = personalKey ? await entry.sessionOwner(cookie) : null
-			if (personalKey && owner) {
-				const keptPersonal = entry.personalPageCache.get(personalKey)
-				if (keptPersonal?.owner === owner) {
-					// The signed-in layout's loader counts its visitors; its loaders did not run.
-					entry.countVisit(createRemixRequest(req, res), loadContext(req, res))
-					return sendRemixResponse(res, fromKeptPersonalPage(res, keptPersonal))
-				}
-			}
-			const renderedAt = entry.pageCache.generation()
-			const personalRenderedAt = entry.personalPageCache.generation()
-			const answer = await withHttpCaching(req, res, await handleRemix(createRemixRequest(req, res), loadContext(req, res)))
-			if (personalKey && owner) {
-				const keepablePersonal = await keepablePersonalPage(res, answer, owner)
-				if (!keepablePersonal) return sendRemixResponse(res, answer)
-				entry.personalPageCache.keep(personalKey, keepablePersonal.page, personalRenderedAt)
-				return sendRemixResponse(res, new globalThis.Response(new Uint8Array(keepablePersonal.body), { status: answer.status, headers: answer.headers }))
-			}
-			const keepable = key && req.method === 'GET' ? await keepablePage(res, answer) : null
-			if (!keepable) return sendRemixResponse(res, answer)
-			entry.pageCache.keep(key!, keepable, renderedAt)
-			await sendRemixResponse(res, new globalThis.Response(new Uint8Array(keepable.body), { status: answer.status, headers: answer.headers }))
+			const context = { cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? 'unknown' }
+			const answer = await handleRemix(fetchRequestOf(req, res), context)
+			await sendFetchResponse(res, await withHttpCaching(req, res, answer))
 		}),
 	)
 

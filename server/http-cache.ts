@@ -19,7 +19,6 @@
 import crypto from 'node:crypto'
 import { type Request, type Response } from 'express'
 import { isSharedRead, PERSONAL_CACHE, SHARED_PAGE_CACHE } from '../app/utils/http-cache'
-import type { KeptPage, KeptPersonalPage } from '../app/utils/page-cache.server'
 
 /** Answers worth an ETag: text the server makes (not uploaded files, which stream and keep their own headers). */
 const HASHABLE = /^(text\/|application\/(json|xml|javascript)\b)/i
@@ -82,55 +81,6 @@ export async function withHttpCaching(req: Request, res: Response, answer: globa
 
 	if (matches(req.get('if-none-match'), etag)) return notModified(headers)
 	return rebuilt(body)
-}
-
-/**
- * A shared page as this process may keep it: the answer `withHttpCaching` made of it, with the CSP
- * it set (the nonce derived from the page). Null for anything else.
- */
-export async function keepablePage(res: Response, answer: globalThis.Response): Promise<KeptPage | null> {
-	if (answer.status !== 200 || answer.headers.get('Cache-Control') !== SHARED_PAGE_CACHE || !answer.headers.get('ETag')) return null
-	const headers = [...answer.headers.entries()]
-	for (const name of CSP_HEADERS) {
-		const policy = res.getHeader(name)
-		if (typeof policy === 'string') headers.push([name, policy])
-	}
-	return { headers, body: Buffer.from(await answer.arrayBuffer()) }
-}
-
-/** A kept page sent again: the same bytes and headers, or a 304 when the client has them. */
-export function fromKeptPage(req: Request, res: Response, page: KeptPage): globalThis.Response {
-	const headers = new Headers()
-	for (const [name, value] of page.headers) {
-		// The CSP goes on the Express response, over the one with this request's unused nonce.
-		if (/^content-security-policy/i.test(name)) res.setHeader(name, value)
-		else headers.append(name, value)
-	}
-	const etag = headers.get('ETag')
-	if (etag && matches(req.get('if-none-match'), etag)) return notModified(headers)
-	return new globalThis.Response(req.method === 'HEAD' ? null : new Uint8Array(page.body), { status: 200, headers })
-}
-
-/**
- * A signed-in page as this process may keep it (docs/decisions/0112): a whole HTML page, or its
- * single-fetch data (`text/x-script`; a redirect is a 202 there), that sets no cookie (a message
- * shown once, a renewed token), cut where its render's nonce was. Null for anything else. The body
- * read is handed back to be sent.
- */
-export async function keepablePersonalPage(res: Response, answer: globalThis.Response, owner: string): Promise<{ page: KeptPersonalPage; body: Buffer } | null> {
-	const nonce = res.locals.cspNonce as string | undefined
-	if (!nonce || answer.status !== 200 || answer.headers.has('Set-Cookie') || !/^text\/(html|x-script)\b/i.test(answer.headers.get('Content-Type') ?? '')) return null
-	const body = Buffer.from(await answer.arrayBuffer())
-	const headers = [...answer.headers.entries()].filter(([name]) => name !== 'content-length')
-	return { page: { owner, headers, parts: body.toString('utf8').split(nonce), bytes: body.byteLength }, body }
-}
-
-/** A kept signed-in page (or its data) sent again, with the nonce of this request's Content-Security-Policy. */
-export function fromKeptPersonalPage(res: Response, page: KeptPersonalPage): globalThis.Response {
-	const body = Buffer.from(page.parts.join(res.locals.cspNonce as string))
-	const headers = new Headers(page.headers)
-	headers.set('Content-Length', String(body.byteLength))
-	return new globalThis.Response(new Uint8Array(body), { status: 200, headers })
 }
 
 /** A 304 with only what it repeats of the full answer. */

@@ -9,7 +9,7 @@ import { REDIRECT_TO, wayBack, withRedirectTo } from './safe-redirect'
 import { rolesFor, ruleFor, type Role } from './route-access'
 import { getSession, getSessionStorage } from './session.server'
 import { pagePath } from './seo.server'
-import { forgetUsers, userCache } from './user-cache.server'
+import { forgetUsers, userCache } from '~/caching/user-cache.server'
 
 /**
  * Sign-in state. A browser holds a random token in the signed `__session` cookie, an API
@@ -133,14 +133,6 @@ async function userOfCookie(cookieHeader: string | null) {
 	if (!token) return { user: null, staleToken: false }
 	const user = await findUserByToken(token, 'web')
 	return { user, staleToken: !user }
-}
-
-/**
- * The id of the user whose live session a Cookie header carries, or null: the server's check before
- * it sends a kept signed-in page again (server/app.ts, docs/decisions/0112).
- */
-export async function sessionOwner(cookieHeader: string): Promise<string | null> {
-	return (await userOfCookie(cookieHeader)).user?.id ?? null
 }
 
 /** The signed-in user, or null. */

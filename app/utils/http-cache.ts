@@ -49,27 +49,3 @@ export function isSharedRead(method: string, pathname: string, cookieHeader: str
 export function isSharedRequest(request: Request) {
 	return isSharedRead(request.method, new URL(request.url).pathname, request.headers.get('Cookie'))
 }
-
-/**
- * The pages people live in once signed in (issue 18, goal 2; docs/decisions/0112): each web process
- * keeps the last one it rendered for a browser and sends it again while nothing changed: the
- * document, and the single-fetch `.data` a navigation with JavaScript on asks for. Their loaders
- * only read (the signed-in layout counts the visit, and a kept page is counted too), and every
- * table they read announces its changes (migration 0029).
- */
-const KEPT_PERSONAL_PAGES = [
-	/^\/dashboard$/,
-	/^\/my-requests$/,
-	/^\/my-vehicle$/,
-	/^\/compaire-offers\/[^/]+$/,
-	/^\/customer-requests$/,
-	/^\/workshop-bid-history$/,
-	/^\/workshop-bid-details\/[^/]+$/,
-]
-
-/** Whether a request is for a signed-in page the process may send again as it last rendered it for this browser. */
-export function isKeptPersonalRead(method: string, pathname: string, cookieHeader: string | null | undefined) {
-	if (method !== 'GET' || !hasSessionCookie(cookieHeader)) return false
-	const path = pagePath(pathname)
-	return KEPT_PERSONAL_PAGES.some((pattern) => pattern.test(path))
-}

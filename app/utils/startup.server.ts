@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { migrateDatabase } from '~/db/migrate.server'
 import { hasDemoData } from '~/db/seed/has-demo-data.server'
-import { startCacheListener, stopCacheListener } from './cache-bus.server'
+import { startCacheListener, stopCacheListener } from '~/caching/cache-bus.server'
 import { closeDatabase, db, getConnection } from './db.server'
 import { EMBEDDED_JOBS_DELAY_MS } from './embedded-database.server'
 import { getFileStore } from './file-store.server'

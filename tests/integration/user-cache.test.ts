@@ -3,10 +3,10 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { setBlocked } from '~/domain/admin/users.server'
 import { listNotifications, notify, NotificationType, readNotification } from '~/domain/messaging/notifications.server'
-import { cacheBusHeardAll, cacheListenerReady, startCacheListener, stopCacheListener } from '~/utils/cache-bus.server'
+import { cacheBusHeardAll, cacheListenerReady, startCacheListener, stopCacheListener } from '~/caching/cache-bus.server'
 import { createSessionToken, findUserByToken } from '~/utils/auth.server'
 import { db, transaction } from '~/utils/db.server'
-import { forgetUsers, userCache } from '~/utils/user-cache.server'
+import { forgetUsers, userCache } from '~/caching/user-cache.server'
 import { createCustomer } from '#tests/support/accounts'
 
 /**
@@ -130,22 +130,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL, with the cache l
 				await write()
 				await elsewhere(`select pg_notify('autohub_cache', 'end')`)
 				await until(async () => heard.includes('end'), Boolean)
-				// Migration 0029's `personal-pages` is said for a change to any table (personal-page-cache.test.ts).
-				return heard.filter((payload) => payload !== 'end' && payload !== 'personal-pages')
+				return heard.filter((payload) => payload !== 'end')
 			}
 			expect(await said(() => elsewhere(`update users set email_preferences = '{"offers":"off"}' where id = $1`, [user.id]))).not.toContain(`user:${user.id}`)
 			expect(await said(() => elsewhere(`update users set last_name = 'Other' where id = $1`, [user.id]))).toContain(`user:${user.id}`)
 			expect(await said(() => newItem(user.id))).toContain(`notifications:${user.id}`)
-			// The shared pages are forgotten when what they show changes (migration 0014).
-			expect(await said(() => elsewhere(`update content_pages set title = title where slug = 'about-us'`))).toContain('pages')
-			expect(await said(() => elsewhere(`update workshops set rating_average = rating_average`))).toEqual(['pages'])
-			// Only what the pages show of a person (migration 0016): a password rehashed at login says nothing.
+			// No whole pages are kept any more (migration 0030 dropped their triggers): a change to
+			// what only pages show says nothing, nor does a password rehashed at login.
+			expect(await said(() => elsewhere(`update content_pages set title = title where slug = 'about-us'`))).toEqual([])
+			expect(await said(() => elsewhere(`update workshops set rating_average = rating_average`))).toEqual([])
 			expect(await said(() => elsewhere(`update users set password_hash = password_hash where id = $1`, [user.id]))).toEqual([])
-			expect(await said(() => elsewhere(`update users set email_preferences = '{}' where id = $1`, [user.id]))).not.toContain('pages')
-			expect(await said(() => elsewhere(`update users set first_name = first_name where id = $1`, [user.id]))).toContain('pages')
-			// An image's copies made after its page was kept.
-			expect(await said(() => elsewhere(`update uploads set variant_widths = variant_widths where false`))).toEqual(['pages'])
-			expect(await said(() => elsewhere(`update uploads set original_name = original_name where false`))).toEqual([])
+			expect(await said(() => elsewhere(`update uploads set variant_widths = variant_widths where false`))).toEqual([])
 		} finally {
 			await listening.end()
 		}
@@ -170,7 +165,35 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL, with the cache l
 	})
 })
 
-describe('without a cache listener (the embedded database, one process)', () => {
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('on the embedded database, listening through PGlite', () => {
+	test('the bell’s list is kept, and forgotten by the triggers of a write that told no cache', async () => {
+		startCacheListener()
+		await until(async () => cacheListenerReady(), Boolean)
+		try {
+			const user = await createCustomer()
+			await newItem(user.id)
+			await cacheBusHeardAll()
+			expect((await listNotifications(user.id, 'en')).unreadNotifications).toBe(1)
+			const insert = sql`insert into notifications (user_id, type, message_key, message_params, received_id) values (${user.id}, 5, 'notifications.newReview', '{}', ${user.id})`
+			// Kept: a row written where no trigger tells is not seen.
+			await db.execute(sql`set session_replication_role = replica`)
+			try {
+				await db.execute(insert)
+			} finally {
+				await db.execute(sql`set session_replication_role = origin`)
+			}
+			expect((await listNotifications(user.id, 'en')).unreadNotifications).toBe(1)
+			// A plain write (a job's, a script's) is told by migration 0013's trigger, through PGlite's listen.
+			await db.execute(insert)
+			await cacheBusHeardAll()
+			expect((await listNotifications(user.id, 'en')).unreadNotifications).toBe(3)
+		} finally {
+			await stopCacheListener()
+		}
+	})
+})
+
+describe('without a cache listener', () => {
 	test('nothing is kept: every call reads the database', async () => {
 		if (cacheListenerReady()) await stopCacheListener()
 		const user = await createCustomer()

@@ -7,7 +7,7 @@
 import readline from 'node:readline'
 import { getSiteData } from '~/domain/site/site.server'
 import { referenceLists } from '~/domain/site/reference.server'
-import { cacheListenerReady, startCacheListener, stopCacheListener } from '~/utils/cache-bus.server'
+import { cacheListenerReady, startCacheListener, stopCacheListener } from '~/caching/cache-bus.server'
 import { closeDatabase } from '~/utils/db.server'
 
 startCacheListener()

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { listedWorkshop } from '~/db/sql'
 import { type Language } from '~/i18n/config'
 import { referenceLists } from '~/domain/site/reference.server'
-import { registerCache } from '~/utils/cache-bus.server'
+import { valueCache } from '~/caching/value-cache.server'
 import { db, queryRows } from '~/utils/db.server'
 
 /**
@@ -13,22 +13,19 @@ import { db, queryRows } from '~/utils/db.server'
 export type CityCount = { code: string; name: string; workshops: number }
 
 // One grouped count over every listed workshop (a scan with 100,000 of them): kept half a minute, like the list's counts.
-const TTL_MS = 30_000
-let cache: { byCityId: Map<string, number>; until: number } | undefined
 // Emptied with the list's counts: whatever changes one (a profile saved, an owner blocked) changes both.
-registerCache('directory-counts', () => {
-	cache = undefined
-})
+const kept = valueCache<Map<string, number>>('directory-counts', { ttlMs: 30_000 })
 
-async function countsByCityId(): Promise<Map<string, number>> {
-	if (cache && cache.until > Date.now()) return cache.byCityId
+function countsByCityId(): Promise<Map<string, number>> {
+	return kept.get('by-city', loadCountsByCityId)
+}
+
+async function loadCountsByCityId(): Promise<Map<string, number>> {
 	const rows = await queryRows<{ city_id: string; total: number }>(
 		db,
 		sql`select w.city_id, count(*)::int as total from workshops w where ${listedWorkshop} group by w.city_id`,
 	)
-	const byCityId = new Map(rows.map((row) => [row.city_id, Number(row.total)]))
-	cache = { byCityId, until: Date.now() + TTL_MS }
-	return byCityId
+	return new Map(rows.map((row) => [row.city_id, Number(row.total)]))
 }
 
 /** Every active city in the reference list's order for `language`, with its listed workshops. */

@@ -13,7 +13,7 @@ import {
 	workshopSpareParts,
 } from '~/db/schema'
 import { db, type DbOrTx, transaction } from '~/utils/db.server'
-import { forgetUsers } from '~/utils/user-cache.server'
+import { forgetUsers } from '~/caching/user-cache.server'
 import { forgetUploads, savePreparedUpload, type FormUpload } from '~/utils/storage.server'
 import { DomainError, FieldError, notFound } from '~/domain/errors'
 import { forgetWorkshopCounts } from './workshops.server'

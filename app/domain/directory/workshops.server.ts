@@ -3,7 +3,8 @@ import { type Language } from '~/i18n/config'
 import { getFixedT } from '~/i18n/i18n.server'
 import { bindingTotal, listedWorkshop, localizedName, serviceNames, workshopOwnerNotBlocked } from '~/db/sql'
 import { offerMoves } from '~/domain/service-flow/status'
-import { forgetCaches, registerCache } from '~/utils/cache-bus.server'
+import { forgetCaches } from '~/caching/cache-bus.server'
+import { valueCache } from '~/caching/value-cache.server'
 import { db, queryRows, type DbOrTx } from '~/utils/db.server'
 import { referenceLists, type ReferenceList } from '~/domain/site/reference.server'
 import { encodeId } from '~/utils/public-id'
@@ -167,10 +168,7 @@ async function pageRows(filters: Filters, sort: WorkshopSort, language: Language
 
 /** A name search that matches more workshops than this is counted only this far ("more than 1,000"). */
 export const TEXT_COUNT_CAP = 1000
-const COUNT_TTL_MS = 30_000
-const COUNT_CACHE_SIZE = 1000
-const countCache = new Map<string, { total: number; capped: boolean; until: number }>()
-registerCache('directory-counts', () => countCache.clear())
+const countCache = valueCache<{ total: number; capped: boolean }>('directory-counts', { ttlMs: 30_000, max: 1000 })
 
 /**
  * How many workshops pass the filters. Counting is the expensive half of a list page, so:
@@ -179,10 +177,12 @@ registerCache('directory-counts', () => countCache.clear())
  * - a name search stops counting at TEXT_COUNT_CAP (a common word can match a quarter of all names);
  * - answers are kept in memory for 30 s, so paging through a list and popular filters cost nothing.
  */
-async function countWorkshops(filters: Filters): Promise<{ total: number; capped: boolean }> {
+function countWorkshops(filters: Filters): Promise<{ total: number; capped: boolean }> {
 	const key = JSON.stringify([filters.cityId, filters.serviceId, filters.brandId, filters.q?.toLowerCase()])
-	const cached = countCache.get(key)
-	if (cached && cached.until > Date.now()) return cached
+	return countCache.get(key, () => loadCount(filters))
+}
+
+async function loadCount(filters: Filters): Promise<{ total: number; capped: boolean }> {
 	let statement: SQL
 	if (filters.q) {
 		statement = sql`select count(*)::int as total from (select 1 from workshops w ${whereClause(filters)} limit ${TEXT_COUNT_CAP + 1}) t`
@@ -198,10 +198,7 @@ async function countWorkshops(filters: Filters): Promise<{ total: number; capped
 	}
 	const [row] = await queryRows<{ total: number }>(db, statement)
 	const counted = Number(row?.total ?? 0)
-	const result = { total: Math.min(counted, filters.q ? TEXT_COUNT_CAP : counted), capped: Boolean(filters.q) && counted > TEXT_COUNT_CAP }
-	if (countCache.size >= COUNT_CACHE_SIZE) countCache.delete(countCache.keys().next().value!)
-	countCache.set(key, { ...result, until: Date.now() + COUNT_TTL_MS })
-	return result
+	return { total: Math.min(counted, filters.q ? TEXT_COUNT_CAP : counted), capped: Boolean(filters.q) && counted > TEXT_COUNT_CAP }
 }
 
 /** Drops the remembered counts, the cities' too, in every process (a profile saved, an owner blocked, tests). */

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { ads } from '~/db/schema'
-import { forgetCaches, registerCache } from '~/utils/cache-bus.server'
+import { forgetCaches } from '~/caching/cache-bus.server'
+import { valueCache } from '~/caching/value-cache.server'
 import { db, type DbOrTx } from '~/utils/db.server'
 import { safeLink, sanitizeHtml } from '~/utils/sanitize.server'
 import { absoluteUrl } from '~/utils/seo.server'
@@ -13,14 +14,13 @@ export type { Ad, AdSlots }
 type StoredAd = Ad & { placement: AdPlacement; adsType: number }
 
 // Read on every page: kept in memory briefly (like site settings); an administrator's save calls forgetAds().
-const TTL_MS = 30_000
-let cache: { ads: StoredAd[]; until: number } | undefined
-registerCache('ads', () => {
-	cache = undefined
-})
+const kept = valueCache<StoredAd[]>('ads', { ttlMs: 30_000 })
 
-async function activeAds(): Promise<StoredAd[]> {
-	if (cache && cache.until > Date.now()) return cache.ads
+function activeAds(): Promise<StoredAd[]> {
+	return kept.get('active', loadActiveAds)
+}
+
+async function loadActiveAds(): Promise<StoredAd[]> {
 	const rows = await db
 		.select()
 		.from(ads)
@@ -45,7 +45,6 @@ async function activeAds(): Promise<StoredAd[]> {
 		})
 		// An image ad without an image, or an HTML ad that sanitizes to nothing, shows nothing.
 		.filter((ad) => (ad.kind === 'image' ? Boolean(ad.image) : Boolean(ad.html)))
-	cache = { ads: list, until: Date.now() + TTL_MS }
 	return list
 }
 

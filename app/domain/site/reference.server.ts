@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { supportedLanguages, type Language } from '~/i18n/config'
-import { forgetCaches, registerCache } from '~/utils/cache-bus.server'
+import { forgetCaches } from '~/caching/cache-bus.server'
+import { valueCache } from '~/caching/value-cache.server'
 import { db, queryRows, type DbOrTx } from '~/utils/db.server'
 
 /**
@@ -26,11 +27,7 @@ const tables: Record<ReferenceListName, string> = {
 // Services keep their curated order; other lists read best alphabetically.
 const curated: ReferenceListName[] = ['services', 'spareParts', 'paymentMethods']
 
-const TTL_MS = 60_000
-let cache: { lists: Record<ReferenceListName, ReferenceList>; until: number } | undefined
-registerCache('reference-lists', () => {
-	cache = undefined
-})
+const kept = valueCache<Record<ReferenceListName, ReferenceList>>('reference-lists', { ttlMs: 60_000 })
 
 async function loadList(name: ReferenceListName): Promise<ReferenceList> {
 	const rows = await queryRows<Row>(
@@ -48,13 +45,14 @@ async function loadList(name: ReferenceListName): Promise<ReferenceList> {
 }
 
 /** Every reference list, from memory while it is fresh. */
-export async function referenceLists(): Promise<Record<ReferenceListName, ReferenceList>> {
-	if (cache && cache.until > Date.now()) return cache.lists
+export function referenceLists(): Promise<Record<ReferenceListName, ReferenceList>> {
+	return kept.get('lists', loadLists)
+}
+
+async function loadLists(): Promise<Record<ReferenceListName, ReferenceList>> {
 	const names = Object.keys(tables) as ReferenceListName[]
 	const loaded = await Promise.all(names.map(loadList))
-	const lists = Object.fromEntries(names.map((name, index) => [name, loaded[index]!])) as Record<ReferenceListName, ReferenceList>
-	cache = { lists, until: Date.now() + TTL_MS }
-	return lists
+	return Object.fromEntries(names.map((name, index) => [name, loaded[index]!])) as Record<ReferenceListName, ReferenceList>
 }
 
 /** The lists as form choices ({ value: id, label }) in the reader's language. */

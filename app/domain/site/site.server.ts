@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { siteSettings } from '~/db/schema'
-import { forgetCaches, registerCache } from '~/utils/cache-bus.server'
+import { forgetCaches } from '~/caching/cache-bus.server'
+import { valueCache } from '~/caching/value-cache.server'
 import { db, type DbOrTx } from '~/utils/db.server'
 import { uploadUrl } from '~/utils/upload-url'
 import { imageSourcesFor } from '~/domain/uploads.server'
@@ -26,11 +27,7 @@ const FALLBACK: SiteData = {
 }
 
 // Read on every page: kept in memory briefly, and dropped in every process when an administrator saves.
-const TTL_MS = 30_000
-let cache: { data: SiteData; until: number } | undefined
-registerCache('site-settings', () => {
-	cache = undefined
-})
+const settings = valueCache<SiteData>('site-settings', { ttlMs: 30_000 })
 
 /**
  * `database` is the caller's transaction when there is one (an e-mail queued inside a move): on the
@@ -38,7 +35,10 @@ registerCache('site-settings', () => {
  * transaction reads is not cached: it may yet roll back.
  */
 export async function getSiteData(database: DbOrTx = db): Promise<SiteData> {
-	if (cache && cache.until > Date.now()) return cache.data
+	return database === db ? settings.get('site', () => loadSiteData(db)) : loadSiteData(database)
+}
+
+async function loadSiteData(database: DbOrTx): Promise<SiteData> {
 	const [row] = await database.select().from(siteSettings).where(eq(siteSettings.id, true))
 	const logoImage = row?.logoUploadId ? ((await imageSourcesFor([row.logoUploadId], database)).get(row.logoUploadId) ?? null) : null
 	const data: SiteData = row
@@ -59,7 +59,6 @@ export async function getSiteData(database: DbOrTx = db): Promise<SiteData> {
 				linkedinLink: row.linkedinLink,
 			}
 		: FALLBACK
-	if (database === db) cache = { data, until: Date.now() + TTL_MS }
 	return data
 }
 

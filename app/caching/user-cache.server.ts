@@ -1,6 +1,8 @@
-import { type DbOrTx, afterCommit } from './db.server'
+import { LRUCache } from 'lru-cache'
+import { type DbOrTx, afterCommit } from '~/utils/db.server'
 import { cacheListenerReady, forgetUserHere, registerUserScope, type UserScope } from './cache-bus.server'
-import { singleton } from './singleton.server'
+import { singleton } from '~/utils/singleton.server'
+import { approximateBytes } from './value-cache.server'
 
 /**
  * Answers kept in memory per user until the database says the user's rows changed (issue 18,
@@ -10,9 +12,10 @@ import { singleton } from './singleton.server'
  *   at the commit of any write, whoever wrote; every process's listener forgets that user's
  *   entries. A write of this process also forgets them here right after its commit
  *   (`forgetUsers`), so the writer's next read is fresh without waiting for the bus.
- * - Only while this process listens (PostgreSQL, `cacheListenerReady`): without a listener a
- *   change elsewhere would go unheard, so nothing is kept. On the embedded database there is one
- *   process and no listener: every call reads the database.
+ * - Only while this process listens (`cacheListenerReady`: PostgreSQL's LISTEN, or PGlite's own
+ *   `listen` on the embedded database): without a listener a change elsewhere would go unheard,
+ *   so nothing is kept.
+ * - Bounded in entries and bytes, and each entry for ten minutes at most (lru-cache).
  * - A read that began before a change must not store what it read: each change is numbered, and
  *   a loaded value is kept only when no change to its user came after the read began.
  */
@@ -27,8 +30,10 @@ export type UserCache<V> = {
 	size(): number
 }
 
+type Entry<V> = { userId: string; value: V }
+
 type Scope<V> = {
-	entries: Map<string, { userId: string; value: V }>
+	entries: LRUCache<string, Entry<V>>
 	keysOfUser: Map<string, Set<string>>
 	/** The number of the latest change per user; reset with `floor` raised when it grows large. */
 	changedAt: Map<string, number>
@@ -39,9 +44,32 @@ type Scope<V> = {
 
 const CHANGES_REMEMBERED = 100_000
 
-export function userCache<V>(scope: UserScope, options: { maxEntries: number }): UserCache<V> {
+/**
+ * `maxEntries` and `maxBytes` bound it (lru-cache, the least recently used going first); `ttlMs`
+ * is a safety net for a message lost with the listener's connection.
+ */
+export function userCache<V extends object>(scope: UserScope, options: { maxEntries: number; maxBytes?: number; ttlMs?: number }): UserCache<V> {
 	const state = singleton<Scope<V>>(`user-cache:${scope}`, () => {
-		const created: Scope<V> = { entries: new Map(), keysOfUser: new Map(), changedAt: new Map(), counter: 0, floor: 0 }
+		const keysOfUser = new Map<string, Set<string>>()
+		const created: Scope<V> = {
+			entries: new LRUCache<string, Entry<V>>({
+				max: options.maxEntries,
+				maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+				sizeCalculation: (entry, key) => key.length + approximateBytes(entry.value),
+				ttl: options.ttlMs ?? 10 * 60_000,
+				// An entry gone (evicted, expired, forgotten) leaves its user's index too.
+				dispose: (entry, key, reason) => {
+					if (reason === 'set') return
+					const keys = keysOfUser.get(entry.userId)
+					keys?.delete(key)
+					if (keys?.size === 0) keysOfUser.delete(entry.userId)
+				},
+			}),
+			keysOfUser,
+			changedAt: new Map(),
+			counter: 0,
+			floor: 0,
+		}
 		registerUserScope(scope, {
 			forgetUser: (userId) => forgetUser(created, userId),
 			forgetAll: () => forgetAll(created),
@@ -52,12 +80,7 @@ export function userCache<V>(scope: UserScope, options: { maxEntries: number }):
 	return {
 		get(key) {
 			if (!cacheListenerReady()) return undefined
-			const entry = state.entries.get(key)
-			if (!entry) return undefined
-			// Most recently used last, so the oldest is the first to go when full.
-			state.entries.delete(key)
-			state.entries.set(key, entry)
-			return entry.value
+			return state.entries.get(key)?.value
 		},
 		async load(key, load, userOf) {
 			const kept = this.get(key)
@@ -66,32 +89,17 @@ export function userCache<V>(scope: UserScope, options: { maxEntries: number }):
 			const value = await load()
 			const userId = userOf(value)
 			if (userId && cacheListenerReady() && began >= state.floor && (state.changedAt.get(userId) ?? -1) <= began) {
-				keep(state, key, userId, value, options.maxEntries)
+				state.entries.set(key, { userId, value })
+				let keys = state.keysOfUser.get(userId)
+				if (!keys) state.keysOfUser.set(userId, (keys = new Set()))
+				keys.add(key)
 			}
 			return value
 		},
 		forget(key) {
-			const entry = state.entries.get(key)
-			if (!entry) return
 			state.entries.delete(key)
-			state.keysOfUser.get(entry.userId)?.delete(key)
 		},
 		size: () => state.entries.size,
-	}
-}
-
-function keep<V>(state: Scope<V>, key: string, userId: string, value: V, maxEntries: number) {
-	state.entries.delete(key)
-	state.entries.set(key, { userId, value })
-	let keys = state.keysOfUser.get(userId)
-	if (!keys) state.keysOfUser.set(userId, (keys = new Set()))
-	keys.add(key)
-	while (state.entries.size > maxEntries) {
-		const [oldestKey, oldest] = state.entries.entries().next().value as [string, { userId: string }]
-		state.entries.delete(oldestKey)
-		const ofUser = state.keysOfUser.get(oldest.userId)
-		ofUser?.delete(oldestKey)
-		if (ofUser?.size === 0) state.keysOfUser.delete(oldest.userId)
 	}
 }
 
@@ -102,7 +110,7 @@ function forgetUser<V>(state: Scope<V>, userId: string) {
 		state.floor = state.counter
 	}
 	state.changedAt.set(userId, state.counter)
-	for (const key of state.keysOfUser.get(userId) ?? []) state.entries.delete(key)
+	for (const key of [...(state.keysOfUser.get(userId) ?? [])]) state.entries.delete(key)
 	state.keysOfUser.delete(userId)
 }
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { type DbOrTx, afterCommit, db, getConnection } from './db.server'
-import { getEnv } from './env.server'
-import { logger } from './logger.server'
-import { singleton } from './singleton.server'
+import { type DbOrTx, afterCommit, db, getConnection } from '~/utils/db.server'
+import { getEnv } from '~/utils/env.server'
+import { logger } from '~/utils/logger.server'
+import { singleton } from '~/utils/singleton.server'
 
 /**
  * The in-memory caches of a process (site settings, ads, reference lists, the directory's counts),
@@ -18,8 +18,9 @@ import { singleton } from './singleton.server'
  *   told (`startCacheListener`). A lost connection is opened again, and every cache is emptied then:
  *   what was said while it was away is not heard again.
  *
- * On the embedded database there is one process: emptying its own copy is all there is to do. The
- * caches keep their short lifetimes as a safety net (a notification lost with its connection).
+ * On the embedded database there is one process: emptying its own copy is all there is to do, and
+ * it hears the triggers' per-user messages through PGlite's own `listen`. The caches keep short
+ * lifetimes as a safety net (a notification lost with its connection).
  */
 
 const CHANNEL = 'autohub_cache'
@@ -28,12 +29,8 @@ const EVERY_CACHE = '*'
 const RECONNECT_MIN_MS = 1_000
 const RECONNECT_MAX_MS = 30_000
 
-/**
- * Every cache on the bus: a name not listed here is a type error, not a change that empties nothing.
- * `pages` (the kept shared pages, page-cache.server.ts) comes from migration 0014's triggers,
- * `personal-pages` (the kept signed-in pages) from migration 0029's.
- */
-export type CacheName = 'site-settings' | 'ads' | 'reference-lists' | 'directory-counts' | 'pages' | 'personal-pages'
+/** Every cache on the bus: a name not listed here is a type error, not a change that empties nothing. */
+export type CacheName = 'site-settings' | 'ads' | 'reference-lists' | 'directory-counts'
 
 /**
  * Caches kept per user (user-cache.server.ts). Their messages name the user, `<scope>:<user id>`,
@@ -60,14 +57,9 @@ export function registerUserScope(scope: UserScope, handlers: UserScopeHandlers)
 	userScopes.set(scope, handlers)
 }
 
-/**
- * Forgets one user's entries of a per-user cache in this process, and then the kept signed-in
- * pages, which show them (the bell's count, the name): a page rendered after a table's message but
- * before the user's would otherwise keep what the per-user cache still held (decision 0112).
- */
+/** Forgets one user's entries of a per-user cache in this process. */
 export function forgetUserHere(scope: UserScope, userId: string) {
 	userScopes.get(scope)?.forgetUser(userId)
-	for (const clear of caches.get('personal-pages') ?? []) clear()
 }
 
 /** Empties the named caches of this process (every one for `*`); a name not loaded here has nothing to empty. */
@@ -104,16 +96,48 @@ async function notify(database: DbOrTx, names: readonly string[]) {
 	for (const name of names) await database.execute(sql`select pg_notify(${CHANNEL}, ${name})`)
 }
 
-type Listener = { client: pg.Client | null; listening: boolean; stopped: boolean; retry: ReturnType<typeof setTimeout> | null; delayMs: number }
+type Listener = {
+	client: pg.Client | null
+	/** Stops PGlite's own listening (the embedded database). */
+	unlisten: (() => Promise<void>) | null
+	listening: boolean
+	stopped: boolean
+	retry: ReturnType<typeof setTimeout> | null
+	delayMs: number
+}
 
-const listener = singleton<Listener>('cache-bus:listener', () => ({ client: null, listening: false, stopped: true, retry: null, delayMs: RECONNECT_MIN_MS }))
+const listener = singleton<Listener>('cache-bus:listener', () => ({ client: null, unlisten: null, listening: false, stopped: true, retry: null, delayMs: RECONNECT_MIN_MS }))
 
-/** On PostgreSQL, starts listening for other processes' changes (startup); nothing on the embedded database. */
+/**
+ * Starts listening for changes (startup): on PostgreSQL on a connection of its own; on the embedded
+ * database through PGlite's `listen`, so its triggers' messages (a job's write, say) reach the
+ * caches of its one process as well.
+ */
 export function startCacheListener() {
-	const url = getEnv().DATABASE_URL
-	if (!url || !listener.stopped) return
+	if (!listener.stopped) return
 	listener.stopped = false
-	void connect(url)
+	const url = getEnv().DATABASE_URL
+	if (url) void connect(url)
+	else void listenEmbedded()
+}
+
+async function listenEmbedded() {
+	const { $client } = getConnection().db as unknown as { $client: { listen: (channel: string, callback: (payload: string) => void) => Promise<() => Promise<void>> } }
+	try {
+		const unlisten = await $client.listen(CHANNEL, (payload) => heard(payload))
+		if (listener.stopped) return void (await unlisten().catch(() => undefined))
+		listener.unlisten = unlisten
+		listener.listening = true
+	} catch (error) {
+		logger.warn('the embedded database does not listen: nothing is kept per user', { err: error })
+	}
+}
+
+/** A message on the channel: a test's marker, or the caches to empty. */
+function heard(payload: string) {
+	const marker = markers.get(payload)
+	if (marker) return marker()
+	clearHere([payload])
 }
 
 async function connect(url: string) {
@@ -140,10 +164,7 @@ async function connect(url: string) {
 	client.on('error', reconnect)
 	client.on('end', () => reconnect())
 	client.on('notification', (message) => {
-		if (message.channel !== CHANNEL || !message.payload) return
-		const heard = markers.get(message.payload)
-		if (heard) return heard()
-		clearHere([message.payload])
+		if (message.channel === CHANNEL && message.payload) heard(message.payload)
 	})
 	try {
 		await client.connect()
@@ -164,9 +185,12 @@ export async function stopCacheListener() {
 	if (listener.retry) clearTimeout(listener.retry)
 	listener.retry = null
 	const client = listener.client
+	const unlisten = listener.unlisten
 	listener.client = null
+	listener.unlisten = null
 	listener.listening = false
 	await client?.end().catch(() => undefined)
+	await unlisten?.().catch(() => undefined)
 }
 
 const markers = singleton('cache-bus:markers', () => new Map<string, () => void>())
