@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { availableParallelism as availableCores, loadavg } from 'node:os'
 import autocannon from 'autocannon'
 import type pg from 'pg'
 import { encodeId } from '../../../app/utils/public-id'
@@ -234,7 +235,8 @@ function printSteps(title: string, steps: Step[], kinds: Kind[]) {
 			}),
 			String(step.figures.reduce((sum, f) => sum + f.errors, 0)),
 			`${step.lateP99.toFixed(0)} ms`,
-			step.held ? 'yes' : `no: ${step.reasons.join('; ')}`,
+			// The first reason only: the log line of the step has them all.
+			step.held ? 'yes' : `no: ${step.reasons[0]}${step.reasons.length > 1 ? ' …' : ''}`,
 		]),
 	)
 }
@@ -294,6 +296,8 @@ async function drive(context: DriveContext): Promise<{ failed: boolean }> {
 	console.log(`\nportal: ${portal.toLocaleString('en')} browsers held${kinds.length < KINDS.length ? ` (kinds ${kinds.join(', ')} only)` : ''}`)
 	console.log(`bare node:http + pg: ${barePollsPerSecond.toFixed(0)} polls/s held = ${browsersOfPolls(barePollsPerSecond).toLocaleString('en')} browsers`)
 	console.log(`portal / bare = ${ratio.toFixed(2)} (goal ≥ ${GOAL_RATIO}); one step's resolution: ${stepResolution(portal)}`)
+	// Others' work on the machine takes the cores the portal and PostgreSQL would have: say how busy it was.
+	console.log(`the machine's load average (1, 5, 15 min) at the end: ${loadavg().map((n) => n.toFixed(1)).join(', ')} on ${availableCores()} cores`)
 	const lastHeld = [...portalSteps, ...bareSteps].filter((s) => s.held)
 	if (lastHeld.some((s) => s.lateP99 > P99_BOUND_MS.poll / 3)) console.log('The driver itself started some requests late (late p99 above): the machine is busy, or the driver is the limit.')
 	return { failed: ratio < GOAL_RATIO }
