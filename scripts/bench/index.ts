@@ -10,6 +10,7 @@
  *   npm run bench -- --case "list API"     only the cases whose name contains this, in every suite
  *   npm run bench -- --reseed              rebuild the database first
  *   npm run bench -- --no-build            measure the current build instead of building
+ *   npm run bench -- --suite peak          the busiest hour's mix open loop at rising rates: browsers held, beside a bare poll server's
  *   npm run bench -- --suite javascript    each page's JavaScript (gzip) beside its target; --compare-with another build
  *   npm run bench -- --suite start         the embedded start: time to the first answer, memory (--runs reopenings)
  *   npm run bench -- --suite lighthouse    Lighthouse mobile on four pages, --runs times each (no database needed)
@@ -128,7 +129,40 @@ async function requestSuitesRun(selected: BenchSuite[]) {
 		else log(`${suite.name}: no case matches --case (its cases: ${all.map((c) => c.name).join('; ')})`)
 	}
 	if (!chosen.length) return
+	const measuredAlone = chosen.filter(({ suite }) => !suite.drive)
+	if (measuredAlone.length) await caseSuitesRun(measuredAlone)
+	for (const { suite, cases } of chosen.filter(({ suite }) => suite.drive)) await driveSuiteRun(suite, cases)
+}
 
+/** A suite that sends its cases together (peak): on a portal of its own, freshly started; it prints its own figures. */
+async function driveSuiteRun(suite: BenchSuite, cases: BenchCase[]) {
+	log(`${suite.name}: ${suite.description}`)
+	// A web process of the capacity plan: the e-mails the mix's writes queue are a worker's job.
+	log('starting the portal (RUN_JOBS=false)')
+	const portal = await startPortal(databaseUrl, options.port, { cwd: portalDir, env: { RUN_JOBS: 'false' } })
+	let failed: boolean
+	try {
+		;({ failed } = await suite.drive!({
+			portalUrl: portal.url,
+			databaseUrl,
+			cases,
+			duration: options.duration,
+			warmup: options.warmup,
+			baselinePort: options.port + 1,
+			log: (message) => log(`${suite.name}: ${message}`),
+		}))
+	} finally {
+		await portal.stop()
+	}
+	measured = true
+	if (failed) {
+		console.log(`\n${suite.name}: short of its goal (see above).`)
+		process.exitCode = 1
+	}
+}
+
+/** The suites whose cases are each measured on their own under autocannon, beside their baselines. */
+async function caseSuitesRun(chosen: Array<{ suite: BenchSuite; cases: BenchCase[] }>) {
 	log('starting the portal')
 	const portal = await startPortal(databaseUrl, options.port, { cwd: portalDir })
 	const rows: Row[] = []

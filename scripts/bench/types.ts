@@ -1,9 +1,13 @@
 import type pg from 'pg'
 
-/** One measured call: a name for the table and the requests it cycles through (one path, or many). */
+/**
+ * One measured call: a name for the table and the requests it cycles through (one path, or many).
+ * `redirectTo`: the request is a form post whose success is a redirect there (the peak suite's
+ * driver checks it; any other answer but a 2xx is a failure).
+ */
 export type BenchCase = {
 	name: string
-	requests: Array<{ path: string; method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> }>
+	requests: Array<{ path: string; method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string>; redirectTo?: string }>
 }
 
 /**
@@ -21,6 +25,24 @@ export type BenchSuite = {
 	/** The calls to measure, chosen from the seeded data. */
 	cases: (client: pg.Client) => Promise<BenchCase[]>
 	baseline?: BenchBaseline
+	/**
+	 * A suite that sends its cases together as one traffic mix (the peak suite) instead of each on
+	 * its own under autocannon: given the running portal and the cases --case chose, it measures
+	 * (with its own baseline) and prints its own figures; `failed`: a goal it checks was missed.
+	 */
+	drive?: (context: DriveContext) => Promise<{ failed: boolean }>
+}
+
+export type DriveContext = {
+	portalUrl: string
+	databaseUrl: string
+	cases: BenchCase[]
+	/** `--duration`: seconds per step; `--warmup`: seconds before the first. */
+	duration: number
+	warmup: number
+	/** A free port for the suite's baseline (the portal's + 1). */
+	baselinePort: number
+	log: (message: string) => void
 }
 
 /**

@@ -7,7 +7,7 @@ declare module 'autocannon' {
 		headers?: Record<string, string>
 		setupRequest?: (request: Request) => Request
 	}
-	type Options = { url: string; connections?: number; duration?: number; requests?: Request[] }
+	type Options = { url: string; connections?: number; duration?: number; amount?: number; timeout?: number; requests?: Request[] }
 	type Result = {
 		latency: { p50: number; p99: number }
 		requests: { average: number }

@@ -14,15 +14,17 @@ export const USAGE = `npm run bench -- [options]
                         the portal
   --reseed              rebuild the bench database first
   --no-build            measure the current build instead of building
-  --duration <s>        10: seconds per case (request suites)
-  --warmup <s>          2: warm-up seconds per case, 0 for none (request suites)
+  --duration <s>        10: seconds per case (request suites), per step (peak)
+  --warmup <s>          2: warm-up seconds per case, 0 for none (request suites; peak: once,
+                        before its first step)
   --connections <list>  1,4: concurrency levels (request suites)
   --port <n>            3230 (BENCH_PORT): the portal's port (a request suite's baseline takes the
                         next one, the start suite's takes turns on it; Lighthouse uses free ports)
   --help                this text
 
 Request suites (PostgreSQL at BENCH_DATABASE_URL, seeded once): directory, notifications, pages,
-signed-in. Process suites (no database): javascript, start, lighthouse. --portal and --compare-with take a
+signed-in, peak (the busiest hour's mix, open loop at rising browser counts; --case chooses its
+kinds: poll, signed-in page, anonymous page, API call, form post). Process suites (no database): javascript, start, lighthouse. --portal and --compare-with take a
 checkout's directory, absolute or relative to this checkout's root.`
 
 /** A mistake in the options: said with the usage, before anything starts. */

@@ -58,12 +58,12 @@ export async function firstOk(started: Started, url: string, options: { headers?
  * end-to-end tests: production mode, no demo data, logs at warn, one web process unless WEB_CONCURRENCY says more. Resolves once /healthz is 200.
  * `{ demoIn: dir }` instead of a database URL: the embedded database in that folder, with the demo
  * data. `cwd`: another checkout's build (its own server-build and build folders); `nodeArgs`: Node's
- * own options (a profiler).
+ * own options (a profiler); `env`: more of its environment (`RUN_JOBS: 'false'`, say).
  */
 export async function startPortal(
 	database: string | { demoIn: string },
 	port: number,
-	options: { cwd?: string; nodeArgs?: string[] } = {},
+	options: { cwd?: string; nodeArgs?: string[]; env?: Record<string, string> } = {},
 ): Promise<{ url: string; stop: () => Promise<void> }> {
 	const url = `http://127.0.0.1:${port}`
 	const portal = spawnNode([...(options.nodeArgs ?? []), 'server-build/index.js'], {
@@ -81,6 +81,7 @@ export async function startPortal(
 			SMTP_URL: '',
 			// Figures per web process, which docs/scaling.md multiplies; WEB_CONCURRENCY=2 npm run bench measures two.
 			WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '1',
+			...options.env,
 		},
 	})
 	try {

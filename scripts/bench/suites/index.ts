@@ -4,11 +4,12 @@ import { javascriptSuite } from './javascript'
 import { lighthouseSuite } from './lighthouse'
 import { notificationsSuite } from './notifications'
 import { pagesSuite } from './pages'
+import { peakSuite } from './peak'
 import { signedInSuite } from './signed-in'
 import { startSuite } from './start'
 
-/** The request suites, in seeding order. */
-export const suites: BenchSuite[] = [directorySuite, notificationsSuite, pagesSuite, signedInSuite]
+/** The request suites, in seeding order (peak relies on the notifications and signed-in suites' data). */
+export const suites: BenchSuite[] = [directorySuite, notificationsSuite, pagesSuite, signedInSuite, peakSuite]
 
 /** The process suites (they start what they measure: no seeded database, no running portal), run after the request suites, in this order. */
 export const processSuites: BenchProcessSuite[] = [javascriptSuite, startSuite, lighthouseSuite]

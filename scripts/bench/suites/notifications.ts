@@ -16,7 +16,7 @@ import { type BenchCase, type BenchSuite } from '../types'
 export const POLL_USERS = 10_000
 export const NOTIFICATIONS = 1_000_000
 
-const token = (n: number) => `bench-poll-token-${String(n).padStart(6, '0')}`
+export const token = (n: number) => `bench-poll-token-${String(n).padStart(6, '0')}`
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 async function seed(client: pg.Client, log: (message: string) => void) {
@@ -59,7 +59,7 @@ async function cases(): Promise<BenchCase[]> {
 }
 
 /** The same answer from plain node:http and pg: the token lookup, then the list-and-count query. */
-async function startBare(databaseUrl: string, port: number) {
+export async function startBare(databaseUrl: string, port: number) {
 	const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
 	const dictionary = JSON.parse(readFileSync('locales/en/common.json', 'utf8')) as { notifications: Record<string, string> }
 	// Amounts are stored in cents and formatted for the reader, as the portal does.

@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto'
-import { createCookie, createCookieSessionStorage } from '@remix-run/node'
-import { CSRF } from 'remix-utils/csrf/server'
 import type pg from 'pg'
-import { SESSION_COOKIE } from '../../../app/utils/http-cache'
 import { encodeId } from '../../../app/utils/public-id'
+import { signedInBrowser } from '../lib/browser'
 import { seedingSession } from '../lib/seed'
-import { BENCH_SESSION_SECRET, languageCookie } from '../lib/server'
 import { type BenchCase, type BenchSuite } from '../types'
 import { fromMemory } from './pages'
 
@@ -15,13 +12,13 @@ import { fromMemory } from './pages'
  * are signed in too. Each case cycles through 200 different people, so nothing is one person's
  * cache. The baseline sends each person's own answer from memory, as the pages suite does.
  */
-const PEOPLE = 200
+export const PEOPLE = 200
 const OFFERS = 4
 
-const token = (kind: string, n: number) => `bench-web-${kind}-${String(n).padStart(6, '0')}`
+export const token = (kind: string, n: number) => `bench-web-${kind}-${String(n).padStart(6, '0')}`
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 /** The workshop that made offer `o` (1…OFFERS) on customer `k`'s open request. */
-const workshopOf = (k: number, o: number) => 1 + ((k * 37 + o * 7919) % 5000)
+export const workshopOf = (k: number, o: number) => 1 + ((k * 37 + o * 7919) % 5000)
 
 async function seed(client: pg.Client, log: (message: string) => void) {
 	const step = await seedingSession(client, log)
@@ -65,18 +62,8 @@ async function seed(client: pg.Client, log: (message: string) => void) {
 }
 
 async function cases(): Promise<BenchCase[]> {
-	// The portal's own cookies, signed with the secret the bench gives it: a returning visitor's
-	// session, CSRF token (app/utils/csrf.server.ts) and language.
-	const secrets = [BENCH_SESSION_SECRET]
-	const storage = createCookieSessionStorage({ cookie: { name: SESSION_COOKIE, path: '/', httpOnly: true, sameSite: 'lax', secrets } })
-	const csrf = new CSRF({ cookie: createCookie('csrf', { path: '/', httpOnly: true, sameSite: 'lax', secrets }), formDataKey: 'csrf', secret: BENCH_SESSION_SECRET })
-	const cookieOf = async (value: string) => {
-		const session = await storage.getSession()
-		session.set('token', value)
-		const sessionCookie = (await storage.commitSession(session)).split(';')[0]
-		const [, csrfCookie] = await csrf.commitToken(new Request('http://bench/'))
-		return { Cookie: `${sessionCookie}; ${csrfCookie!.split(';')[0]}; ${languageCookie('en')}` }
-	}
+	// The portal's own cookies: a returning visitor's session, CSRF token and language.
+	const cookieOf = async (value: string) => ({ Cookie: (await signedInBrowser(value)).cookie })
 	const people = Array.from({ length: PEOPLE }, (_, i) => i + 1)
 	const customer = await Promise.all(people.map((k) => cookieOf(token('customer', k))))
 	const workshop = await Promise.all(people.map((k) => cookieOf(token('workshop', k))))
@@ -92,7 +79,7 @@ async function cases(): Promise<BenchCase[]> {
 }
 
 /** PostgreSQL's md5(text)::uuid, for the ids the seed made. */
-function md5Uuid(text: string) {
+export function md5Uuid(text: string) {
 	const hex = createHash('md5').update(text).digest('hex')
 	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
