@@ -25,6 +25,7 @@ import { commitCsrfToken } from '~/utils/csrf.server'
 import { combineHeaders } from '~/utils/http'
 import { isSharedPage, isSharedRequest } from '~/utils/http-cache'
 import { useNonce } from '~/utils/nonce-provider'
+import { type RootLoaderData } from '~/utils/root-data'
 import { getToast } from '~/utils/toast.server'
 
 export const links: LinksFunction = () => [
@@ -58,14 +59,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const account = user
 		? { firstName: user.firstName, lastName: user.lastName, role: user.role, workshopName: user.workshop?.workshopName ?? null }
 		: null
-	return data({ language, site, toast, csrfToken, user: account }, { headers })
+	const rootData: RootLoaderData = { language, site, toast, csrfToken, user: account }
+	return data(rootData, { headers })
 }
 
 // Leaving a shared page for one with a form: load the token it went without.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
 	defaultShouldRevalidate || (isSharedPage(currentUrl.pathname) && !isSharedPage(nextUrl.pathname))
-
-export type RootLoaderData = typeof loader
 
 export function Layout({ children }: { children: React.ReactNode }) {
 	const rootData = useRouteLoaderData<typeof loader>('root')

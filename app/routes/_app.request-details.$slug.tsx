@@ -16,7 +16,7 @@ import { ReopenRequestSchema, ShareHistorySchema, WidenRequestSchema } from '~/d
 import { getChoices } from '~/domain/site/reference.server'
 import { getCustomerRequest } from '~/domain/service-flow/requests.server'
 import { shareHistoryOnRequest } from '~/domain/service-flow/passport.server'
-import { cancelRequest, reopenRequest, widenRequest } from '~/domain/service-flow/moves.server'
+import { cancelRequest, reopenRequest, widenRequest } from '~/domain/service-flow/request-moves.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'

@@ -7,7 +7,7 @@ import { SiteHeader } from '~/components/site-header'
 import { loadAdSlots } from '~/domain/site/ads.server'
 import { countVisitInBackground } from '~/domain/site/visits.server'
 import { fallbackLanguage } from '~/i18n/config'
-import { type RootLoaderData } from '~/root'
+import { type RootLoader, type RootLoaderData } from '~/utils/root-data'
 import { siteName } from '~/utils/meta'
 
 
@@ -24,7 +24,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 	formMethod && formMethod !== 'GET' ? defaultShouldRevalidate : false
 
 /** Pages give their own titles; a page that failed (a missing workshop) gets its status: "404 · Autohub". */
-export const meta: MetaFunction<typeof loader, { root: RootLoaderData }> = ({ error, matches }) => {
+export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ error, matches }) => {
 	const site = siteName(matches) ?? 'Autohub'
 	return [{ title: isRouteErrorResponse(error) ? `${error.status} · ${site}` : site }]
 }

@@ -1,5 +1,5 @@
-import { renewDueSubscriptions } from '~/domain/billing/subscription.server'
-import { expireStaleRequests } from '~/domain/service-flow/moves.server'
+import { renewDueSubscriptions } from '~/domain/billing/renewals.server'
+import { expireStaleRequests } from '~/domain/service-flow/request-moves.server'
 import { sendAnswerReminders, sendNewRequestDigests, sendNoOfferNudges, sendUnreadChatEmails } from '~/domain/messaging/email-jobs.server'
 import { sendWarrantyNotices } from '~/domain/service-flow/passport.server'
 import { applyRetention } from '~/domain/privacy/retention.server'

@@ -1,5 +1,5 @@
 import { type MetaDescriptor, type MetaFunction } from '@remix-run/react'
-import { type RootLoaderData } from '~/root'
+import { type RootLoader } from '~/utils/root-data'
 
 export type PageMeta = {
 	title: string
@@ -46,7 +46,7 @@ export function pageMeta(page: PageMeta | undefined, siteName: string | undefine
 	]
 }
 
-type RootMatches = Parameters<MetaFunction<unknown, { root: RootLoaderData }>>[0]['matches']
+type RootMatches = Parameters<MetaFunction<unknown, { root: RootLoader }>>[0]['matches']
 
 /** The site's name, from the root loader's data (the fallback is pageMeta's). */
 export function siteName(matches: RootMatches): string | undefined {
@@ -63,6 +63,6 @@ type LoaderData<Loader> = Parameters<MetaFunction<Loader>>[0]['data']
  */
 export function routeMeta<Loader>(
 	...[extra = []]: NonNullable<LoaderData<Loader>> extends { meta?: PageMeta } ? [extra?: MetaDescriptor[]] : [error: 'the loader returns no `meta: PageMeta`']
-): MetaFunction<Loader, { root: RootLoaderData }> {
+): MetaFunction<Loader, { root: RootLoader }> {
 	return ({ data, matches }) => [...pageMeta((data as { meta?: PageMeta } | undefined)?.meta, siteName(matches)), ...(extra as MetaDescriptor[])]
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { chatMessages, notifications } from '~/db/schema'
-import { makeOffer } from '~/domain/service-flow/moves.server'
+import { makeOffer } from '~/domain/service-flow/offer-moves.server'
 import { action as getChatAction } from '~/routes/admin.api.get-chat'
 import { action as getNotificationAction } from '~/routes/admin.api.get-notification'
 import { action as readNotificationAction } from '~/routes/admin.api.read-notification'

@@ -3,17 +3,10 @@ import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import { notifications, offers, requestEvents, reviews, serviceRequestImages, serviceRequests, subscriptions, uploads, workshops } from '~/db/schema'
 import { DomainError } from '~/domain/errors'
-import {
-	addReview,
-	cancelRequest,
-	completeJob,
-	createServiceRequest,
-	deleteOffer,
-	makeOffer,
-	replyToReview,
-	selectOffer,
-	updateOffer,
-} from '~/domain/service-flow/moves.server'
+import { completeJob } from '~/domain/service-flow/job-moves.server'
+import { deleteOffer, makeOffer, selectOffer, updateOffer } from '~/domain/service-flow/offer-moves.server'
+import { cancelRequest, createServiceRequest } from '~/domain/service-flow/request-moves.server'
+import { addReview, replyToReview } from '~/domain/service-flow/review-moves.server'
 import { deleteVehicle } from '~/domain/service-flow/vehicles.server'
 import { db } from '~/utils/db.server'
 import { prepareUpload, UploadRejected } from '~/utils/storage.server'

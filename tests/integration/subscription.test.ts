@@ -4,19 +4,11 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { emailOutbox, invoices, notifications, offers, packages, payments, subscriptions, uploads, users, workshops } from '~/db/schema'
 import { DomainError, FieldError } from '~/domain/errors'
 import { type PaymentProvider } from '~/domain/billing/payments.server'
-import { makeOffer, type WorkshopActor } from '~/domain/service-flow/moves.server'
-import {
-	activatePayment,
-	addMonth,
-	cancelSubscription,
-	cancelTestPayment,
-	loadSubscriptionPage,
-	payTestPayment,
-	renewDueSubscriptions,
-	saveBillingDetails,
-	subscribe,
-	unlimitedPackageName,
-} from '~/domain/billing/subscription.server'
+import { type WorkshopActor } from '~/domain/service-flow/move-locks.server'
+import { makeOffer } from '~/domain/service-flow/offer-moves.server'
+import { renewDueSubscriptions } from '~/domain/billing/renewals.server'
+import { loadSubscriptionPage, unlimitedPackageName } from '~/domain/billing/subscription-page.server'
+import { activatePayment, addMonth, cancelSubscription, cancelTestPayment, payTestPayment, saveBillingDetails, subscribe } from '~/domain/billing/subscription.server'
 import { getFixedT } from '~/i18n/i18n.server'
 import { db } from '~/utils/db.server'
 import { resetEnvCache } from '~/utils/env.server'

@@ -8,16 +8,9 @@ import { FieldError } from '~/domain/errors'
 import { CompleteJobSchema, DisputeBillSchema, SettleBillSchema } from '~/domain/service-flow/final-bill-schema'
 import { billDisputeOf, listBillDisputes } from '~/domain/service-flow/final-bill.server'
 import { getNotificationDetail } from '~/domain/messaging/notifications.server'
-import {
-	addReview,
-	answerExtraWork,
-	askForExtraWork,
-	completeJob,
-	confirmBill,
-	disputeBill,
-	replyToReview,
-	settleBill,
-} from '~/domain/service-flow/moves.server'
+import { answerExtraWork, askForExtraWork } from '~/domain/service-flow/extra-work-moves.server'
+import { completeJob, confirmBill, disputeBill, settleBill } from '~/domain/service-flow/job-moves.server'
+import { addReview, replyToReview } from '~/domain/service-flow/review-moves.server'
 import { getCustomerRequest, listCustomerRequests } from '~/domain/service-flow/requests.server'
 import { getLatestReviews, getWorkshopProfile, getWorkshopReviews } from '~/domain/directory/workshops.server'
 import { encodeId } from '~/utils/public-id'

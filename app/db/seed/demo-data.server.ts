@@ -7,27 +7,19 @@
  * completed and reviewed (and one rejected elsewhere); both have read and unread notifications and
  * a chat with each other. Every review belongs to a real completed request, so ratings add up.
  *
- * The demo accounts' requests are made by the domain's own moves (moves.server.ts), dated back
+ * The demo accounts' requests are made by the domain's own moves (service-flow/*-moves.server.ts), dated back
  * afterwards; the long back-dated history of the other customers is written as rows. Ratings of
  * both come from the domain's recompute (reviews.server.ts).
  */
 import { randomUUID } from 'node:crypto'
 import { and, eq, gt, sql } from 'drizzle-orm'
 import * as t from '~/db/schema'
-import {
-	addReview,
-	answerExtraWork,
-	askForExtraWork,
-	cancelRequest,
-	completeJob,
-	disputeBill,
-	createServiceRequest,
-	expireRequest,
-	makeOffer,
-	replyToReview,
-	selectOffer,
-	type WorkshopActor,
-} from '~/domain/service-flow/moves.server'
+import { answerExtraWork, askForExtraWork } from '~/domain/service-flow/extra-work-moves.server'
+import { completeJob, disputeBill } from '~/domain/service-flow/job-moves.server'
+import { type WorkshopActor } from '~/domain/service-flow/move-locks.server'
+import { makeOffer, selectOffer } from '~/domain/service-flow/offer-moves.server'
+import { cancelRequest, createServiceRequest, expireRequest } from '~/domain/service-flow/request-moves.server'
+import { addReview, replyToReview } from '~/domain/service-flow/review-moves.server'
 import { refreshResponseTimes } from '~/domain/service-flow/response-time.server'
 import { refreshWorkshopRatings } from '~/domain/service-flow/reviews.server'
 import { type ExtraWorkAnswer } from '~/domain/service-flow/extra-work'
@@ -737,7 +729,7 @@ async function insertHistory(tx: Tx, refs: ReferenceIds, people: People, worksho
 // ---------------------------------------------------------------- the story: the demo accounts' requests, by the moves
 
 /**
- * The demo accounts' story is made with the product's own moves (moves.server.ts) in the seed's
+ * The demo accounts' story is made with the product's own moves (service-flow/*-moves.server.ts) in the seed's
  * transaction, so its statuses, timelines, offer limits and ratings are what the product makes.
  * The moves stamp "now"; each step is then dated back to when the story says it happened. The
  * steps of one request come in the order they happened.

@@ -1,7 +1,8 @@
 import { getEnv } from '~/utils/env.server'
 import { logger } from '~/utils/logger.server'
 import { getStripe, stripeConfigured } from './payments.server'
-import { activatePayment, recordStripeRenewal } from './subscription.server'
+import { recordStripeRenewal } from './renewals.server'
+import { activatePayment } from './subscription.server'
 
 export type WebhookResult = { status: 200 | 400 | 404; handled: string }
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { type Language } from '~/i18n/config'
 import { checkbox, emailAddress, messages, preprocess, vatNumber } from '~/utils/validation'
 
 /** The refusal when a workshop subscribes without a billing e-mail (spec §8). */
@@ -65,3 +66,11 @@ export type OfferAllowance = { used: number; limit: number | null; upgradeTo: st
 
 /** Where an invoice's e-invoice (EN 16931 UBL XML) is downloaded; its file name is `invoice-{number}.xml`. */
 export const eInvoicePath = (number: number) => `/subscription/invoices/${number}.xml`
+
+type PackageTexts = { nameEt: string; nameEn: string; nameRu: string; descriptionEt: string; descriptionEn: string; descriptionRu: string }
+
+/** A package's name in a language, as the packages table has it. */
+export const packageName = (pkg: PackageTexts, language: Language) => (language === 'en' ? pkg.nameEn : language === 'ru' ? pkg.nameRu : pkg.nameEt)
+/** A package's description in a language. */
+export const packageDescription = (pkg: PackageTexts, language: Language) =>
+	language === 'en' ? pkg.descriptionEn : language === 'ru' ? pkg.descriptionRu : pkg.descriptionEt

@@ -8,7 +8,7 @@ import { encodeId } from '~/utils/public-id'
 import { dateToTallinnInput } from '~/utils/time'
 import { notificationMessage } from './notification-text.server'
 import { portalLink, readerLanguage, sendEach } from './emails.server'
-import { type EmailContent } from './email-templates.server'
+import { type EmailContent } from './email-content'
 
 /**
  * The e-mails that wait for time to pass (issue 15), run by the background jobs every few

@@ -3,7 +3,7 @@ import { render } from '@react-email/render'
 import { Fragment } from 'react'
 import { addressFor } from '~/domain/site/site'
 import { getFixedT } from '~/i18n/i18n.server'
-import { type EmailContent, type EmailFrame, type EmailLink } from './email-templates.server'
+import { type EmailContent, type EmailFrame, type EmailLink } from './email-content'
 
 const colors = { ink: '#14213d', muted: '#5b6474', line: '#e3e7ee', accent: '#1d4ed8', page: '#f4f6fa' }
 
@@ -12,7 +12,7 @@ const colors = { ink: '#14213d', muted: '#5b6474', line: '#e3e7ee', accent: '#1d
  * site's name and logo on top, a heading, a few paragraphs, optional facts and one button, then
  * the address block and, for e-mails one may turn off, the links to the preferences and to
  * unsubscribe. The plain-text part is rendered from the same element (`renderEmailParts`). What an
- * e-mail says is in email-templates.server.ts, which loads this module with the first e-mail.
+ * e-mail says is typed in email-content.ts; email-templates.server.ts loads this module with the first e-mail.
  */
 export function AutohubEmail({ frame, content }: { frame: EmailFrame; content: EmailContent }) {
 	const t = getFixedT(frame.language, 'common')

@@ -6,7 +6,8 @@ import { formatDateTime } from '~/utils/format'
 import { formatMoney } from '~/utils/money'
 import { type EmailKind } from './email-preferences'
 import { chatEmail, digestEmail, nudgeEmail, reminderEmail } from './email-jobs.server'
-import { letter, renderEmail, type EmailContent } from './email-templates.server'
+import { type EmailContent } from './email-content'
+import { letter, renderEmail } from './email-templates.server'
 import { emailedEvents, emailFrame, emailKindOf, eventEmail, portalLink } from './emails.server'
 
 /**

@@ -90,3 +90,16 @@ export function offerTotals(lines: Array<Pick<OfferLineInput, 'kind' | 'quantity
 	const netCents = vat === 'included' ? linesCents - vatCents : linesCents
 	return { labourCents: sums.labour, partsCents: sums.part, feesCents: sums.fee, netCents, vatCents, totalCents: netCents + vatCents }
 }
+
+/** A priced line's columns, as offer_lines and extra_work_lines both store them. */
+export function lineColumns(line: OfferLineInput, position: number) {
+	return {
+		position,
+		kind: line.kind,
+		description: line.description,
+		reference: line.reference ?? '',
+		quantityHundredths: line.quantity,
+		unitPriceCents: line.unitPrice,
+		totalCents: lineTotalCents(line),
+	}
+}

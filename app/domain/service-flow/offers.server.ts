@@ -220,7 +220,7 @@ export async function listWorkshopReviews(workshopId: string, language: Language
  * The monthly offer limit, computed here only: how many offers the workshop made this calendar
  * month (Estonian time) and what its active package allows, null meaning unlimited; a workshop
  * without an active package is held to the free package's limit. The pages show it, and
- * makeOffer enforces it in its own transaction (`assertOfferAllowed`, moves.server.ts).
+ * makeOffer enforces it in its own transaction (`assertOfferAllowed`, offer-moves.server.ts).
  */
 export async function offerAllowance(workshopId: string, database: DbOrTx = db): Promise<{ used: number; limit: number | null }> {
 	const [row] = await queryRows<{ used: number; limit: number | null }>(

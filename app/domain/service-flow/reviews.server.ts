@@ -4,7 +4,7 @@ import type { DbOrTx } from '~/utils/db.server'
 /**
  * A workshop's rating as stored with it (rating_average, review_count: the directory sorts and
  * filters on them) is recomputed from its reviews here only: when a review is written
- * (moves.server.ts) or hidden (review-moderation.server.ts), for the demo data and for the
+ * (review-moves.server.ts) or hidden (review-moderation.server.ts), for the demo data and for the
  * benchmark's generated data.
  */
 

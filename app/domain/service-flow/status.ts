@@ -1,7 +1,7 @@
 /**
  * The service flow's status model as data (docs/decisions/0030-status-model.md): the statuses of
  * a request and of an offer, and every move as a row of a table — which actor may make it, from
- * which statuses, to which one. The database enums, the transition functions in `moves.server.ts`,
+ * which statuses, to which one. The database enums, the transition functions in the `*-moves.server.ts` modules,
  * the queries and every page ask this module; nothing else compares status strings. A new state
  * (request expiry, extra work on a job) is added here first.
  *
