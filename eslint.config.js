@@ -74,6 +74,15 @@ export default tseslint.config(
 		},
 	},
 	{ files: ['app/**', 'server/**', 'scripts/**'], rules: { 'no-restricted-imports': boundaryRule(null) } },
+	{
+		// Small helpers and web glue only: the domain builds on them, never the other way (issue 31).
+		files: ['app/utils/**'],
+		rules: {
+			'no-restricted-imports': boundaryRule(null, [
+				{ group: ['~/domain/*', '~/domain/**', '../domain/*', '../domain/**'], message: 'app/utils imports nothing from app/domain: move the helper to the area that owns it, or the shared type down here.' },
+			]),
+		},
+	},
 	...areas.map((area) => ({
 		files: [`app/domain/${area}/**`],
 		rules: {

@@ -25,7 +25,7 @@ import { commitCsrfToken } from '~/utils/csrf.server'
 import { combineHeaders } from '~/utils/http'
 import { isSharedPage, isSharedRequest } from '~/utils/http-cache'
 import { useNonce } from '~/utils/nonce-provider'
-import { type RootLoaderData } from '~/utils/root-data'
+import { type RootLoaderData } from '~/root-data'
 import { getToast } from '~/utils/toast.server'
 
 export const links: LinksFunction = () => [

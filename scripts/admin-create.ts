@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { createOrPromoteAdmin } from '~/domain/accounts/accounts.server'
 import { migrateDatabase } from '~/db/migrate.server'
-import { closeDatabase, getConnection } from '~/utils/db.server'
+import { closeDatabase, getConnection } from '~/db/db.server'
 
 const email = z.email().safeParse(process.argv[2]?.trim().toLowerCase())
 if (!email.success) {

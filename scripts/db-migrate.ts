@@ -1,6 +1,6 @@
 /** `npm run db:migrate`: applies pending migrations to DATABASE_URL (or the embedded database). */
 import { migrateDatabase } from '~/db/migrate.server'
-import { closeDatabase, getConnection } from '~/utils/db.server'
+import { closeDatabase, getConnection } from '~/db/db.server'
 
 try {
 	await migrateDatabase()

@@ -5,8 +5,8 @@
  */
 import { loadDemoDataIfEmpty } from '~/db/seed/demo-data.server'
 import { migrateDatabase } from '~/db/migrate.server'
-import { closeDatabase, getConnection } from '~/utils/db.server'
-import { getFileStore } from '~/utils/file-store.server'
+import { closeDatabase, getConnection } from '~/db/db.server'
+import { getFileStore } from '~/uploads/file-store.server'
 
 const started = performance.now()
 try {

@@ -7,8 +7,8 @@
 import { migrateDatabase } from '~/db/migrate.server'
 import { startCacheListener } from '~/caching/cache-bus.server'
 import { getEnv } from '~/utils/env.server'
-import { getFileStore } from '~/utils/file-store.server'
-import { startBackgroundJobs } from '~/utils/jobs.server'
+import { getFileStore } from '~/uploads/file-store.server'
+import { startBackgroundJobs } from '~/jobs/schedule.server'
 import { logger } from '~/utils/logger.server'
 import { checkConfiguration, shutdown } from '~/utils/startup.server'
 

@@ -9,7 +9,7 @@
 import cluster from 'node:cluster'
 import { fileURLToPath } from 'node:url'
 import { type ServerBuild } from '@remix-run/node'
-import { openEmbeddedEarly } from '../app/utils/embedded-database.server'
+import { openEmbeddedEarly } from '~/db/embedded-database.server'
 import { getEnv, getSessionSecrets, type Env } from '../app/utils/env.server'
 import { logger } from '../app/utils/logger.server'
 import { createServerApp } from './app'

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { type DbOrTx, afterCommit, db, getConnection } from '~/utils/db.server'
+import { type DbOrTx, afterCommit, db, getConnection } from '~/db/db.server'
 import { getEnv } from '~/utils/env.server'
 import { logger } from '~/utils/logger.server'
 import { singleton } from '~/utils/singleton.server'

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache'
-import { type DbOrTx, afterCommit } from '~/utils/db.server'
+import { type DbOrTx, afterCommit } from '~/db/db.server'
 import { cacheListenerReady, forgetUserHere, registerUserScope, type UserScope } from './cache-bus.server'
 import { singleton } from '~/utils/singleton.server'
 import { approximateBytes } from './value-cache.server'

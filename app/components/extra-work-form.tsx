@@ -4,7 +4,7 @@ import { Form } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
 import { ExtraWorkSchema, type ExtraWorkInput } from '~/domain/service-flow/extra-work-schema'
 import { type VatMode } from '~/domain/service-flow/offer-kinds'
-import { type HeldFile } from '~/utils/upload-url'
+import { type HeldFile } from '~/uploads/upload-url'
 import { FileField, FormActions, FormAlert, FormSecurity, TextareaField } from './forms'
 import { LinesTotal, OfferLinesEditor } from './offer-form'
 

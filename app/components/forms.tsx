@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react'
 import { useTranslation } from '~/i18n/translation'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { translateMessage } from '~/utils/messages'
-import { acceptOf, heldFieldName, IMAGE_TYPES, type FileKind, type HeldFile } from '~/utils/upload-url'
+import { acceptOf, heldFieldName, IMAGE_TYPES, type FileKind, type HeldFile } from '~/uploads/upload-url'
 import { type HoneypotInputProps } from 'remix-utils/honeypot/server'
 
 /**

@@ -1,7 +1,7 @@
 import { Link, useLocation, useRouteLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
 import { fallbackLanguage, languageCodes, supportedLanguages } from '~/i18n/config'
-import { type RootLoaderData } from '~/utils/root-data'
+import { type RootLoaderData } from '~/root-data'
 
 /** EE · EN · RU as plain links (?lng=), so it works without JavaScript; the server remembers the choice. */
 export function LanguageSelector() {

@@ -16,7 +16,7 @@ import { OfferLineSchema, offerTotals, type OfferLineInput } from '~/domain/serv
 import { OfferSchema, type OfferFormDefaults, type OfferInput } from '~/domain/service-flow/offers'
 import { useLanguage } from '~/i18n/use-language'
 import { formatMoney } from '~/utils/format'
-import { uploadUrl, type HeldFile } from '~/utils/upload-url'
+import { uploadUrl, type HeldFile } from '~/uploads/upload-url'
 import { Field, FileField, FormActions, FormAlert, FormSecurity, SelectField, TextareaField } from './forms'
 
 /**

@@ -6,7 +6,7 @@ import { type HistoryEntry, type Warranty, type WarrantyState } from '~/domain/s
 import { type ServiceRecordInput, ServiceRecordSchema, type VehicleLinkInput } from '~/domain/service-flow/passport-schema'
 import { useLanguage } from '~/i18n/use-language'
 import { formatDate, formatNumber } from '~/utils/format'
-import { type HeldFile } from '~/utils/upload-url'
+import { type HeldFile } from '~/uploads/upload-url'
 import { ConfirmAction } from './confirm-action'
 import { Field, FileField, FormActions, FormAlert, FormSecurity, IntentButton, TextareaField } from './forms'
 

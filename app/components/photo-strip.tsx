@@ -1,4 +1,4 @@
-import { uploadUrl, type ImageSource } from '~/utils/upload-url'
+import { uploadUrl, type ImageSource } from '~/uploads/upload-url'
 import { UploadedImage } from './responsive-image'
 
 /** A row of small photos (a request's, extra work's), each opening the full-size file. */

@@ -1,4 +1,4 @@
-import { type ImageSource, publicUploadUrl, THUMBNAIL_WIDTH, uploadUrl, VARIANT_FORMATS, variantMimeType } from '~/utils/upload-url'
+import { type ImageSource, publicUploadUrl, THUMBNAIL_WIDTH, uploadUrl, VARIANT_FORMATS, variantMimeType } from '~/uploads/upload-url'
 
 type Props = {
 	image: ImageSource

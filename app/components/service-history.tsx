@@ -4,7 +4,7 @@ import { type HistoryEntry } from '~/domain/service-flow/passport'
 import { useLanguage } from '~/i18n/use-language'
 import { formatDate, formatMoney, formatNumber } from '~/utils/format'
 import { encodeId } from '~/utils/public-id'
-import { uploadUrl } from '~/utils/upload-url'
+import { uploadUrl } from '~/uploads/upload-url'
 import { Panel } from './panel'
 
 /**

@@ -2,7 +2,7 @@ import { useRouteLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
 import { roundToHalf } from '~/domain/directory/workshops'
 import { fallbackLanguage } from '~/i18n/config'
-import { type RootLoaderData } from '~/utils/root-data'
+import { type RootLoaderData } from '~/root-data'
 import { formatRating } from '~/utils/format'
 
 // A five-pointed star in a 24×24 box, and its left half (the star is symmetric about x = 12).

@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from '@remix-run/react'
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
 import { useTranslation } from '~/i18n/translation'
-import { type RootLoaderData } from '~/utils/root-data'
+import { type RootLoaderData } from '~/root-data'
 import { type Toast } from '~/utils/toast'
 
 type ToastOptions = { type: Toast['type']; toastId?: string }

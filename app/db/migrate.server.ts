@@ -3,7 +3,7 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { type PgliteDatabase } from 'drizzle-orm/pglite'
 import { type NodePgDatabase } from 'drizzle-orm/node-postgres'
-import { ADVISORY_LOCKS, getConnection, pgErrorCode, queryRows, withAdvisoryLock, type Database } from '~/utils/db.server'
+import { ADVISORY_LOCKS, getConnection, pgErrorCode, queryRows, withAdvisoryLock, type Database } from '~/db/db.server'
 import { getEnv } from '~/utils/env.server'
 import { migrationsDir } from '~/utils/paths.server'
 

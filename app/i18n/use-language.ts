@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from '@remix-run/react'
-import { type RootLoaderData } from '~/utils/root-data'
+import { type RootLoaderData } from '~/root-data'
 import { fallbackLanguage, type Language } from './config'
 
 /** The language of the page (the root loader decides it). */

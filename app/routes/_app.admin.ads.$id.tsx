@@ -13,7 +13,7 @@ import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { routeMeta } from '~/utils/meta'
-import { readFormUploads, withFormFiles } from '~/utils/multipart.server'
+import { readFormUploads, withFormFiles } from '~/uploads/multipart.server'
 import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 

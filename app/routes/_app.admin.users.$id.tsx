@@ -19,7 +19,7 @@ import { validateCsrf } from '~/utils/csrf.server'
 import { BadRequest } from '~/utils/failures.server'
 import { formatDate, formatDateTime } from '~/utils/format'
 import { routeMeta } from '~/utils/meta'
-import { readForm } from '~/utils/multipart.server'
+import { readForm } from '~/uploads/multipart.server'
 import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 

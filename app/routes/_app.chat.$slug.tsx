@@ -15,7 +15,7 @@ import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { routeMeta } from '~/utils/meta'
-import { readForm } from '~/utils/multipart.server'
+import { readForm } from '~/uploads/multipart.server'
 import { decodeId } from '~/utils/public-id'
 import { handleDomainError, idParam } from '~/utils/route-helpers.server'
 

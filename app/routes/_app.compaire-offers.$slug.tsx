@@ -23,11 +23,11 @@ import { validateCsrf } from '~/utils/csrf.server'
 import { BadRequest } from '~/utils/failures.server'
 import { formatMoney, formatNumber, formatRating } from '~/utils/format'
 import { routeMeta } from '~/utils/meta'
-import { readForm } from '~/utils/multipart.server'
+import { readForm } from '~/uploads/multipart.server'
 import { decodeId, encodeId } from '~/utils/public-id'
 import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
-import { uploadUrl } from '~/utils/upload-url'
+import { uploadUrl } from '~/uploads/upload-url'
 import { canOffer, canRequest, hasChosenWorkshop, isOfferDecided } from '~/domain/service-flow/status'
 
 type Sort = (typeof offerSorts)[number]

@@ -11,7 +11,7 @@ import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { routeMeta } from '~/utils/meta'
-import { readForm } from '~/utils/multipart.server'
+import { readForm } from '~/uploads/multipart.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 const signedIn = ['customer', 'workshop', 'admin'] as const

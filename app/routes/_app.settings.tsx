@@ -17,7 +17,7 @@ import { getFixedT, getLanguage, languageCookie } from '~/i18n/i18n.server'
 import { logout, requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { routeMeta } from '~/utils/meta'
-import { readForm } from '~/utils/multipart.server'
+import { readForm } from '~/uploads/multipart.server'
 import { handleDomainError } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 

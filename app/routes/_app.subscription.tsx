@@ -18,10 +18,10 @@ import { requireWorkshop } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { formatDate, formatMoney } from '~/utils/format'
 import { routeMeta } from '~/utils/meta'
-import { readForm } from '~/utils/multipart.server'
+import { readForm } from '~/uploads/multipart.server'
 import { decodeId } from '~/utils/public-id'
 import { handleDomainError, or404 } from '~/utils/route-helpers.server'
-import { FieldError } from '~/domain/errors'
+import { FieldError } from '~/utils/errors'
 import { redirectWithToast } from '~/utils/toast.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: billingStyles }]

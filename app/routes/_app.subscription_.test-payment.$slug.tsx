@@ -10,7 +10,7 @@ import { requireWorkshop } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { formatMoney } from '~/utils/format'
 import { routeMeta } from '~/utils/meta'
-import { readForm } from '~/utils/multipart.server'
+import { readForm } from '~/uploads/multipart.server'
 import { idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 

@@ -16,7 +16,7 @@ import { loadAdSlots } from '~/domain/site/ads.server'
 import { countUnread } from '~/domain/messaging/notifications.server'
 import { countVisitInBackground } from '~/domain/site/visits.server'
 import { fallbackLanguage } from '~/i18n/config'
-import { type RootLoaderData } from '~/utils/root-data'
+import { type RootLoaderData } from '~/root-data'
 import { requireUser } from '~/utils/auth.server'
 import { type MenuItem, menus } from '~/utils/menus'
 

@@ -32,11 +32,11 @@ import { validateCsrf } from '~/utils/csrf.server'
 import { formatDate, formatMoney, formatNumber } from '~/utils/format'
 import { formatMoneyInput } from '~/utils/money'
 import { routeMeta } from '~/utils/meta'
-import { readFormUploads, withFormFiles } from '~/utils/multipart.server'
+import { readFormUploads, withFormFiles } from '~/uploads/multipart.server'
 import { encodeId } from '~/utils/public-id'
 import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
-import { uploadUrl } from '~/utils/upload-url'
+import { uploadUrl } from '~/uploads/upload-url'
 import { canExtraWork, canOffer } from '~/domain/service-flow/status'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

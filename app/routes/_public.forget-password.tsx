@@ -13,7 +13,7 @@ import { clientIp } from '~/utils/client-ip.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { routeMeta } from '~/utils/meta'
 import { pageSeo } from '~/utils/seo.server'
-import { readForm } from '~/utils/multipart.server'
+import { readForm } from '~/uploads/multipart.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -11,10 +11,10 @@ import { getFixedT, getLanguage, languageCookie } from '~/i18n/i18n.server'
 import { createSessionToken, redirectSignedIn, redirectToOf, requireAnonymous, wayOn } from '~/utils/auth.server'
 import { clientIp } from '~/utils/client-ip.server'
 import { validateCsrf } from '~/utils/csrf.server'
-import { db } from '~/utils/db.server'
+import { db } from '~/db/db.server'
 import { routeMeta } from '~/utils/meta'
 import { pageSeo } from '~/utils/seo.server'
-import { readForm } from '~/utils/multipart.server'
+import { readForm } from '~/uploads/multipart.server'
 import { REDIRECT_TO, wayBack, withRedirectTo } from '~/utils/safe-redirect'
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -15,7 +15,7 @@ import { validateCsrf } from '~/utils/csrf.server'
 import { honeypotInputProps, isSpam } from '~/utils/honeypot.server'
 import { routeMeta } from '~/utils/meta'
 import { pageSeo } from '~/utils/seo.server'
-import { readForm } from '~/utils/multipart.server'
+import { readForm } from '~/uploads/multipart.server'
 import { REDIRECT_TO, wayBack, withRedirectTo } from '~/utils/safe-redirect'
 import { redirectWithToast } from '~/utils/toast.server'
 

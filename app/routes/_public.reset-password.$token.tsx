@@ -12,7 +12,7 @@ import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { clientIp } from '~/utils/client-ip.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { routeMeta } from '~/utils/meta'
-import { readForm } from '~/utils/multipart.server'
+import { readForm } from '~/uploads/multipart.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

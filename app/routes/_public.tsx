@@ -7,7 +7,7 @@ import { SiteHeader } from '~/components/site-header'
 import { loadAdSlots } from '~/domain/site/ads.server'
 import { countVisitInBackground } from '~/domain/site/visits.server'
 import { fallbackLanguage } from '~/i18n/config'
-import { type RootLoader, type RootLoaderData } from '~/utils/root-data'
+import { type RootLoader, type RootLoaderData } from '~/root-data'
 import { siteName } from '~/utils/meta'
 
 

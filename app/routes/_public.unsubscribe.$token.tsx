@@ -7,7 +7,7 @@ import { StatusButton, useIsPending } from '~/components/forms'
 import { readUnsubscribeToken, unsubscribe, unsubscribeSubject } from '~/domain/messaging/email-preferences.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { routeMeta } from '~/utils/meta'
-import { readForm } from '~/utils/multipart.server'
+import { readForm } from '~/uploads/multipart.server'
 
 /**
  * `/unsubscribe/{token}`, the link at the foot of every e-mail one may turn off (issue 15): a GET

@@ -14,7 +14,7 @@ import { cityPagePath, isCityPage, workshopListParams, workshopSorts } from '~/d
 import { getFilterOptions, searchWorkshops } from '~/domain/directory/workshops.server'
 import { fallbackLanguage } from '~/i18n/config'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { type RootLoaderData } from '~/utils/root-data'
+import { type RootLoaderData } from '~/root-data'
 import { formatNumber } from '~/utils/format'
 import { routeMeta } from '~/utils/meta'
 import { breadcrumbTrail, pageSeo } from '~/utils/seo.server'

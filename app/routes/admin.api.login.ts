@@ -8,7 +8,7 @@ import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { apiError, apiJson, apiValidationError, readPayload } from '~/utils/api.server'
 import { createSessionToken } from '~/utils/auth.server'
 import { clientIp } from '~/utils/client-ip.server'
-import { db } from '~/utils/db.server'
+import { db } from '~/db/db.server'
 import { methodNotAllowed } from '~/utils/failures.server'
 import { translateMessage } from '~/utils/messages'
 

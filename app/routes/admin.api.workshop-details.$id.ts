@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { apiWorkshopProfile, languageCache, notFound, publicApi } from '~/utils/public-api.server'
+import { apiWorkshopProfile } from '~/domain/directory/api-shapes.server'
+import { languageCache, notFound, publicApi } from '~/utils/public-api.server'
 import { methodNotAllowed } from '~/utils/failures.server'
 import { ReviewPageSchema } from '~/domain/directory/list-query'
 import { getWorkshopProfile, getWorkshopReviews } from '~/domain/directory/workshops.server'

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { apiWorkshopCard, languageCache, publicApi } from '~/utils/public-api.server'
+import { apiWorkshopCard } from '~/domain/directory/api-shapes.server'
+import { languageCache, publicApi } from '~/utils/public-api.server'
 import { methodNotAllowed } from '~/utils/failures.server'
 import { parseWorkshopListQuery } from '~/domain/directory/list-query'
 import { searchWorkshops } from '~/domain/directory/workshops.server'

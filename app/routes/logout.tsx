@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, redirect } from '@remix-run/node'
 import { logout } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { methodNotAllowed } from '~/utils/failures.server'
-import { readForm } from '~/utils/multipart.server'
+import { readForm } from '~/uploads/multipart.server'
 
 // Logging out is a POST with the CSRF token, so no other site can sign a visitor out.
 export async function action({ request }: ActionFunctionArgs) {

@@ -2,7 +2,7 @@ import { createReadableStreamFromReadable, type ActionFunctionArgs, type LoaderF
 import { exportFileName, findExport } from '~/domain/privacy/data-export.server'
 import { requireUser } from '~/utils/auth.server'
 import { methodNotAllowed } from '~/utils/failures.server'
-import { openStoredFile } from '~/utils/file-store.server'
+import { openStoredFile } from '~/uploads/file-store.server'
 import { idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { privateDownload } from '~/utils/http'

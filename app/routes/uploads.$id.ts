@@ -1,13 +1,13 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { type Readable } from 'node:stream'
-import { fileToServe, findViewableUpload, isPublicUpload } from '~/domain/uploads.server'
+import { fileToServe, findViewableUpload, isPublicUpload } from '~/uploads/access.server'
 import { getOptionalUser } from '~/utils/auth.server'
 import { methodNotAllowed } from '~/utils/failures.server'
-import { openStoredFile } from '~/utils/file-store.server'
+import { openStoredFile } from '~/uploads/file-store.server'
 import { decodeId } from '~/utils/public-id'
-import { parseUploadQuery } from '~/utils/upload-url'
+import { parseUploadQuery } from '~/uploads/upload-url'
 
-/** A stored file, to whoever may see it (app/domain/uploads.server.ts); anyone else gets 404. */
+/** A stored file, to whoever may see it (app/uploads/access.server.ts); anyone else gets 404. */
 export async function loader({ params, request }: LoaderFunctionArgs) {
 	const id = decodeId(params.id)
 	if (!id) throw new Response('Not found', { status: 404 })

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { handleStripeWebhook } from '~/domain/billing/stripe-webhook.server'
 import { methodNotAllowed } from '~/utils/failures.server'
-import { readText } from '~/utils/multipart.server'
+import { readText } from '~/uploads/multipart.server'
 
 /** Stripe's signed calls (docs/decisions/0060-payments.md); the raw body is what is signed. */
 export async function action({ request }: ActionFunctionArgs) {

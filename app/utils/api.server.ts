@@ -1,7 +1,7 @@
 import { type TFunction } from '~/i18n/translator'
 import { BadRequest } from './failures.server'
 import { translateMessage } from './messages'
-import { readForm, readText } from './multipart.server'
+import { readForm, readText } from '~/uploads/multipart.server'
 
 /**
  * The JSON API under /admin/api (spec §7): JSON in (or form data), JSON out, texts in the

@@ -2,8 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { redirect } from '@remix-run/node'
 import { and, eq, gt, ne } from 'drizzle-orm'
 import { sessions, users, workshops } from '~/db/schema'
-import { type WorkshopActor } from '~/domain/service-flow/move-locks.server'
-import { db, type DbOrTx } from './db.server'
+import { db, type DbOrTx } from '~/db/db.server'
 import { combineHeaders } from './http'
 import { REDIRECT_TO, wayBack, withRedirectTo } from './safe-redirect'
 import { rolesFor, ruleFor, type Role } from './route-access'
@@ -157,6 +156,9 @@ export async function requireUser(request: Request, options: { role?: Role | rea
 	if (allowed && !allowed.includes(user.role)) throw await guardRedirect(request, '/dashboard', 'auth:guard.noPermission')
 	return user
 }
+
+/** A workshop making a move: its id, the signed-in user's, and the name its customers are told. */
+export type WorkshopActor = { workshopId: string; userId: string; workshopName: string }
 
 /** A workshop owner as the actor of the workshop's moves; an owner without a workshop row is a 404. */
 export function workshopActor(user: SessionUser): WorkshopActor {

@@ -1,6 +1,6 @@
-import { DomainError } from '~/domain/errors'
+import { DomainError } from '~/utils/errors'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { errorCauses, pgErrorCode } from './db.server'
+import { errorCauses, pgErrorCode } from '~/db/db.server'
 import { loggablePath, logger } from './logger.server'
 import { retryAfterHeader, UNAVAILABLE_RETRY_SECONDS } from './http'
 import { translateMessage } from './messages'

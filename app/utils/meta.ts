@@ -1,5 +1,5 @@
 import { type MetaDescriptor, type MetaFunction } from '@remix-run/react'
-import { type RootLoader } from '~/utils/root-data'
+import { type RootLoader } from '~/root-data'
 
 export type PageMeta = {
 	title: string

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
-import { DomainError } from '~/domain/errors'
+import { DomainError } from '~/utils/errors'
 import { logger } from './logger.server'
 
 /**

@@ -3,36 +3,11 @@ import { getFixedT, getLanguage, getRequestedLanguage } from '~/i18n/i18n.server
 import { failureResponse } from '~/utils/failures.server'
 import { apiError } from '~/utils/api.server'
 import { loggablePath, logger } from '~/utils/logger.server'
-import { absoluteUrl } from '~/utils/seo.server'
-import { type PublicReview, type WorkshopCard, type WorkshopProfile } from '~/domain/directory/workshops'
 
 /**
  * What the public JSON API (docs/api.md) shares: absolute URLs (partner sites are on other
  * origins), CORS on every answer, and errors as `{ status, message }` in the language asked for.
  */
-// The JSON API keeps the shape of spec §7: the response time (issue 15) is the portal's own, for now.
-export type ApiWorkshopCard = Omit<WorkshopCard, 'responseMinutes' | 'logoImage'> & { url: string }
-
-export function apiWorkshopCard({ responseMinutes: _responseMinutes, logoImage: _logoImage, ...card }: WorkshopCard): ApiWorkshopCard {
-	return { ...card, logo: absoluteUrl(card.logo), url: absoluteUrl(`/workshop-details/${card.id}`)! }
-}
-
-export function apiWorkshopProfile({
-	responseMinutes: _responseMinutes,
-	images: _images,
-	...profile
-}: WorkshopProfile): Omit<WorkshopProfile, 'responseMinutes' | 'images'> & { url: string } {
-	return {
-		...profile,
-		logo: absoluteUrl(profile.logo),
-		photos: profile.photos.map((photo) => ({ url: absoluteUrl(photo.url)!, thumbnail: absoluteUrl(photo.thumbnail)! })),
-		warranty: { ...profile.warranty, document: absoluteUrl(profile.warranty.document) },
-		url: absoluteUrl(`/workshop-details/${profile.id}`)!,
-	}
-}
-
-export type ApiReview = PublicReview
-
 /**
  * Caching for answers that are the same for everyone for a short while; a CDN may serve them five
  * minutes longer while it asks again. The server adds the ETag (server/http-cache.ts).

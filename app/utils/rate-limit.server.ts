@@ -1,6 +1,6 @@
 import { lt, sql } from 'drizzle-orm'
 import { rateLimits } from '~/db/schema'
-import { db, queryRows } from './db.server'
+import { db, queryRows } from '~/db/db.server'
 
 export type RateLimitRule = { limit: number; windowSeconds: number }
 

@@ -1,6 +1,6 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { data } from '@remix-run/node'
-import { DomainError, FieldError } from '~/domain/errors'
+import { DomainError, FieldError } from '~/utils/errors'
 import { type Language } from '~/i18n/config'
 import { getFixedT } from '~/i18n/i18n.server'
 import { apiError } from './api.server'
@@ -56,7 +56,7 @@ export type DomainErrorAnswer =
 type FormReply = { result: SubmissionResult<string[]> }
 
 /**
- * Turns a refused domain move (`DomainError`, app/domain/errors.ts) into the answer the caller
+ * Turns a refused domain move (`DomainError`, app/utils/errors.ts) into the answer the caller
  * expects, with the error's status (and `Retry-After` for a rate limit); anything else is thrown
  * again. Every route answers refusals through this one function:
  *

@@ -13,7 +13,7 @@ import {
 	resetPassword,
 } from '~/domain/accounts/accounts.server'
 import { getOptionalUser, hashToken, requireUser } from '~/utils/auth.server'
-import { db } from '~/utils/db.server'
+import { db } from '~/db/db.server'
 import { needsRehash, PRODUCTION_COST, verifyPassword } from '~/utils/password.server'
 import { getSessionStorage } from '~/utils/session.server'
 import { again, createCustomer, ensureFreePackage, PASSWORD, signedInRequest, uniqueEmail, workshopRegistration } from '#tests/support/accounts'

@@ -5,7 +5,7 @@ import { languageCookie } from '~/i18n/i18n.server'
 import { action as loginAction } from '~/routes/admin.api.login'
 import { action as logoutAction } from '~/routes/admin.api.logout'
 import { getApiUser, hashToken } from '~/utils/auth.server'
-import { db } from '~/utils/db.server'
+import { db } from '~/db/db.server'
 import { createCustomer, PASSWORD } from '#tests/support/accounts'
 
 const context = (ip: string) => ({ clientIp: ip })

@@ -7,7 +7,7 @@ import { saveReferenceItem } from '~/domain/admin/catalog.server'
 import { getSiteSettingsForEdit, saveSiteSettings } from '~/domain/admin/content.server'
 import { referenceLists } from '~/domain/site/reference.server'
 import { forgetSiteData, getSiteData } from '~/domain/site/site.server'
-import { db, queryRows, transaction } from '~/utils/db.server'
+import { db, queryRows, transaction } from '~/db/db.server'
 import { createAdmin } from '#tests/support/accounts'
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import * as t from '~/db/schema'
 import { demoAccounts, loadDemoDataIfEmpty, DEMO_PASSWORD } from '~/db/seed/demo-data.server'
 import { hasDemoData } from '~/db/seed/has-demo-data.server'
-import { db, queryRows } from '~/utils/db.server'
+import { db, queryRows } from '~/db/db.server'
 import { verifyPassword } from '~/utils/password.server'
 
 describe('the demo data', () => {

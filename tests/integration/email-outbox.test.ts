@@ -4,10 +4,10 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { emailOutbox, uploads } from '~/db/schema'
-import { db } from '~/utils/db.server'
-import { enqueueEmail, processOutbox, resetEmailTransport, retryOutboxNow } from '~/utils/email.server'
+import { db } from '~/db/db.server'
+import { enqueueEmail, processOutbox, resetEmailTransport, retryOutboxNow } from '~/email/outbox.server'
 import { resetEnvCache } from '~/utils/env.server'
-import { storageRoot } from '~/utils/file-store.server'
+import { storageRoot } from '~/uploads/file-store.server'
 import { useSmtpSink } from '#tests/support/use-smtp-sink'
 
 const sink = useSmtpSink()

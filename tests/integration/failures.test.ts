@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import { sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { DomainError, FieldError } from '~/domain/errors'
+import { DomainError, FieldError } from '~/utils/errors'
 import { createServiceRequest } from '~/domain/service-flow/request-moves.server'
 import { createVehicle } from '~/domain/service-flow/vehicles.server'
 import { BadRequest, errorResponse, failureResponse, isDatabaseUnavailable } from '~/utils/failures.server'
-import { createPool, db } from '~/utils/db.server'
+import { createPool, db } from '~/db/db.server'
 import { dictionaryText } from '#tests/support/dictionary'
 import { customerWithVehicle, inDays } from '#tests/support/flow'
 import { failure } from '#tests/support/failure'
@@ -43,7 +43,7 @@ describe('failures that are not bugs get their own answer', () => {
 
 	test('a body that cannot be read, a refused move, a value the database refuses', async () => {
 		const request = new Request('http://localhost/login?lng=en')
-		// The body readers (app/utils/multipart.server.ts) throw BadRequest for every unreadable body.
+		// The body readers (app/uploads/multipart.server.ts) throw BadRequest for every unreadable body.
 		const unsupported = (await failureResponse(new BadRequest(415), request))!
 		expect([unsupported.status, await unsupported.text()]).toEqual([415, dictionaryText('en', 'common', 'errors.unsupportedType')])
 		const conflict = (await failureResponse(new DomainError('common:errors.conflict', 409), request))!

@@ -6,11 +6,11 @@ import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import { uploads } from '~/db/schema'
-import { imageSourcesFor, uploadVersion } from '~/domain/uploads.server'
+import { imageSourcesFor, uploadVersion } from '~/uploads/access.server'
 import { loader as uploadLoader } from '~/routes/uploads.$id'
-import { db } from '~/utils/db.server'
+import { db } from '~/db/db.server'
 import { resetEnvCache } from '~/utils/env.server'
-import { storageRoot } from '~/utils/file-store.server'
+import { storageRoot } from '~/uploads/file-store.server'
 import { encodeId } from '~/utils/public-id'
 import {
 	cleanUpStoredFiles,
@@ -24,8 +24,8 @@ import {
 	variantKeysOf,
 	variantWidthsFor,
 	type Upload,
-} from '~/utils/storage.server'
-import { uploadUrl } from '~/utils/upload-url'
+} from '~/uploads/storage.server'
+import { uploadUrl } from '~/uploads/upload-url'
 import { createCustomer, signedInRequest } from '#tests/support/accounts'
 import { stagedFiles, storedFiles } from '#tests/support/local-store'
 

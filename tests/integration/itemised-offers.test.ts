@@ -7,7 +7,7 @@ import { type OfferLineInput } from '~/domain/service-flow/offer-lines'
 import { OfferSchema, type OfferInput } from '~/domain/service-flow/offers'
 import { getOwnOffer } from '~/domain/service-flow/offers.server'
 import { listOffersForCustomer } from '~/domain/service-flow/requests.server'
-import { db } from '~/utils/db.server'
+import { db } from '~/db/db.server'
 import { customerWithVehicle, openRequest, workshopOffering } from '#tests/support/flow'
 
 /** Issue 19, part 1: an offer of lines, its total computed by the server and never taken from the form. */

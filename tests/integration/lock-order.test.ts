@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { offers, serviceRequests } from '~/db/schema'
-import { DomainError } from '~/domain/errors'
-import { type WorkshopActor } from '~/domain/service-flow/move-locks.server'
+import { DomainError } from '~/utils/errors'
+import { type WorkshopActor } from '~/utils/auth.server'
 import { deleteOffer, makeOffer, selectOffer, updateOffer } from '~/domain/service-flow/offer-moves.server'
 import { cancelRequest } from '~/domain/service-flow/request-moves.server'
-import { afterCommit, db, queryRows, transaction, transactionStats } from '~/utils/db.server'
+import { afterCommit, db, queryRows, transaction, transactionStats } from '~/db/db.server'
 import { customerWithVehicle, openRequest, workshopOffering } from '#tests/support/flow'
 
 /**

@@ -8,7 +8,7 @@ import { action as readNotificationAction } from '~/routes/admin.api.read-notifi
 import { action as sendChatAction } from '~/routes/admin.api.send-chat'
 import { createSessionToken } from '~/utils/auth.server'
 import { commitCsrfToken } from '~/utils/csrf.server'
-import { db } from '~/utils/db.server'
+import { db } from '~/db/db.server'
 import { encodeId } from '~/utils/public-id'
 import { createCustomer, requestWithToken } from '#tests/support/accounts'
 import { customerWithVehicle, openRequest, referenceData, workshopOffering } from '#tests/support/flow'

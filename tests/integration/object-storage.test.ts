@@ -15,11 +15,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { loadDemoData } from '~/db/seed/demo-data.server'
 import { uploads } from '~/db/schema'
 import { loader as uploadLoader } from '~/routes/uploads.$id'
-import { db, transaction } from '~/utils/db.server'
+import { db, transaction } from '~/db/db.server'
 import { resetEnvCache } from '~/utils/env.server'
-import { getFileStore, s3FileStore, stagingDirectory, storageRoot, StoredFileMissing } from '~/utils/file-store.server'
+import { getFileStore, s3FileStore, stagingDirectory, storageRoot, StoredFileMissing } from '~/uploads/file-store.server'
 import { encodeId } from '~/utils/public-id'
-import { cleanUpStoredFiles, discardPrepared, prepareUpload, readStoredFile, savePreparedUpload, storeUpload, variantKey, variantKeysOf } from '~/utils/storage.server'
+import { cleanUpStoredFiles, discardPrepared, prepareUpload, readStoredFile, savePreparedUpload, storeUpload, variantKey, variantKeysOf } from '~/uploads/storage.server'
 
 let server: S3rver
 let directory: string

@@ -12,7 +12,7 @@ import { loader as visitInsert } from '~/routes/admin.api.visit-insert'
 import { loader as workshopDetails } from '~/routes/admin.api.workshop-details.$id'
 import { loader as workshopFilters } from '~/routes/admin.api.workshop-filters'
 import { loader as workshopList } from '~/routes/admin.api.workshop-list'
-import { db, queryRows } from '~/utils/db.server'
+import { db, queryRows } from '~/db/db.server'
 import { encodeId } from '~/utils/public-id'
 import { demoData } from '#tests/support/demo-data'
 

@@ -11,7 +11,7 @@ import { ReminderOffSchema, reminderSchemas, SnoozeReminderSchema } from '~/doma
 import { addDays, parseDayOfYear, reminderSchedule, unsetReminder } from '~/domain/service-flow/reminders'
 import { changeReminder, saveReminder, sendReminders, vehicleReminderList } from '~/domain/service-flow/reminders.server'
 import { getNotificationDetail } from '~/domain/messaging/notifications.server'
-import { db } from '~/utils/db.server'
+import { db } from '~/db/db.server'
 import { tallinnDay } from '~/utils/time'
 import { createCustomer } from '#tests/support/accounts'
 import { refused } from '#tests/support/refusals'

@@ -6,7 +6,7 @@ import { expireStaleRequests, reopenRequest } from '~/domain/service-flow/reques
 import { listOpenRequests } from '~/domain/service-flow/offers.server'
 import { getCustomerRequest } from '~/domain/service-flow/requests.server'
 import { EXPIRY_DAYS } from '~/domain/service-flow/status'
-import { db } from '~/utils/db.server'
+import { db } from '~/db/db.server'
 import { encodeId } from '~/utils/public-id'
 import { createCustomer } from '../support/accounts'
 import { customerWithVehicle, inDays, openRequest, workshopOffering } from '../support/flow'

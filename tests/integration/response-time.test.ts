@@ -4,7 +4,7 @@ import { workshops } from '~/db/schema'
 import { getWorkshopProfile } from '~/domain/directory/workshops.server'
 import { makeOffer } from '~/domain/service-flow/offer-moves.server'
 import { refreshResponseTimes } from '~/domain/service-flow/response-time.server'
-import { db } from '~/utils/db.server'
+import { db } from '~/db/db.server'
 import { customerWithVehicle, openRequest, workshopOffering } from '#tests/support/flow'
 
 /** Issue 15: "usually answers within …", the median from request to offer over 90 days, from five offers on. */

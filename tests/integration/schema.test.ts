@@ -3,7 +3,7 @@ import { PgTable } from 'drizzle-orm/pg-core'
 import { describe, expect, test } from 'vitest'
 import * as schema from '~/db/schema'
 import { isCurrent, migrateDatabase } from '~/db/migrate.server'
-import { db, getConnection, pgErrorCode, queryRows } from '~/utils/db.server'
+import { db, getConnection, pgErrorCode, queryRows } from '~/db/db.server'
 
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(db, query)
 

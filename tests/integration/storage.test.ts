@@ -2,8 +2,8 @@ import { count } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import { uploads } from '~/db/schema'
-import { db } from '~/utils/db.server'
-import { readStoredFile, sniffMimeType, storeUpload, UploadRejected } from '~/utils/storage.server'
+import { db } from '~/db/db.server'
+import { readStoredFile, sniffMimeType, storeUpload, UploadRejected } from '~/uploads/storage.server'
 
 const png = () => sharp({ create: { width: 800, height: 600, channels: 3, background: '#0b3d91' } }).png().toBuffer()
 const uploadCount = async () => (await db.select({ n: count() }).from(uploads))[0]!.n

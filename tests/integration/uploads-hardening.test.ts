@@ -11,14 +11,14 @@ import { getFixedT } from '~/i18n/i18n.server'
 import { action as profileAction } from '~/routes/_app.workshop-profile'
 import { loader as uploadLoader } from '~/routes/uploads.$id'
 import { commitCsrfToken } from '~/utils/csrf.server'
-import { db, transaction } from '~/utils/db.server'
+import { db, transaction } from '~/db/db.server'
 import { resetEnvCache } from '~/utils/env.server'
 import { BadRequest } from '~/utils/failures.server'
-import { storageRoot } from '~/utils/file-store.server'
+import { storageRoot } from '~/uploads/file-store.server'
 import { translateMessage } from '~/utils/messages'
 import { decodeId, encodeId } from '~/utils/public-id'
-import { type HeldFile } from '~/utils/upload-url'
-import { MAX_FILES_PER_FORM } from '~/utils/multipart.server'
+import { type HeldFile } from '~/uploads/upload-url'
+import { MAX_FILES_PER_FORM } from '~/uploads/multipart.server'
 import {
 	cleanUpStoredFiles,
 	discardPrepared,
@@ -33,7 +33,7 @@ import {
 	stripLegacyImages,
 	UploadRejected,
 	variantKeysOf,
-} from '~/utils/storage.server'
+} from '~/uploads/storage.server'
 import { createCustomer, signedInRequest } from '#tests/support/accounts'
 import { stagedFiles, storedFiles } from '#tests/support/local-store'
 import { referenceData, workshopOffering } from '#tests/support/flow'

@@ -5,7 +5,7 @@ import { setBlocked } from '~/domain/admin/users.server'
 import { listNotifications, notify, NotificationType, readNotification } from '~/domain/messaging/notifications.server'
 import { cacheBusHeardAll, cacheListenerReady, startCacheListener, stopCacheListener } from '~/caching/cache-bus.server'
 import { createSessionToken, findUserByToken } from '~/utils/auth.server'
-import { db, transaction } from '~/utils/db.server'
+import { db, transaction } from '~/db/db.server'
 import { forgetUsers, userCache } from '~/caching/user-cache.server'
 import { createCustomer } from '#tests/support/accounts'
 

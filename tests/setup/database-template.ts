@@ -88,8 +88,8 @@ export default async function setup(project: TestProject) {
 	// The demo template: a copy of the migrated one with the demo data, dumped, and its pictures.
 	const demo = `autohub_demo_${run}`
 	const demoTarball = path.join(folder, `${demo}.tar`)
-	const { startEmbeddedDatabasesFrom } = await import('~/utils/db.server')
-	const { storageRoot } = await import('~/utils/file-store.server')
+	const { startEmbeddedDatabasesFrom } = await import('~/db/db.server')
+	const { storageRoot } = await import('~/uploads/file-store.server')
 	let files = ''
 	startEmbeddedDatabasesFrom(new Blob([fs.readFileSync(tarball)]))
 	try {
@@ -121,7 +121,7 @@ function pgliteTemplateKey() {
 	const migrations = path.join(root, 'app/db/migrations')
 	const files = [
 		...fs.readdirSync(migrations, { recursive: true, encoding: 'utf8' }).map((name) => path.join(migrations, name)),
-		...['node_modules/@electric-sql/pglite/package.json', 'app/utils/db.server.ts', 'app/db/migrate.server.ts'].map((name) => path.join(root, name)),
+		...['node_modules/@electric-sql/pglite/package.json', 'app/db/db.server.ts', 'app/db/migrate.server.ts'].map((name) => path.join(root, name)),
 	]
 	for (const file of files.filter((name) => fs.statSync(name).isFile()).sort()) hash.update(path.relative(root, file)).update(fs.readFileSync(file))
 	return hash.digest('hex').slice(0, 16)
@@ -145,7 +145,7 @@ async function migrateWith(
 	}
 	set({ ...variables, NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'error', SEED_DEMO_DATA: 'false' })
 	const { resetEnvCache } = await import('~/utils/env.server')
-	const { closeDatabase, getConnection } = await import('~/utils/db.server')
+	const { closeDatabase, getConnection } = await import('~/db/db.server')
 	const { migrateDatabase } = await import('~/db/migrate.server')
 	try {
 		resetEnvCache()

@@ -33,7 +33,7 @@ if (serverUrl) {
 	delete process.env.DATABASE_URL
 	process.env.DATA_DIR = `memory://${databaseName}`
 	if (template?.kind === 'pglite') {
-		const { startEmbeddedDatabasesFrom } = await import('~/utils/db.server')
+		const { startEmbeddedDatabasesFrom } = await import('~/db/db.server')
 		startEmbeddedDatabasesFrom(new Blob([fs.readFileSync(template.tarball)]))
 	}
 }
@@ -45,7 +45,7 @@ const { migrateDatabase } = await import('~/db/migrate.server')
 await migrateDatabase()
 
 afterAll(async () => {
-	const { closeDatabase } = await import('~/utils/db.server')
+	const { closeDatabase } = await import('~/db/db.server')
 	await closeDatabase()
 	if (serverUrl) {
 		// Its copy of the demo template too, if it moved there (tests/support/demo-data.ts).

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { packages, users } from '~/db/schema'
 import { register } from '~/domain/accounts/accounts.server'
 import { createSessionToken } from '~/utils/auth.server'
-import { db } from '~/utils/db.server'
+import { db } from '~/db/db.server'
 import { getSessionStorage } from '~/utils/session.server'
 
 export const PASSWORD = 'secret-pw1'

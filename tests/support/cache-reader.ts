@@ -8,7 +8,7 @@ import readline from 'node:readline'
 import { getSiteData } from '~/domain/site/site.server'
 import { referenceLists } from '~/domain/site/reference.server'
 import { cacheListenerReady, startCacheListener, stopCacheListener } from '~/caching/cache-bus.server'
-import { closeDatabase } from '~/utils/db.server'
+import { closeDatabase } from '~/db/db.server'
 
 startCacheListener()
 while (!cacheListenerReady()) await new Promise((resolve) => setTimeout(resolve, 20))

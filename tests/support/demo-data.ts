@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { loadDemoDataIfEmpty } from '~/db/seed/demo-data.server'
-import { closeDatabase, db, queryRows, startEmbeddedDatabasesFrom } from '~/utils/db.server'
+import { closeDatabase, db, queryRows, startEmbeddedDatabasesFrom } from '~/db/db.server'
 import { resetEnvCache } from '~/utils/env.server'
-import { storageRoot } from '~/utils/file-store.server'
+import { storageRoot } from '~/uploads/file-store.server'
 
 /**
  * The demo data in this test file's database, loaded once per file (decision 0109). While the

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { stagingDirectory, storageRoot } from '~/utils/file-store.server'
+import { stagingDirectory, storageRoot } from '~/uploads/file-store.server'
 
 /** What the local file store holds, for tests that check a write left nothing behind. */
 

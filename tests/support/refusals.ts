@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { DomainError } from '~/domain/errors'
+import { DomainError } from '~/utils/errors'
 
 /** What a promise was rejected with, or null when it was fulfilled. */
 export async function rejection(promise: Promise<unknown>) {

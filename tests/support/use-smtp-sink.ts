@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest'
-import { resetEmailTransport } from '~/utils/email.server'
+import { resetEmailTransport } from '~/email/outbox.server'
 import { resetEnvCache } from '~/utils/env.server'
 import { SmtpSink } from './smtp-sink'
 

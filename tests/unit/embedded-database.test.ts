@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { type PGlite } from '@electric-sql/pglite'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { openEmbeddedEarly, takeEarlyClient } from '~/utils/embedded-database.server'
+import { openEmbeddedEarly, takeEarlyClient } from '~/db/embedded-database.server'
 
 /** What openEmbeddedEarly leaves for the app's getConnection(), set here without opening PostgreSQL. */
 const slot = globalThis as { __autohubEarlyDatabase?: { directory: string; client: PGlite } }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { cronFor } from '~/utils/job-queue.server'
+import { cronFor } from '~/jobs/queue.server'
 
 describe('the cron schedule of a job (decision 0084)', () => {
 	test('is the one nearest to its interval, never more often than a minute', () => {

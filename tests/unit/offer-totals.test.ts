@@ -4,7 +4,7 @@ import { offerLineKinds } from '~/domain/service-flow/offer-kinds'
 import { VAT_PERCENT } from '~/domain/service-flow/offer-kinds'
 import { lineTotalCents, offerTotals, withoutBlankLines } from '~/domain/service-flow/offer-lines'
 import { offerPriceCents } from '~/domain/service-flow/offers'
-import { FieldError } from '~/domain/errors'
+import { FieldError } from '~/utils/errors'
 
 const line = fc.record({
 	kind: fc.constantFrom(...offerLineKinds),

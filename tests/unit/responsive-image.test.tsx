@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, test } from 'vitest'
 import { ResponsiveImage } from '~/components/responsive-image'
-import { type ImageSource } from '~/utils/upload-url'
+import { type ImageSource } from '~/uploads/upload-url'
 
 const photo: ImageSource = { id: 'AbC-12_x', width: 1200, height: 800, widths: [160, 320, 640, 1200], version: '0123456789ab', thumbnail: true }
 

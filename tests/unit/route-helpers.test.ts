@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import { DomainError, FieldError, notFound } from '~/domain/errors'
+import { DomainError, FieldError, notFound } from '~/utils/errors'
 import { methodNotAllowed } from '~/utils/failures.server'
 import { routeMeta } from '~/utils/meta'
 import { domainErrorReply, handleDomainError } from '~/utils/route-helpers.server'

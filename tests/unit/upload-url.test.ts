@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { parseUploadQuery, publicUploadUrl, VARIANT_FORMATS, type UploadVariant } from '~/utils/upload-url'
+import { parseUploadQuery, publicUploadUrl, VARIANT_FORMATS, type UploadVariant } from '~/uploads/upload-url'
 
 const queryOf = (url: string) => new URL(url, 'http://portal.test').searchParams
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { siteSettings } from '~/db/schema'
-import { queryRows, type DbOrTx } from '~/utils/db.server'
+import { queryRows, type DbOrTx } from '~/db/db.server'
 
 /**
  * Whether the database already holds data: its site settings, the first thing the demo data (or

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import { auditLog, users } from '~/db/schema'
-import { db, type DbOrTx, transaction } from '~/utils/db.server'
+import { db, type DbOrTx, transaction } from '~/db/db.server'
 import { ADMIN_PAGE_SIZE } from './admin'
 
 /**

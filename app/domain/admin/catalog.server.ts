@@ -1,12 +1,12 @@
 import { asc, eq } from 'drizzle-orm'
 import { ads, carBrands, cities, packages, paymentMethods, services, spareParts, type ReferenceTable } from '~/db/schema'
-import { db, isUniqueViolation } from '~/utils/db.server'
-import { savePreparedUpload, type FormUpload } from '~/utils/storage.server'
-import { uploadUrl } from '~/utils/upload-url'
+import { db, isUniqueViolation } from '~/db/db.server'
+import { savePreparedUpload, type FormUpload } from '~/uploads/storage.server'
+import { uploadUrl } from '~/uploads/upload-url'
 import { type AdInput, type AdminReferenceList, type PackageInput, type ReferenceItemInput } from './admin'
 import { audited } from './audit.server'
 import { forgetAds } from '~/domain/site/ads.server'
-import { DomainError, notFound } from '~/domain/errors'
+import { DomainError, notFound } from '~/utils/errors'
 import { forgetReferenceLists } from '~/domain/site/reference.server'
 
 /**

@@ -1,11 +1,11 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import { contactMessages } from '~/db/schema'
-import { db, queryRows } from '~/utils/db.server'
+import { db, queryRows } from '~/db/db.server'
 import { tallinnMonth } from '~/utils/time'
 import { localDayStart, localMonth } from '~/db/sql'
 import { ADMIN_PAGE_SIZE } from './admin'
 import { audited } from './audit.server'
-import { notFound } from '~/domain/errors'
+import { notFound } from '~/utils/errors'
 
 /**
  * The administrator's inbox (contact messages, marked handled) and the figures: visits per day,

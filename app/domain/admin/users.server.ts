@@ -1,11 +1,11 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { users, workshops } from '~/db/schema'
 import { endSessions } from '~/utils/auth.server'
-import { db, isUniqueViolation } from '~/utils/db.server'
+import { db, isUniqueViolation } from '~/db/db.server'
 import { forgetUsers } from '~/caching/user-cache.server'
 import { ADMIN_PAGE_SIZE, type UserSearch } from './admin'
 import { audited } from './audit.server'
-import { DomainError, notFound } from '~/domain/errors'
+import { DomainError, notFound } from '~/utils/errors'
 import { forgetWorkshopCounts } from '~/domain/directory/workshops.server'
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { invoices, workshops } from '~/db/schema'
 import { type SessionUser } from '~/utils/auth.server'
-import { db } from '~/utils/db.server'
+import { db } from '~/db/db.server'
 import type { InvoiceDocument } from './invoice-pdf.server'
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, lte, sql } from 'drizzle-orm'
 import { packages, payments, subscriptions } from '~/db/schema'
 import { getFixedT } from '~/i18n/i18n.server'
-import { db, transaction, type DbOrTx } from '~/utils/db.server'
+import { db, transaction, type DbOrTx } from '~/db/db.server'
 import { getEnv } from '~/utils/env.server'
 import { logger } from '~/utils/logger.server'
 import { letter } from '~/domain/messaging/email-templates.server'
@@ -26,7 +26,7 @@ const EXTERNAL_RENEWAL_GRACE_MS = 2 * 24 * 60 * 60 * 1000
 export type RenewalSummary = { renewed: number; expired: number; waiting: number }
 
 /**
- * The renewal job (app/utils/jobs.server.ts, also `npm run jobs`): every active paid
+ * The renewal job (app/jobs/schedule.server.ts, also `npm run jobs`): every active paid
  * subscription whose period has ended is renewed through its provider, or returns to the free
  * package when the workshop cancelled or the payment failed (with an e-mail and a notification).
  */

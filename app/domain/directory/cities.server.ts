@@ -3,7 +3,7 @@ import { listedWorkshop } from '~/db/sql'
 import { type Language } from '~/i18n/config'
 import { referenceLists } from '~/domain/site/reference.server'
 import { valueCache } from '~/caching/value-cache.server'
-import { db, queryRows } from '~/utils/db.server'
+import { db, queryRows } from '~/db/db.server'
 
 /**
  * The directory by city (issue 16, /cities): every city of the reference list, named in the

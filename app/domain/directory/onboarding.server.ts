@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { listedWorkshop } from '~/db/sql'
-import { db, queryRows } from '~/utils/db.server'
+import { db, queryRows } from '~/db/db.server'
 
 /**
  * A new workshop's way to being found (issue 16, onboarding): the parts of its profile customers

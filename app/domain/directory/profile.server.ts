@@ -12,10 +12,10 @@ import {
 	workshopServices,
 	workshopSpareParts,
 } from '~/db/schema'
-import { db, type DbOrTx, transaction } from '~/utils/db.server'
+import { db, type DbOrTx, transaction } from '~/db/db.server'
 import { forgetUsers } from '~/caching/user-cache.server'
-import { forgetUploads, savePreparedUpload, type FormUpload } from '~/utils/storage.server'
-import { DomainError, FieldError, notFound } from '~/domain/errors'
+import { forgetUploads, savePreparedUpload, type FormUpload } from '~/uploads/storage.server'
+import { DomainError, FieldError, notFound } from '~/utils/errors'
 import { forgetWorkshopCounts } from './workshops.server'
 import { MAX_WORKSHOP_PHOTOS, type WorkshopProfileInput } from './profile'
 

@@ -5,11 +5,11 @@ import { bindingTotal, listedWorkshop, localizedName, serviceNames, workshopOwne
 import { offerMoves } from '~/domain/service-flow/status'
 import { forgetCaches } from '~/caching/cache-bus.server'
 import { valueCache } from '~/caching/value-cache.server'
-import { db, queryRows, type DbOrTx } from '~/utils/db.server'
+import { db, queryRows, type DbOrTx } from '~/db/db.server'
 import { referenceLists, type ReferenceList } from '~/domain/site/reference.server'
 import { encodeId } from '~/utils/public-id'
-import { uploadUrl } from '~/utils/upload-url'
-import { imageSourcesFor } from '~/domain/uploads.server'
+import { uploadUrl } from '~/uploads/upload-url'
+import { imageSourcesFor } from '~/uploads/access.server'
 import {
 	PRICE_RECORD_MONTHS,
 	priceRecord,

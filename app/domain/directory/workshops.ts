@@ -4,7 +4,7 @@
  * (`?city=tallinn&service=tyres&brand=toyota`), so a list can be shared as a link.
  * No zod here, so the pages' browser code stays small: the query's schema is in ./workshop-query.ts.
  */
-import { type ImageSource } from '~/utils/upload-url'
+import { type ImageSource } from '~/uploads/upload-url'
 
 /** A reviewer as the site names them: first name and the last name's initial ("Mari T."). */
 export function reviewerName(firstName: string, lastName: string | null | undefined): string {

@@ -1,11 +1,11 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { chatMessages, notifications } from '~/db/schema'
-import { db, queryRows, type DbOrTx, transaction } from '~/utils/db.server'
+import { db, queryRows, type DbOrTx, transaction } from '~/db/db.server'
 import { encodeId } from '~/utils/public-id'
 import { hitRateLimit } from '~/utils/rate-limit.server'
 import { forgetUsers } from '~/caching/user-cache.server'
 import { type ChatEntry } from './chat'
-import { DomainError, tooManyAttempts } from '~/domain/errors'
+import { DomainError, tooManyAttempts } from '~/utils/errors'
 import { CHAT_NOTIFICATION_KEY } from './notifications'
 import { notify, NotificationType } from './notifications.server'
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { fallbackLanguage, type Language, type Namespace } from '~/i18n/config'
 import { getFixedT } from '~/i18n/i18n.server'
-import { db } from '~/utils/db.server'
+import { db } from '~/db/db.server'
 import { formatDateTime } from '~/utils/format'
 import { formatMoney } from '~/utils/money'
 import { type EmailKind } from './email-preferences'

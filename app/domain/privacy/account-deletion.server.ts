@@ -21,7 +21,7 @@ import {
 import { writeAudit } from '~/domain/admin/audit.server'
 import { stopRenewals } from '~/domain/billing/subscription.server'
 import { forgetWorkshopCounts } from '~/domain/directory/workshops.server'
-import { DomainError, FieldError, notFound, tooManyAttempts } from '~/domain/errors'
+import { DomainError, FieldError, notFound, tooManyAttempts } from '~/utils/errors'
 import { letter } from '~/domain/messaging/email-templates.server'
 import { readerLanguage, sendEmail } from '~/domain/messaging/emails.server'
 import { deleteOffer } from '~/domain/service-flow/offer-moves.server'
@@ -29,10 +29,10 @@ import { cancelRequest } from '~/domain/service-flow/request-moves.server'
 import { canRequest, hasChosenWorkshop, statusLists } from '~/domain/service-flow/status'
 import { getFixedT } from '~/i18n/i18n.server'
 import { endSessions } from '~/utils/auth.server'
-import { db, transaction, type DbOrTx } from '~/utils/db.server'
+import { db, transaction, type DbOrTx } from '~/db/db.server'
 import { verifyPassword } from '~/utils/password.server'
 import { hitRateLimit, undoRateLimitHit } from '~/utils/rate-limit.server'
-import { forgetUploads } from '~/utils/storage.server'
+import { forgetUploads } from '~/uploads/storage.server'
 
 /**
  * Deleting an account (issue 21, decision 0111). What is the person's goes: their sessions and

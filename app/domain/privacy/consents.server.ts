@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm'
 import { consents, contentPages } from '~/db/schema'
 import { type Language } from '~/i18n/config'
-import { type Tx } from '~/utils/db.server'
+import { type Tx } from '~/db/db.server'
 import { consentKinds, consentPages } from './consents'
 
 /**

@@ -27,17 +27,17 @@ import {
 	workshopPhotos,
 	workshops,
 } from '~/db/schema'
-import { notFound } from '~/domain/errors'
+import { notFound } from '~/utils/errors'
 import { letter } from '~/domain/messaging/email-templates.server'
 import { portalLink, readerLanguage, sendEmail } from '~/domain/messaging/emails.server'
 import { notificationMessage } from '~/domain/messaging/notification-text.server'
 import { getFixedT } from '~/i18n/i18n.server'
-import { db, queryRows, transaction } from '~/utils/db.server'
-import { discardStaged, newStagingKey, openStoredFile, promote, writeStaged } from '~/utils/file-store.server'
-import { triggerJob } from '~/utils/job-queue.server'
+import { db, queryRows, transaction } from '~/db/db.server'
+import { discardStaged, newStagingKey, openStoredFile, promote, writeStaged } from '~/uploads/file-store.server'
+import { triggerJob } from '~/jobs/queue.server'
 import { logger } from '~/utils/logger.server'
 import { encodeId } from '~/utils/public-id'
-import { type Upload } from '~/utils/storage.server'
+import { type Upload } from '~/uploads/storage.server'
 
 /**
  * "Download my data" (issue 21, article 15 and 20 of the GDPR; decision 0111): one ZIP with

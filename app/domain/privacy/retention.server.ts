@@ -2,7 +2,7 @@ import { and, isNotNull, lt, sql } from 'drizzle-orm'
 import { chatMessages, contactMessages, dataExports, notifications, sessions } from '~/db/schema'
 import { valueList } from '~/db/sql'
 import { statusLists } from '~/domain/service-flow/status'
-import { db } from '~/utils/db.server'
+import { db } from '~/db/db.server'
 import { monthsBefore, RETENTION_MONTHS } from './retention'
 
 export type RetentionResult = { readNotifications: number; closedChats: number; contactMessages: number; logIns: number; dataExports: number }

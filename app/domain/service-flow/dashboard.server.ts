@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { type Language } from '~/i18n/config'
-import { db, queryRows } from '~/utils/db.server'
+import { db, queryRows } from '~/db/db.server'
 import { customerName, localizedName, monthStart, serviceNames, valueList, vehicleLabel } from '~/db/sql'
 import { workshopProfileSteps } from '~/domain/directory/onboarding.server'
 import { waitingExtraWork } from './extra-work.server'

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { valueList } from '~/db/sql'
-import { imageSourcesFor } from '~/domain/uploads.server'
-import { db, queryRows } from '~/utils/db.server'
+import { imageSourcesFor } from '~/uploads/access.server'
+import { db, queryRows } from '~/db/db.server'
 import { type ExtraWorkItem } from './extra-work'
 import { statusLists } from './status'
 

@@ -1,4 +1,4 @@
-import { type ImageSource } from '~/utils/upload-url'
+import { type ImageSource } from '~/uploads/upload-url'
 import { type OfferLineKind, type VatMode } from './offer-kinds'
 import { type ExtraWorkStatus } from './status'
 

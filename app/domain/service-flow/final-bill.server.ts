@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { customerName, serviceNames, valueList } from '~/db/sql'
 import { type Language } from '~/i18n/config'
-import { db, queryRows } from '~/utils/db.server'
+import { db, queryRows } from '~/db/db.server'
 import { encodeId } from '~/utils/public-id'
 import { type BillDisputeItem } from './final-bill'
 import { offerMoves } from './status'

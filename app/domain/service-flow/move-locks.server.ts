@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { offers, serviceRequests, workshops } from '~/db/schema'
-import { type DbOrTx, transaction } from '~/utils/db.server'
-import { DomainError, notFound } from '~/domain/errors'
+import { type DbOrTx, transaction } from '~/db/db.server'
+import { DomainError, notFound } from '~/utils/errors'
 import { canOffer } from './status'
 
 /**
@@ -22,8 +22,6 @@ import { canOffer } from './status'
 
 export type Tx = DbOrTx
 
-/** A workshop making a move: its id, the signed-in user's, and the name its customers are told. */
-export type WorkshopActor = { workshopId: string; userId: string; workshopName: string }
 
 /**
  * A move's transaction: its own (`transaction()`, run again after a deadlock), or the caller's

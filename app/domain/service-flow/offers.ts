@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { FieldError } from '~/domain/errors'
+import { FieldError } from '~/utils/errors'
 import { type Language } from '~/i18n/config'
 import { formatMoneyInput } from '~/utils/money'
 import { tallinnDay } from '~/utils/time'

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { type ImageSource } from '~/utils/upload-url'
+import { type ImageSource } from '~/uploads/upload-url'
 import { type OfferLineKind, type VatMode } from './offer-kinds'
 import { choice, localDateTime, messages, optionalText, requiredText } from '~/utils/validation'
 import { type OfferStatus, type RequestStatus, requestStatuses } from './status'

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import type { DbOrTx } from '~/utils/db.server'
+import type { DbOrTx } from '~/db/db.server'
 
 /**
  * A workshop's response time as the public sees it (issue 15): the median time from a request it

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import type { DbOrTx } from '~/utils/db.server'
+import type { DbOrTx } from '~/db/db.server'
 
 /**
  * A workshop's rating as stored with it (rating_average, review_count: the directory sorts and

@@ -2,7 +2,7 @@
  * Ads (spec §3): an image with an optional link (`ads_type` 1) or HTML content, shown in the
  * header and footer areas of every page. Shared by the public frame and the signed-in shell.
  */
-import { type ImageSource } from '~/utils/upload-url'
+import { type ImageSource } from '~/uploads/upload-url'
 
 export const adPlacementNames = ['Header', 'Footer'] as const
 export type AdPlacement = (typeof adPlacementNames)[number]

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { supportedLanguages, type Language } from '~/i18n/config'
 import { forgetCaches } from '~/caching/cache-bus.server'
 import { valueCache } from '~/caching/value-cache.server'
-import { db, queryRows, type DbOrTx } from '~/utils/db.server'
+import { db, queryRows, type DbOrTx } from '~/db/db.server'
 
 /**
  * The reference lists (services, car brands, spare parts, payment methods, cities), one copy in

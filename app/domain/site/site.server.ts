@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm'
 import { siteSettings } from '~/db/schema'
 import { forgetCaches } from '~/caching/cache-bus.server'
 import { valueCache } from '~/caching/value-cache.server'
-import { db, type DbOrTx } from '~/utils/db.server'
-import { uploadUrl } from '~/utils/upload-url'
-import { imageSourcesFor } from '~/domain/uploads.server'
+import { db, type DbOrTx } from '~/db/db.server'
+import { uploadUrl } from '~/uploads/upload-url'
+import { imageSourcesFor } from '~/uploads/access.server'
 import { type SiteData } from './site'
 
 export type { SiteData }

@@ -1,5 +1,5 @@
 import { type Language } from '~/i18n/config'
-import { type ImageSource } from '~/utils/upload-url'
+import { type ImageSource } from '~/uploads/upload-url'
 
 /** What every page needs from site settings (spec §3 "Site data"), with upload ids made into URLs. */
 export type SiteData = {

@@ -4,7 +4,7 @@ import { and, count, eq } from 'drizzle-orm'
 import { isbot } from 'isbot'
 import { visits } from '~/db/schema'
 import { clientIp } from '~/utils/client-ip.server'
-import { db } from '~/utils/db.server'
+import { db } from '~/db/db.server'
 import { getSessionSecrets } from '~/utils/env.server'
 import { logger } from '~/utils/logger.server'
 

@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { requestMatchesWorkshopId, valueList } from '~/db/sql'
 import { statusLists } from '~/domain/service-flow/status'
-import { db, queryRows } from '~/utils/db.server'
+import { db, queryRows } from '~/db/db.server'
 import { encodeId } from '~/utils/public-id'
 
 async function one(query: SQL, what: string): Promise<string> {

@@ -6,7 +6,7 @@
  * a refused form keeps the sender's good files for the next sending, and nothing else.
  */
 import { sql } from 'drizzle-orm'
-import { db, queryRows } from '~/utils/db.server'
+import { db, queryRows } from '~/db/db.server'
 
 export const LEGITIMATELY_CHANGING = new Set(['rate_limits', 'visits'])
 /** The rows of a table that a refused input may add or drop on purpose. */

@@ -4,7 +4,7 @@
  * token), JSON API tokens, and the demo ids.
  */
 import { sql } from 'drizzle-orm'
-import { db, queryRows } from '~/utils/db.server'
+import { db, queryRows } from '~/db/db.server'
 import { demoData } from '#tests/support/demo-data'
 import { DEMO, DEMO_PASSWORD, loadDemo, type Demo } from './demo'
 import { apiToken, newPersona, send, signIn, useOrigin, visit, type Persona } from './http'

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises'
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Sharp } from 'sharp'
 import { dataExports, uploads, type uploadPurposes } from '~/db/schema'
-import { afterCommit, db, getConnection, queryRows, transaction, type DbOrTx } from './db.server'
+import { afterCommit, db, getConnection, queryRows, transaction, type DbOrTx } from '~/db/db.server'
 import {
 	deleteStagedFile,
 	discardStaged,
@@ -19,14 +19,14 @@ import {
 	writeStaged,
 	type FileStore,
 	type StoredFileEntry,
-} from './file-store.server'
-import { DomainError } from '~/domain/errors'
-import { logger } from './logger.server'
-import { lazily } from './singleton.server'
-import { message } from './messages'
-import { IMAGE_TYPES, PDF_TYPES, THUMBNAIL_WIDTH, VARIANT_FORMATS, variantMimeType, type VariantFormat } from './upload-url'
+} from '~/uploads/file-store.server'
+import { DomainError } from '~/utils/errors'
+import { logger } from '~/utils/logger.server'
+import { lazily } from '~/utils/singleton.server'
+import { message } from '~/utils/messages'
+import { IMAGE_TYPES, PDF_TYPES, THUMBNAIL_WIDTH, VARIANT_FORMATS, variantMimeType, type VariantFormat } from '~/uploads/upload-url'
 
-export { readStoredFile } from './file-store.server'
+export { readStoredFile } from '~/uploads/file-store.server'
 
 export type UploadPurpose = (typeof uploadPurposes)[number]
 export type Upload = typeof uploads.$inferSelect

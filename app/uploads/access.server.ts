@@ -1,10 +1,10 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import { uploads } from '~/db/schema'
 import { type SessionUser } from '~/utils/auth.server'
-import { db, queryRows, type DbOrTx } from '~/utils/db.server'
+import { db, queryRows, type DbOrTx } from '~/db/db.server'
 import { encodeId } from '~/utils/public-id'
-import { type Upload, type UploadPurpose, variantKey } from '~/utils/storage.server'
-import { type ImageSource, type UploadAsked, variantMimeType } from '~/utils/upload-url'
+import { type Upload, type UploadPurpose, variantKey } from '~/uploads/storage.server'
+import { type ImageSource, type UploadAsked, variantMimeType } from '~/uploads/upload-url'
 import { requestMatchesWorkshopId, valueList } from '~/db/sql'
 import { statusLists } from '~/domain/service-flow/status'
 

@@ -1,7 +1,7 @@
 import { type SiteData } from '~/domain/site/site'
 import { type Language } from '~/i18n/config'
-import { type Role } from './route-access'
-import { type Toast } from './toast'
+import { type Role } from '~/utils/route-access'
+import { type Toast } from '~/utils/toast'
 
 /**
  * What the root loader (app/root.tsx) gives every page: the pages, components and `meta` helpers

@@ -4,11 +4,11 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import * as schema from '~/db/schema'
-import { DomainError } from '~/domain/errors'
-import { createEmbeddedClient, embeddedDirectory, takeEarlyClient } from './embedded-database.server'
-import { getEnv } from './env.server'
-import { logger } from './logger.server'
-import { forgetSingleton, singleton } from './singleton.server'
+import { DomainError } from '~/utils/errors'
+import { createEmbeddedClient, embeddedDirectory, takeEarlyClient } from '~/db/embedded-database.server'
+import { getEnv } from '~/utils/env.server'
+import { logger } from '~/utils/logger.server'
+import { forgetSingleton, singleton } from '~/utils/singleton.server'
 
 export type Schema = typeof schema
 export type Database = PgDatabase<PgQueryResultHKT, Schema>

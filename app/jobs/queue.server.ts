@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss'
-import { ADVISORY_LOCKS, withAdvisoryLock } from './db.server'
-import { describeError, logger } from './logger.server'
-import { lazily, singleton } from './singleton.server'
+import { ADVISORY_LOCKS, withAdvisoryLock } from '~/db/db.server'
+import { describeError, logger } from '~/utils/logger.server'
+import { lazily, singleton } from '~/utils/singleton.server'
 
 /**
  * The background jobs on a PostgreSQL server: one pg-boss queue per job, in the schema `pgboss` of

@@ -1,4 +1,4 @@
-import { encodeId } from './public-id'
+import { encodeId } from '~/utils/public-id'
 
 /** The formats of an image's smaller copies (issue 18, decision 0093), the smallest first. */
 export const VARIANT_FORMATS = ['avif', 'webp'] as const
@@ -29,7 +29,7 @@ export function publicUploadUrl(publicId: string, variant?: 'thumb' | UploadVari
 
 /**
  * What a page needs to show an uploaded image at the right size (ResponsiveImage): its public
- * URLs' parts and its dimensions. Made on the server by imageSourcesFor (domain/uploads.server).
+ * URLs' parts and its dimensions. Made on the server by imageSourcesFor (app/uploads/access.server.ts).
  */
 export type ImageSource = {
 	/** The upload's public id (encodeId), as in /uploads/{id}. */

@@ -6,8 +6,8 @@ import path from 'node:path'
 import { PassThrough, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type * as S3 from '@aws-sdk/client-s3'
-import { getEnv } from './env.server'
-import { lazily, singleton } from './singleton.server'
+import { getEnv } from '~/utils/env.server'
+import { lazily, singleton } from '~/utils/singleton.server'
 
 /**
  * The file store: every read, write, move and delete of a stored file goes through here. Files

@@ -3,13 +3,13 @@ import path from 'node:path'
 import { and, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Transporter } from 'nodemailer'
 import { emailOutbox, uploads, type EmailAttachment } from '~/db/schema'
-import { afterCommit, db, queryRows, type DbOrTx } from './db.server'
-import { getEnv } from './env.server'
-import { triggerJob } from './job-queue.server'
-import { logger } from './logger.server'
-import { StoredFileMissing } from './file-store.server'
-import { lazily } from './singleton.server'
-import { readStoredFile } from './storage.server'
+import { afterCommit, db, queryRows, type DbOrTx } from '~/db/db.server'
+import { getEnv } from '~/utils/env.server'
+import { triggerJob } from '~/jobs/queue.server'
+import { logger } from '~/utils/logger.server'
+import { StoredFileMissing } from '~/uploads/file-store.server'
+import { lazily } from '~/utils/singleton.server'
+import { readStoredFile } from '~/uploads/storage.server'
 
 /**
  * Every e-mail goes into the outbox table inside the transaction of the event that sends it,
@@ -52,7 +52,7 @@ export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<st
 	return row?.id ?? null
 }
 
-/** The background job that delivers the outbox (app/utils/jobs.server.ts). */
+/** The background job that delivers the outbox (app/jobs/schedule.server.ts). */
 export const OUTBOX_JOB = 'email-outbox'
 
 const BATCH = 20

@@ -2,12 +2,12 @@ import { openAsBlob } from 'node:fs'
 import { Readable } from 'node:stream'
 import { type ReadableStream as NodeReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
-import { BadRequest } from './failures.server'
-import { discardStaged, newStagingKey, stagedPath, writeStaged } from './file-store.server'
-import { MAX_FORM_BYTES } from './http'
-import { message } from './messages'
-import { decodeId, encodeId } from './public-id'
-import { heldFieldName, type HeldFile } from './upload-url'
+import { BadRequest } from '~/utils/failures.server'
+import { discardStaged, newStagingKey, stagedPath, writeStaged } from '~/uploads/file-store.server'
+import { MAX_FORM_BYTES } from '~/utils/http'
+import { message } from '~/utils/messages'
+import { decodeId, encodeId } from '~/utils/public-id'
+import { heldFieldName, type HeldFile } from '~/uploads/upload-url'
 import {
 	findHeldUploads,
 	holdUpload,
@@ -19,7 +19,7 @@ import {
 	type PreparedUpload,
 	type Upload,
 	type UploadPurpose,
-} from './storage.server'
+} from '~/uploads/storage.server'
 
 /** Files in one form: the workshop profile's logo, eight photos and warranty PDF, and room to spare. */
 export const MAX_FILES_PER_FORM = 12
