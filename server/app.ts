@@ -17,7 +17,7 @@ import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import helmet from 'helmet'
 import { isKeptPersonalRead, isSharedRead } from '../app/utils/http-cache'
-import { MAX_FORM_BYTES, UNAVAILABLE_RETRY_SECONDS } from '../app/utils/http'
+import { BODY_LINGER_MS, MAX_BODY_BYTES, UNAVAILABLE_RETRY_SECONDS } from '../app/utils/http'
 import { loggablePath, logger } from '../app/utils/logger.server'
 import type { pageCache, pageKey, personalPageCache, personalPageKey } from '../app/utils/page-cache.server'
 import { apiRoutesOf } from './api-routes'
@@ -229,14 +229,15 @@ export async function createServerApp(options: ServerOptions) {
 		app.use((req, res, next) => (publicFiles.has(decodedPath(req.path)) ? servePublic(req, res, next) : next()))
 	}
 
-	// An answer sent before its request's body was read (a form over its limit, refused unread) leaves
-	// the rest of that body on the connection: close it, or the client reuses it and gets a reset.
+	// An answer sent before its request's body was read (a body refused unread, a page that takes
+	// none) leaves the client still sending: closing now would reset the connection before the client
+	// reads the answer, and a browser shows a connection error instead. So the rest is read and
+	// dropped once the answer is out, and the connection stays usable; past MAX_BODY_BYTES or
+	// BODY_LINGER_MS it is closed (docs/decisions/0115).
 	app.use((req, res, next) => {
-		const writeHead = res.writeHead
-		res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
-			if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close')
-			return writeHead.apply(this, args)
-		} as Response['writeHead']
+		res.on('finish', () => {
+			if (!req.complete && !req.destroyed) dropRestOfBody(req)
+		})
 		next()
 	})
 
@@ -249,8 +250,10 @@ export async function createServerApp(options: ServerOptions) {
 	app.use(
 		guarded(async (req, res, next) => {
 			if (!requestUrl(req, trustsProxy(req))) return refuse(req, res, 400)
-			// No body may be larger than the upload forms' limit; each form's own, smaller limit is the app's.
-			if (Number(req.get('content-length') ?? 0) > MAX_FORM_BYTES) return refuse(req, res, 413)
+			// A body declared larger than the portal ever reads: refused at once, and the rest read and
+			// dropped for a while after the answer (above). Smaller ones reach the app, whose upload forms
+			// answer with the form and the error beside the field that was too large.
+			if (Number(req.get('content-length') ?? 0) > MAX_BODY_BYTES) return refuse(req, res, 413)
 			next()
 		}),
 	)
@@ -385,6 +388,26 @@ export async function createServerApp(options: ServerOptions) {
 		},
 		shutdown: () => entry.shutdown(),
 	}
+}
+
+/**
+ * Reads and drops what is left of a request's body after its answer, as Node does for a body
+ * nobody read (IncomingMessage's _dump), including from whoever read it first (Remix's stream would
+ * queue it in memory). Past MAX_BODY_BYTES or BODY_LINGER_MS the connection is closed: the answer
+ * went out first.
+ */
+function dropRestOfBody(req: Request) {
+	let dropped = 0
+	const close = () => req.socket.destroy()
+	const timer = setTimeout(close, BODY_LINGER_MS).unref()
+	req.removeAllListeners('data')
+	req.on('data', (chunk: Buffer) => {
+		dropped += chunk.byteLength
+		if (dropped > MAX_BODY_BYTES) close()
+	})
+	req.once('end', () => clearTimeout(timer))
+	req.once('close', () => clearTimeout(timer))
+	req.resume()
 }
 
 /** Express ignores the promise a middleware returns: a failure in one must reach the error handler, not crash the process. */

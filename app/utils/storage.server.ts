@@ -25,6 +25,7 @@ import { logger } from './logger.server'
 import { lazily } from './singleton.server'
 import { message } from './messages'
 import { IMAGE_TYPES, PDF_TYPES, THUMBNAIL_WIDTH, VARIANT_FORMATS, variantMimeType, type VariantFormat } from './upload-url'
+import { MAX_FORM_BYTES } from './http'
 
 export { readStoredFile } from './file-store.server'
 
@@ -69,7 +70,7 @@ const extensions: Record<string, string> = {
 export class UploadRejected extends Error {
 	constructor(
 		/** A translation key under `common:upload.*`. */
-		public readonly reason: 'tooLarge' | 'wrongType' | 'unreadable' | 'empty' | 'tooManyPixels',
+		public readonly reason: 'tooLarge' | 'formTooLarge' | 'wrongType' | 'unreadable' | 'empty' | 'tooManyPixels',
 	) {
 		super(`upload rejected: ${reason}`)
 	}
@@ -78,6 +79,7 @@ export class UploadRejected extends Error {
 /** The form field's message for a refused file. */
 export function rejectionMessage(error: UploadRejected) {
 	if (error.reason === 'tooManyPixels') return message('common:upload.tooManyPixels', { max: MAX_IMAGE_PIXELS / 1_000_000 })
+	if (error.reason === 'formTooLarge') return message('common:upload.formTooLarge', { max: MAX_FORM_BYTES / 1024 / 1024 })
 	return `common:upload.${error.reason}`
 }
 
