@@ -232,11 +232,24 @@ export async function createServerApp(options: ServerOptions) {
 	// An answer sent before its request's body was read (a body refused unread, a page that takes
 	// none) leaves the client still sending: closing now would reset the connection before the client
 	// reads the answer, and a browser shows a connection error instead. So the rest is read and
-	// dropped once the answer is out, and the connection stays usable; past MAX_BODY_BYTES or
-	// BODY_LINGER_MS it is closed (docs/decisions/0115).
+	// dropped once the answer is out; past MAX_BODY_BYTES or BODY_LINGER_MS the connection is closed
+	// (docs/decisions/0115).
 	app.use((req, res, next) => {
+		let closeAfterBody = false
+		const writeHead = res.writeHead
+		res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
+			if (!req.complete && !res.headersSent && !keepsConnection(req, res)) {
+				// Node would close the moment the answer is written (the client or the shutdown asked
+				// for it): the connection is held open instead, and closed here once the body is read.
+				closeAfterBody = true
+				res.setHeader('Connection', 'keep-alive')
+			}
+			return writeHead.apply(this, args)
+		} as Response['writeHead']
 		res.on('finish', () => {
-			if (!req.complete && !req.destroyed) dropRestOfBody(req)
+			if (req.destroyed) return
+			if (!req.complete) dropRestOfBody(req, closeAfterBody)
+			else if (closeAfterBody) req.socket.end()
 		})
 		next()
 	})
@@ -390,22 +403,33 @@ export async function createServerApp(options: ServerOptions) {
 	}
 }
 
+/** Whether Node keeps this answer's connection open for another request (HTTP/1.1 unless either side said close). */
+function keepsConnection(req: Request, res: Response) {
+	if (/\bclose\b/i.test(String(res.getHeader('Connection') ?? ''))) return false
+	const asked = req.headers.connection ?? ''
+	return req.httpVersion === '1.0' ? /\bkeep-alive\b/i.test(asked) : !/\bclose\b/i.test(asked)
+}
+
 /**
  * Reads and drops what is left of a request's body after its answer, as Node does for a body
  * nobody read (IncomingMessage's _dump), including from whoever read it first (Remix's stream would
- * queue it in memory). Past MAX_BODY_BYTES or BODY_LINGER_MS the connection is closed: the answer
- * went out first.
+ * queue it in memory); then half-closes the connection if it is not to be kept, so the client reads
+ * the answer before the end (RFC 9112 §9.6). Past MAX_BODY_BYTES or BODY_LINGER_MS the connection
+ * is closed at once: the answer went out first.
  */
-function dropRestOfBody(req: Request) {
+function dropRestOfBody(req: Request, close: boolean) {
 	let dropped = 0
-	const close = () => req.socket.destroy()
-	const timer = setTimeout(close, BODY_LINGER_MS).unref()
+	const cut = () => req.socket.destroy()
+	const timer = setTimeout(cut, BODY_LINGER_MS).unref()
 	req.removeAllListeners('data')
 	req.on('data', (chunk: Buffer) => {
 		dropped += chunk.byteLength
-		if (dropped > MAX_BODY_BYTES) close()
+		if (dropped > MAX_BODY_BYTES) cut()
 	})
-	req.once('end', () => clearTimeout(timer))
+	req.once('end', () => {
+		clearTimeout(timer)
+		if (close) req.socket.end()
+	})
 	req.once('close', () => clearTimeout(timer))
 	req.resume()
 }
