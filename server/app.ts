@@ -14,7 +14,7 @@ import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import helmet from 'helmet'
-import { MAX_FORM_BYTES, UNAVAILABLE_RETRY_SECONDS } from '../app/utils/http'
+import { BODY_LINGER_MS, MAX_BODY_BYTES, UNAVAILABLE_RETRY_SECONDS } from '../app/utils/http'
 import { loggablePath, logger } from '../app/utils/logger.server'
 import { fetchRequestOf, sendFetchResponse } from './fetch-bridge'
 import { withHttpCaching } from './http-cache'
@@ -215,14 +215,28 @@ export async function createServerApp(options: ServerOptions) {
 		app.use((req, res, next) => (publicFiles.has(decodedPath(req.path)) ? servePublic(req, res, next) : next()))
 	}
 
-	// An answer sent before its request's body was read (a form over its limit, refused unread) leaves
-	// the rest of that body on the connection: close it, or the client reuses it and gets a reset.
+	// An answer sent before its request's body was read (a body refused unread, a page that takes
+	// none) leaves the client still sending: closing now would reset the connection before the client
+	// reads the answer, and a browser shows a connection error instead. So the rest is read and
+	// dropped once the answer is out; past MAX_BODY_BYTES or BODY_LINGER_MS the connection is closed
+	// (docs/decisions/0115).
 	app.use((req, res, next) => {
+		let closeAfterBody = false
 		const writeHead = res.writeHead
 		res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
-			if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close')
+			if (!req.complete && !res.headersSent && !keepsConnection(req, res)) {
+				// Node would close the moment the answer is written (the client or the shutdown asked
+				// for it): the connection is held open instead, and closed here once the body is read.
+				closeAfterBody = true
+				res.setHeader('Connection', 'keep-alive')
+			}
 			return writeHead.apply(this, args)
 		} as Response['writeHead']
+		res.on('finish', () => {
+			if (req.destroyed) return
+			if (!req.complete) dropRestOfBody(req, closeAfterBody)
+			else if (closeAfterBody) req.socket.end()
+		})
 		next()
 	})
 
@@ -235,8 +249,10 @@ export async function createServerApp(options: ServerOptions) {
 	app.use(
 		guarded(async (req, res, next) => {
 			if (!requestUrl(req, trustsProxy(req))) return refuse(req, res, 400)
-			// No body may be larger than the upload forms' limit; each form's own, smaller limit is the app's.
-			if (Number(req.get('content-length') ?? 0) > MAX_FORM_BYTES) return refuse(req, res, 413)
+			// A body declared larger than the portal ever reads: refused at once, and the rest read and
+			// dropped for a while after the answer (above). Smaller ones reach the app, whose upload forms
+			// answer with the form and the error beside the field that was too large.
+			if (Number(req.get('content-length') ?? 0) > MAX_BODY_BYTES) return refuse(req, res, 413)
 			next()
 		}),
 	)
@@ -300,6 +316,37 @@ export async function createServerApp(options: ServerOptions) {
 		},
 		shutdown: () => entry.shutdown(),
 	}
+}
+
+/** Whether Node keeps this answer's connection open for another request (HTTP/1.1 unless either side said close). */
+function keepsConnection(req: Request, res: Response) {
+	if (/\bclose\b/i.test(String(res.getHeader('Connection') ?? ''))) return false
+	const asked = req.headers.connection ?? ''
+	return req.httpVersion === '1.0' ? /\bkeep-alive\b/i.test(asked) : !/\bclose\b/i.test(asked)
+}
+
+/**
+ * Reads and drops what is left of a request's body after its answer, as Node does for a body
+ * nobody read (IncomingMessage's _dump), including from whoever read it first (Remix's stream would
+ * queue it in memory); then half-closes the connection if it is not to be kept, so the client reads
+ * the answer before the end (RFC 9112 §9.6). Past MAX_BODY_BYTES or BODY_LINGER_MS the connection
+ * is closed at once: the answer went out first.
+ */
+function dropRestOfBody(req: Request, close: boolean) {
+	let dropped = 0
+	const cut = () => req.socket.destroy()
+	const timer = setTimeout(cut, BODY_LINGER_MS).unref()
+	req.removeAllListeners('data')
+	req.on('data', (chunk: Buffer) => {
+		dropped += chunk.byteLength
+		if (dropped > MAX_BODY_BYTES) cut()
+	})
+	req.once('end', () => {
+		clearTimeout(timer)
+		if (close) req.socket.end()
+	})
+	req.once('close', () => clearTimeout(timer))
+	req.resume()
 }
 
 /** Express ignores the promise a middleware returns: a failure in one must reach the error handler, not crash the process. */

@@ -40,7 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		const submission = parseWithZod(formData, { schema: AdSchema })
 		const uploads = await readFormUploads(formData, admin.id, { image: { purpose: 'ad_image', max: 1 } })
 		if (submission.status !== 'success' || !uploads.ok) {
-			return data({ result: submission.reply(), imageErrors: uploads.errors.image ?? [], held: await uploads.hold() }, { status: 400 })
+			return data({ result: submission.reply(), imageErrors: uploads.errors.image ?? [], held: await uploads.hold() }, { status: uploads.status })
 		}
 		try {
 			await or404(saveAd(admin.id, adId, submission.value, uploads.files.image[0]))

@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
 			favicon: { purpose: 'site_favicon', max: 1 },
 		})
 		if (submission.status !== 'success' || !uploads.ok) {
-			return data({ result: submission.reply(), fileErrors: uploads.errors, held: await uploads.hold() }, { status: 400 })
+			return data({ result: submission.reply(), fileErrors: uploads.errors, held: await uploads.hold() }, { status: uploads.status })
 		}
 		await saveSiteSettings(admin.id, submission.value, {
 			logo: uploads.files.logo[0],

@@ -74,7 +74,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		if (submission.status !== 'success' || !uploads.ok) {
 			// A line added or removed without JavaScript (Conform's intents) is no refusal: the form comes back with it.
 			const refused = submission.status === 'error' || !uploads.ok
-			return data({ intent, result: submission.reply(), attachmentErrors: uploads.errors.attachment ?? null, held: await uploads.hold() }, { status: refused ? 400 : 200 })
+			return data({ intent, result: submission.reply(), attachmentErrors: uploads.errors.attachment ?? null, held: await uploads.hold() }, { status: refused ? uploads.status : 200 })
 		}
 		const file = uploads.files.attachment[0] ?? null
 		try {

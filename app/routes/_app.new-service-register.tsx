@@ -57,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
 		const submission = parseWithZod(formData, { schema: ServiceRequestSchema })
 		const uploads = await readFormUploads(formData, user.id, { images: { purpose: 'request_image', max: MAX_REQUEST_IMAGES } })
 		if (submission.status !== 'success' || !uploads.ok) {
-			return data({ result: submission.reply(), fileErrors: uploads.errors, held: await uploads.hold() }, { status: 400 })
+			return data({ result: submission.reply(), fileErrors: uploads.errors, held: await uploads.hold() }, { status: uploads.status })
 		}
 		try {
 			const requestId = await createServiceRequest(user.id, submission.value, uploads.files.images)

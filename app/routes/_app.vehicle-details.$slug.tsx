@@ -80,7 +80,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			const submission = parseWithZod(formData, { schema: ServiceRecordSchema })
 			const uploads = await readFormUploads(formData, user.id, { document: { purpose: 'service_document', max: 1 } })
 			if (submission.status !== 'success' || !uploads.ok)
-				return data({ intent, result: submission.reply(), documentErrors: uploads.errors.document ?? null, held: await uploads.hold() }, { status: 400 })
+				return data({ intent, result: submission.reply(), documentErrors: uploads.errors.document ?? null, held: await uploads.hold() }, { status: uploads.status })
 			try {
 				await or404(addServiceRecord(user.id, vehicleId, submission.value, uploads.files.document[0] ?? null))
 			} catch (error) {

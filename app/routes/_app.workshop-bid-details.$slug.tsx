@@ -86,7 +86,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 						imageErrors: uploads.errors.images ?? null,
 						held: await uploads.hold(),
 					},
-					{ status: refused ? 400 : 200 },
+					{ status: refused ? uploads.status : 200 },
 				)
 			}
 			try {
@@ -119,7 +119,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		const submission = parseWithZod(formData, { schema: CompleteJobSchema })
 		const uploads = await readFormUploads(formData, actor.userId, { invoice: { purpose: 'job_invoice', max: 1 } })
 		if (submission.status !== 'success' || !uploads.ok)
-			return data({ intent, result: submission.reply(), invoiceErrors: uploads.errors.invoice ?? null, held: await uploads.hold() }, { status: 400 })
+			return data({ intent, result: submission.reply(), invoiceErrors: uploads.errors.invoice ?? null, held: await uploads.hold() }, { status: uploads.status })
 		try {
 			const { finalPrice, reason, mileage } = submission.value
 			const outcome = await or404(completeJob(actor, offerId, finalPrice, { reason, mileage, invoice: uploads.files.invoice[0] ?? null }))

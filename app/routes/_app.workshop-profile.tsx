@@ -93,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
 			warrantyDocument: { purpose: 'warranty_document', max: 1 },
 		})
 		if (submission.status !== 'success' || !uploads.ok) {
-			return data({ result: submission.reply(), fileErrors: uploads.errors, held: await uploads.hold() }, { status: 400 })
+			return data({ result: submission.reply(), fileErrors: uploads.errors, held: await uploads.hold() }, { status: uploads.status })
 		}
 		const { logo, photos, warrantyDocument } = uploads.files
 		try {

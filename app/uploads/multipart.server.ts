@@ -4,7 +4,7 @@ import { type ReadableStream as NodeReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
 import { BadRequest } from '~/utils/failures.server'
 import { discardStaged, newStagingKey, stagedPath, writeStaged } from '~/uploads/file-store.server'
-import { MAX_FORM_BYTES } from '~/utils/http'
+import { MAX_BODY_BYTES, MAX_FORM_BYTES } from '~/utils/http'
 import { message } from '~/utils/messages'
 import { decodeId, encodeId } from '~/utils/public-id'
 import { heldFieldName, type HeldFile } from '~/uploads/upload-url'
@@ -23,7 +23,6 @@ import {
 
 /** Files in one form: the workshop profile's logo, eight photos and warranty PDF, and room to spare. */
 export const MAX_FILES_PER_FORM = 12
-/** The whole body of a form with files; less than MAX_FILES_PER_FORM × MAX_UPLOAD_BYTES on purpose. */
 /** The whole body of any other form or JSON call (the longest text, a content page, is 100,000 characters). */
 export const MAX_PLAIN_BODY_BYTES = 2 * 1024 * 1024
 const MAX_FIELDS = 500
@@ -31,12 +30,20 @@ const MAX_FIELDS = 500
 const MAX_FIELD_BYTES = 1024 * 1024
 const MAX_FIELD_NAME_BYTES = 200
 
-type FormLimits = { bodyBytes: number; files: number }
-const WITH_FILES: FormLimits = { bodyBytes: MAX_FORM_BYTES, files: MAX_FILES_PER_FORM }
-const WITHOUT_FILES: FormLimits = { bodyBytes: MAX_PLAIN_BODY_BYTES, files: 0 }
+/**
+ * `bodyBytes`: the most of the body read (past it, a 413 for the whole form); `fileBytes`: what the
+ * form's files may bring in all (less than MAX_FILES_PER_FORM × MAX_UPLOAD_BYTES on purpose).
+ */
+type FormLimits = { bodyBytes: number; fileBytes: number; files: number }
+// A form with files reads on past what it keeps (files over their limits are dropped unstaged), so
+// it can answer with the form and the field's error rather than a bare 413 (docs/decisions/0115).
+const WITH_FILES: FormLimits = { bodyBytes: MAX_BODY_BYTES, fileBytes: MAX_FORM_BYTES, files: MAX_FILES_PER_FORM }
+const WITHOUT_FILES: FormLimits = { bodyBytes: MAX_PLAIN_BODY_BYTES, fileBytes: 0, files: 0 }
 
 /** How a file over the size limit is marked, so the form can say so next to the field. */
 const TOO_LARGE_TYPE = 'application/x-autohub-too-large'
+/** How a file past the form's total (MAX_FORM_BYTES) is marked, likewise. */
+const OVER_FORM_TYPE = 'application/x-autohub-over-form-limit'
 
 /** A file of the form, on disk in the staging area while the request is handled. */
 class StagedFile extends File {
@@ -68,10 +75,11 @@ export async function withFormFiles<T>(request: Request, work: (formData: FormDa
 
 /**
  * A form with files, streamed with busboy: text fields as text, each file to a staging file on
- * disk (never whole in memory). A file over MAX_UPLOAD_BYTES is dropped and marked rather than
- * refused outright, so every other field (and the user's input) survives to the answer. Too many
- * files or fields, or a body over MAX_FORM_BYTES, is a 413; a broken body a 400; a body that is
- * no form a 415. A urlencoded form is read with the same limits.
+ * disk (never whole in memory). A file over MAX_UPLOAD_BYTES, and a file that takes the form's
+ * files past MAX_FORM_BYTES, is dropped and marked rather than refused outright, so every other
+ * field (and the user's input) survives to the answer, which names the field. Too many files or
+ * fields, or a body over MAX_BODY_BYTES, is a 413; a broken body a 400; a body that is no form a
+ * 415. A urlencoded form is read with the same limits.
  */
 export async function readFormWithFiles(request: Request, limits: FormLimits = WITH_FILES): Promise<FormData> {
 	const contentType = request.headers.get('Content-Type') ?? ''
@@ -81,7 +89,7 @@ export async function readFormWithFiles(request: Request, limits: FormLimits = W
 	const staged = new Set<string>()
 	stagedByForm.set(formData, staged)
 	try {
-		for (const entry of await parse(request, contentType, staged, limits)) if (entry) formData.append(...entry)
+		for (const entry of await withinFormLimit(await parse(request, contentType, staged, limits), limits.fileBytes, staged)) if (entry) formData.append(...entry)
 		return formData
 	} catch (error) {
 		await discardStaged(staged)
@@ -121,6 +129,26 @@ export async function readText(request: Request, maxBytes = MAX_PLAIN_BODY_BYTES
 }
 
 type Entry = [string, string | File] | null
+
+/**
+ * The files in the body's order until they pass `maxBytes` together; from the one that passes
+ * it on, each is dropped (its staged file deleted) and marked for its field.
+ */
+async function withinFormLimit(entries: Entry[], maxBytes: number, staged: Set<string>): Promise<Entry[]> {
+	let total = 0
+	const dropped: string[] = []
+	const kept = entries.map((entry): Entry => {
+		if (!entry || !(entry[1] instanceof StagedFile)) return entry
+		const file = entry[1]
+		total += file.size
+		if (total <= maxBytes) return entry
+		dropped.push(file.stagedKey)
+		staged.delete(file.stagedKey)
+		return [entry[0], new File([], file.name, { type: OVER_FORM_TYPE })]
+	})
+	await discardStaged(dropped)
+	return kept
+}
 
 async function parse(request: Request, contentType: string, staged: Set<string>, limits: FormLimits): Promise<Entry[]> {
 	let parser: busboy.Busboy
@@ -187,10 +215,10 @@ async function parse(request: Request, contentType: string, staged: Set<string>,
 
 /**
  * Writes the body into the parser, at most `maxBytes` (a missing or false Content-Length does not
- * matter). Once the parser has refused the form, the rest of the body is read and dropped, up to
- * as much again: cancelling it would destroy the connection before the answer is written, and the
- * visitor would see a reset instead of the translated 400 or 413. A body larger still is cut off.
- * Returns what stopped it.
+ * matter). Once the parser has refused the form, reading stops but the body is not cancelled:
+ * that would destroy the connection before the answer is written, and the visitor would see a
+ * reset instead of the translated 400 or 413. The server reads and drops the rest once the answer
+ * is out (server/app.ts). Returns what stopped it.
  */
 async function feed(body: ReadableStream<Uint8Array> | null, parser: busboy.Busboy, maxBytes: number): Promise<BadRequest | null> {
 	if (!body) {
@@ -205,17 +233,11 @@ async function feed(body: ReadableStream<Uint8Array> | null, parser: busboy.Busb
 			const { done, value } = await reader.read()
 			if (done) break
 			total += value.byteLength
-			if (refused || parser.destroyed) {
-				if (total > 2 * maxBytes) {
-					await reader.cancel()
-					break
-				}
-				continue
-			}
+			if (parser.destroyed) break
 			if (total > maxBytes) {
 				refused = new BadRequest(413)
 				parser.destroy(refused)
-				continue
+				break
 			}
 			if (!parser.write(value)) await drained(parser)
 		}
@@ -307,9 +329,10 @@ export async function readFormUploads<F extends string>(formData: FormData, owne
 	const files = {} as Record<F, FormUpload[]>
 	const errors: Partial<Record<F, string[]>> = {}
 	const kept = {} as Record<F, { held: Upload[]; fresh: PreparedUpload[] }>
+	let tooLarge = false
 	for (const field of Object.keys(fields) as F[]) {
 		const { purpose, max } = fields[field]
-		const chosen = formData.getAll(field).filter((value): value is File => value instanceof File && (value.size > 0 || value.type === TOO_LARGE_TYPE))
+		const chosen = formData.getAll(field).filter((value): value is File => value instanceof File && (value.size > 0 || value.type === TOO_LARGE_TYPE || value.type === OVER_FORM_TYPE))
 		const heldIds = [...new Set(formData.getAll(heldFieldName(field)).flatMap((value) => decodeId(String(value)) ?? []))]
 		let held = await findHeldUploads(ownerId, purpose, heldIds)
 		if (max === 1 && chosen.length > 0) held = []
@@ -319,12 +342,14 @@ export async function readFormUploads<F extends string>(formData: FormData, owne
 			for (const file of chosen) {
 				try {
 					if (file.type === TOO_LARGE_TYPE) throw new UploadRejected('tooLarge')
+					if (file.type === OVER_FORM_TYPE) throw new UploadRejected('formTooLarge')
 					const upload = await prepareUpload({ ...(await stagedInput(formData, file)), purpose, originalName: file.name })
 					track(formData, upload)
 					fresh.push(upload)
 				} catch (error) {
 					if (!(error instanceof UploadRejected)) throw error
 					errors[field] ??= [rejectionMessage(error)]
+					if (error.reason === 'tooLarge' || error.reason === 'formTooLarge') tooLarge = true
 				}
 			}
 		}
@@ -335,6 +360,8 @@ export async function readFormUploads<F extends string>(formData: FormData, owne
 		files,
 		errors,
 		ok: Object.keys(errors).length === 0,
+		/** The status of an answer that refuses the form: 413 when a file was too large, else 400. */
+		status: (tooLarge ? 413 : 400) as 400 | 413,
 		/**
 		 * For an answer that refuses the form: holds the new files that passed, for the form's next
 		 * sending, and lists every held file by field for the form to show.

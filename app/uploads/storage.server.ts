@@ -25,6 +25,7 @@ import { logger } from '~/utils/logger.server'
 import { lazily } from '~/utils/singleton.server'
 import { message } from '~/utils/messages'
 import { IMAGE_TYPES, PDF_TYPES, THUMBNAIL_WIDTH, VARIANT_FORMATS, variantMimeType, type VariantFormat } from '~/uploads/upload-url'
+import { MAX_FORM_BYTES } from '~/utils/http'
 
 export { readStoredFile } from '~/uploads/file-store.server'
 
@@ -69,7 +70,7 @@ const extensions: Record<string, string> = {
 export class UploadRejected extends Error {
 	constructor(
 		/** A translation key under `common:upload.*`. */
-		public readonly reason: 'tooLarge' | 'wrongType' | 'unreadable' | 'empty' | 'tooManyPixels',
+		public readonly reason: 'tooLarge' | 'formTooLarge' | 'wrongType' | 'unreadable' | 'empty' | 'tooManyPixels',
 	) {
 		super(`upload rejected: ${reason}`)
 	}
@@ -78,6 +79,7 @@ export class UploadRejected extends Error {
 /** The form field's message for a refused file. */
 export function rejectionMessage(error: UploadRejected) {
 	if (error.reason === 'tooManyPixels') return message('common:upload.tooManyPixels', { max: MAX_IMAGE_PIXELS / 1_000_000 })
+	if (error.reason === 'formTooLarge') return message('common:upload.formTooLarge', { max: MAX_FORM_BYTES / 1024 / 1024 })
 	return `common:upload.${error.reason}`
 }
 

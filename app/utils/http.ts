@@ -8,8 +8,19 @@ export function combineHeaders(...sets: Array<HeadersInit | null | undefined>): 
 	return combined
 }
 
-/** The largest body any form takes (the upload forms'); the server refuses a bigger one before reading it. */
+/** The most files one upload form may bring in all; past it, the form's later files are that field's error (docs/decisions/0115). */
 export const MAX_FORM_BYTES = 40 * 1024 * 1024
+
+/**
+ * The most of one body the portal reads at all (docs/decisions/0115): an upload form reads up to
+ * this much, dropping what is over its limits, so it can answer with the form and the field's
+ * error; after an answer the rest of a body is read and dropped up to this much too. A body
+ * declared larger is refused before it is read.
+ */
+export const MAX_BODY_BYTES = 256 * 1024 * 1024
+
+/** How long the rest of a body is read and dropped after its answer, before the connection is closed. */
+export const BODY_LINGER_MS = 30_000
 
 /** How long a client should wait while the database is out of reach (503). */
 export const UNAVAILABLE_RETRY_SECONDS = 30

@@ -305,7 +305,7 @@ describe('forms with files, through the workshop profile’s action', () => {
 		await db.delete(workshopPhotos).where(eq(workshopPhotos.workshopId, workshop.workshopId))
 	})
 
-	test('a file over 5 MB is that field’s error; the other fields and the input are kept, the good file is held, not stored for the profile', async () => {
+	test('a file over 5 MB is that field’s error (413); the other fields and the input are kept, the good file is held, not stored for the profile', async () => {
 		const before = await storedFiles()
 		const big = Buffer.concat([await png(), Buffer.alloc(MAX_UPLOAD_BYTES)])
 		const reply = (await post(
@@ -315,7 +315,7 @@ describe('forms with files, through the workshop profile’s action', () => {
 				{ name: 'logo', filename: 'logo.png', bytes: await png(), type: 'image/png' },
 			]),
 		)) as unknown as Reply
-		expect(reply.init?.status).toBe(400)
+		expect(reply.init?.status).toBe(413)
 		expect(reply.data.fileErrors).toEqual({ photos: ['common:upload.tooLarge'] })
 		expect(reply.data.result.initialValue).toMatchObject({ workshopName: 'Suur Garaaž', zipCode: '50105' })
 		// The logo waits, held, for the form's next sending: its file, thumbnail and copies, and nothing else.
@@ -433,16 +433,34 @@ describe('forms with files, through the workshop profile’s action', () => {
 		expect(await stagedFiles()).toEqual([])
 	})
 
-	test(`more than ${MAX_FILES_PER_FORM} files, or a body over the total, is a 413`, async () => {
+	test(`more than ${MAX_FILES_PER_FORM} files is a 413`, async () => {
 		const tiny = await png(8, 8)
 		const many = Array.from({ length: MAX_FILES_PER_FORM + 1 }, (_, i) => ({ name: 'photos', filename: `p${i}.png`, bytes: tiny, type: 'image/png' }))
 		expect(await refusal(post(multipart([...fieldParts(), ...many])))).toBe(413)
 		expect(await stagedFiles()).toEqual([])
+	})
 
-		// Nine files just under 5 MB: each is allowed, together they pass 40 MB.
+	test('files over 40 MB together: the one that passes it is its field’s error (413), in the reader’s words, and nothing of it is kept', async () => {
+		const before = [await storedFiles(), (await db.select({ id: uploads.id }).from(uploads)).length] as const
+		// Eight photos just under 5 MB each (not images: their field's first error is the type), then
+		// a warranty document that takes the form's files past 40 MB.
 		const almost = Buffer.alloc(MAX_UPLOAD_BYTES - 1024, 1)
-		const heavy = Array.from({ length: 9 }, (_, i) => ({ name: 'photos', filename: `h${i}.png`, bytes: almost }))
-		expect(await refusal(post(multipart([...fieldParts(), ...heavy])))).toBe(413)
+		const heavy = Array.from({ length: 8 }, (_, i) => ({ name: 'photos', filename: `h${i}.png`, bytes: almost }))
+		const reply = (await post(
+			multipart([
+				...fieldParts({ ...profile, workshopName: 'Raske Garaaž' }),
+				...heavy,
+				{ name: 'warrantyDocument', filename: 'warranty.pdf', bytes: Buffer.concat([pdf, Buffer.alloc(2 * 1024 * 1024)]), type: 'application/pdf' },
+			]),
+		)) as unknown as Reply
+		expect(reply.init?.status).toBe(413)
+		expect(reply.data.fileErrors).toEqual({ photos: ['common:upload.wrongType'], warrantyDocument: [expect.stringContaining('common:upload.formTooLarge')] })
+		const [error] = reply.data.fileErrors.warrantyDocument!
+		expect(translateMessage(getFixedT('en'), error!)).toBe('The files are too large together (at most 40 MB in one form).')
+		expect(translateMessage(getFixedT('et'), error!)).toBe('Failid on kokku liiga suured (ühes vormis kuni 40 MB).')
+		expect(reply.data.result.initialValue).toMatchObject({ workshopName: 'Raske Garaaž' })
+		expect(reply.data.held).toMatchObject({ photos: [], logo: [], warrantyDocument: [] })
+		expect([await storedFiles(), (await db.select({ id: uploads.id }).from(uploads)).length]).toEqual(before)
 		expect(await stagedFiles()).toEqual([])
 	})
 
