@@ -82,8 +82,8 @@ export default async function setup(project: TestProject) {
 	const demo = path.join(folder, `pglite-demo-${today}-${demoKey}`)
 	if (!fs.existsSync(demo)) {
 		const making = `${demo}.${run}`
-		const { startEmbeddedDatabasesFrom } = await import('~/utils/db.server')
-		const { storageRoot } = await import('~/utils/file-store.server')
+		const { startEmbeddedDatabasesFrom } = await import('~/db/db.server')
+		const { storageRoot } = await import('~/uploads/file-store.server')
 		startEmbeddedDatabasesFrom(new Blob([fs.readFileSync(tarball)]))
 		try {
 			await migrateWith({ DATABASE_URL: undefined, DATA_DIR: `memory://autohub_demo_${run}` }, async (connection) => {
@@ -271,7 +271,7 @@ async function migrateWith(
 	}
 	set({ ...variables, NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'error', SEED_DEMO_DATA: 'false' })
 	const { resetEnvCache } = await import('~/utils/env.server')
-	const { closeDatabase, getConnection } = await import('~/utils/db.server')
+	const { closeDatabase, getConnection } = await import('~/db/db.server')
 	const { migrateDatabase } = await import('~/db/migrate.server')
 	try {
 		resetEnvCache()
