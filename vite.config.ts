@@ -37,7 +37,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
 	define: { 'import.meta.env.PREACT': JSON.stringify(command === 'build' && !isSsrBuild) },
 	// The server's pure-JS dependencies with many small files go into the server build: an embedded
 	// start read about a thousand files, 110 of drizzle's and 113 of zod's alone (decision 0094).
-	ssr: { noExternal: ['zod', 'drizzle-orm', 'crypto-js', 'remix-utils', /^@conform-to\//] },
+	// Only the build: in development Vite's module runner would evaluate CommonJS crypto-js as ESM
+	// and fail; Node loads them there as it loads every other package (decision 0113).
+	ssr: { noExternal: command === 'build' ? ['zod', 'drizzle-orm', 'crypto-js', 'remix-utils', /^@conform-to\//] : [] },
 	server: {
 		// The custom Express server (server/index.ts) hosts Vite in dev.
 		watch: { ignored: ['**/data/**', '**/tests/.tmp/**', '**/playwright-report/**'] },

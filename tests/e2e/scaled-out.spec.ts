@@ -97,7 +97,7 @@ test.beforeAll(async () => {
 	processes.a = startProcess([process.execPath, 'server-build/index.js'], { ...web, PORT: String(ports.a), SEED_DEMO_DATA: 'true' })
 	await ready(ports.a)
 	processes.b = startProcess([process.execPath, 'server-build/index.js'], { ...web, PORT: String(ports.b), SEED_DEMO_DATA: 'false' })
-	processes.worker = startProcess([process.execPath, 'node_modules/tsx/dist/cli.mjs', 'scripts/worker.ts'], shared)
+	processes.worker = startProcess([process.execPath, 'server-build/scripts/worker.js'], shared)
 	await ready(ports.b)
 	// The worker is working once it has put its schedules in pg-boss's schema.
 	await until(async () => ((await query<{ n: number }>('select count(*)::int as n from pgboss.schedule'))[0]!.n > 0 ? true : undefined), 90_000)
@@ -117,7 +117,7 @@ async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
 
 test.afterAll(async () => {
 	test.setTimeout(90_000)
-	// Each with its children (tsx runs the worker in a child process).
+	// Each with its children, if any.
 	for (const started of Object.values(processes)) {
 		try {
 			if (started?.process.pid) process.kill(-started.process.pid, 'SIGKILL')

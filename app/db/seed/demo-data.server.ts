@@ -20,6 +20,7 @@ import { type WorkshopActor } from '~/utils/auth.server'
 import { makeOffer, selectOffer } from '~/domain/service-flow/offer-moves.server'
 import { cancelRequest, createServiceRequest, expireRequest } from '~/domain/service-flow/request-moves.server'
 import { addReview, replyToReview } from '~/domain/service-flow/review-moves.server'
+import { withoutEmails } from '~/domain/messaging/emails.server'
 import { refreshResponseTimes } from '~/domain/service-flow/response-time.server'
 import { refreshWorkshopRatings } from '~/domain/service-flow/reviews.server'
 import { type ExtraWorkAnswer } from '~/domain/service-flow/extra-work'
@@ -54,7 +55,9 @@ export async function loadDemoDataIfEmpty(database: DbOrTx = defaultDb): Promise
 export async function loadDemoData(database: DbOrTx = defaultDb, now = new Date()) {
 	const passwordHash = await hashPassword(DEMO_PASSWORD)
 	const random = seededRandom(20261121)
-	await database.transaction(async (tx) => {
+	// The story's moves would e-mail its made-up people, as real moves do: a demo tells nobody, and
+	// so a seed needs no session secret for those e-mails' unsubscribe links (decision 0113).
+	await withoutEmails(() => database.transaction(async (tx) => {
 		const refs = await insertReferenceLists(tx)
 		await insertSiteContent(tx)
 		const packageIds = await insertPackages(tx)
@@ -68,9 +71,7 @@ export async function loadDemoData(database: DbOrTx = defaultDb, now = new Date(
 		await refreshWorkshopRatings(tx)
 		await refreshResponseTimes(tx)
 		await insertInboxAndVisits(tx, now, random)
-		// The story's moves queued their e-mails to the demo people, as real moves do; a demo tells nobody.
-		await tx.delete(t.emailOutbox).where(sql`${t.emailOutbox.createdAt} >= now()`)
-	})
+	}))
 }
 
 // ---------------------------------------------------------------- reference lists

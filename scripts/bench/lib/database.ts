@@ -41,9 +41,9 @@ export async function recreateDatabase(url: string) {
 	})
 }
 
-/** The portal's own migrations, applied by its own script. */
+/** The portal's own migrations, applied by its own script (`npm run db:migrate`). */
 export function migrate(url: string) {
-	const result = spawnSync('npx', ['tsx', 'scripts/db-migrate.ts'], {
+	const result = spawnSync('npm', ['run', '--silent', 'db:migrate'], {
 		stdio: ['ignore', 'ignore', 'inherit'],
 		env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' },
 	})

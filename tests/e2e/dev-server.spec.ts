@@ -1,0 +1,67 @@
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+import { dictionary } from './fixtures'
+import { startProcess, until } from './processes'
+
+/**
+ * `npm run dev` as a developer runs it on a fresh checkout: Vite renders the sources (no build), on
+ * a new embedded database with the demo data. It once failed to start at all (decision 0113).
+ */
+
+/** A port nobody listens on (the system's choice). */
+async function freePort(): Promise<number> {
+	const server = net.createServer()
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	const { port } = server.address() as net.AddressInfo
+	await new Promise((resolve) => server.close(resolve))
+	return port
+}
+
+function alive(pid: number) {
+	try {
+		process.kill(pid, 0)
+		return true
+	} catch {
+		return false
+	}
+}
+
+test('npm run dev serves the home page from a new DATA_DIR, and stops cleanly on Ctrl-C', async () => {
+	// Vite compiles every module on the first request, and the new database gets the demo data.
+	test.setTimeout(240_000)
+	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'autohub-dev-'))
+	const port = await freePort()
+	const dev = startProcess(['npm', 'run', 'dev'], { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: undefined })
+	const group = dev.process.pid!
+	try {
+		const home = await until(async () => {
+			if (dev.process.exitCode !== null) throw new Error('exited')
+			const response = await fetch(`http://127.0.0.1:${port}/?lng=en`)
+			return response.status === 200 ? response.text() : undefined
+		}, 200_000).catch((error: unknown) => {
+			throw new Error(`npm run dev did not serve / (${String(error)}):\n${dev.output()}`)
+		})
+		// (Each checked as a yes or no: a failure would print the whole page.)
+		expect(home.includes(dictionary('en')('home.heroTitle')), 'the home page’s title').toBe(true)
+		// A demo workshop on the home page: the new DATA_DIR got the demo data.
+		expect(home.includes('Kask Autoteenindus'), 'a demo workshop').toBe(true)
+		// The browser's entry is the source module: the page came from the sources, not a build.
+		expect(home.includes('import("/app/entry.client.tsx")'), 'the source entry').toBe(true)
+		expect(dev.output()).toContain('"mode":"development"')
+
+		// Ctrl-C in a terminal signals the whole group (npm, tsx's watcher, the server).
+		process.kill(-group, 'SIGINT')
+		await until(async () => (alive(-group) ? undefined : true), 30_000).catch(() => {
+			throw new Error(`npm run dev still running 30 s after SIGINT:\n${dev.output()}`)
+		})
+		expect(dev.output()).toContain('server stopping')
+		expect(dev.output()).not.toContain('shutdown failed')
+		expect(dev.output()).not.toMatch(/"level":"error"/)
+	} finally {
+		if (alive(-group)) process.kill(-group, 'SIGKILL')
+		fs.rmSync(dataDir, { recursive: true, force: true })
+	}
+})
