@@ -15,10 +15,9 @@ export const pgliteSmoke = [
 	'tests/integration/demo-data.test.ts',
 	// The background jobs on timers in the process: its embedded part runs only on PGlite.
 	'tests/integration/job-queue.test.ts',
-	// The caches with no listener (one process, no LISTEN): nothing kept, emptied after a commit.
+	// The caches on the embedded database: emptied after a commit, and told by the triggers through
+	// PGlite's own listen (decision 0118).
 	'tests/integration/cache-invalidation.test.ts',
-	'tests/integration/page-cache.test.ts',
-	'tests/integration/personal-page-cache.test.ts',
 	'tests/integration/user-cache.test.ts',
 	// Racing moves on PGlite's one connection: transactions queue instead of locking, and a query
 	// outside a move's transaction while it is open would wait for ever only here.
