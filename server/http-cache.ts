@@ -98,12 +98,12 @@ function placesOf(body: Buffer, text: string) {
 }
 
 /** `body` with the `length` bytes at each of `places` replaced by `by`: in place when as long (the body is this answer's own), else joined anew. */
-function replacedAt(body: Buffer, places: number[], length: number, by: Buffer): Buffer {
+function replacedAt(body: Buffer<ArrayBuffer>, places: number[], length: number, by: Buffer): Buffer<ArrayBuffer> {
 	if (by.length === length) {
 		for (const at of places) by.copy(body, at)
 		return body
 	}
-	const parts: Buffer[] = []
+	const parts: Uint8Array[] = []
 	let from = 0
 	for (const at of places) {
 		parts.push(body.subarray(from, at), by)
