@@ -61,10 +61,17 @@ export async function withHttpCaching(req: Request, res: Response, answer: globa
 	let digest: Buffer
 	const nonce = res.locals.cspNonce as string | undefined
 	if (html && nonce) {
-		const text = body.toString('utf8')
-		digest = sha256(text.replaceAll(nonce, ''))
+		// On the bytes, not a string: the nonce is ASCII, so its places in the UTF-8 body are its places in the text.
+		const at = placesOf(body, nonce)
+		const hash = crypto.createHash('sha256')
+		let from = 0
+		for (const start of at) {
+			hash.update(body.subarray(from, start))
+			from = start + nonce.length
+		}
+		digest = hash.update(body.subarray(from)).digest()
 		const pageNonce = sha256(Buffer.concat([Buffer.from('csp-nonce\n'), digest])).subarray(0, 16).toString('base64')
-		body = Buffer.from(text.replaceAll(nonce, pageNonce))
+		body = replacedAt(body, at, nonce.length, Buffer.from(pageNonce))
 		// The same length today (both nonces are 16 bytes in base64), but the body is what counts.
 		if (headers.has('Content-Length')) headers.set('Content-Length', String(body.byteLength))
 		for (const name of CSP_HEADERS) {
@@ -81,6 +88,29 @@ export async function withHttpCaching(req: Request, res: Response, answer: globa
 
 	if (matches(req.get('if-none-match'), etag)) return notModified(headers)
 	return rebuilt(body)
+}
+
+/** Where `text` (ASCII) starts in `body`, each place after the end of the one before. */
+function placesOf(body: Buffer, text: string) {
+	const places: number[] = []
+	for (let at = body.indexOf(text); at >= 0; at = body.indexOf(text, at + text.length)) places.push(at)
+	return places
+}
+
+/** `body` with the `length` bytes at each of `places` replaced by `by`: in place when as long (the body is this answer's own), else joined anew. */
+function replacedAt(body: Buffer<ArrayBuffer>, places: number[], length: number, by: Buffer): Buffer<ArrayBuffer> {
+	if (by.length === length) {
+		for (const at of places) by.copy(body, at)
+		return body
+	}
+	const parts: Uint8Array[] = []
+	let from = 0
+	for (const at of places) {
+		parts.push(body.subarray(from, at), by)
+		from = at + length
+	}
+	parts.push(body.subarray(from))
+	return Buffer.concat(parts)
 }
 
 /** A 304 with only what it repeats of the full answer. */
