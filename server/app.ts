@@ -17,7 +17,7 @@ import helmet from 'helmet'
 import { BODY_LINGER_MS, MAX_BODY_BYTES, UNAVAILABLE_RETRY_SECONDS } from '../app/utils/http'
 import { loggablePath, logger } from '../app/utils/logger.server'
 import { fetchRequestOf, sendFetchResponse } from './fetch-bridge'
-import { withHttpCaching } from './http-cache'
+import { NONCE_BYTES, withHttpCaching } from './http-cache'
 
 /** What the app's entry module (app/entry.server.tsx) gives the server besides rendering. */
 export type AppEntry = {
@@ -109,7 +109,7 @@ export async function createServerApp(options: ServerOptions) {
 	app.use(compression())
 
 	app.use((_req, res, next) => {
-		res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
+		res.locals.cspNonce = crypto.randomBytes(NONCE_BYTES).toString('base64')
 		next()
 	})
 

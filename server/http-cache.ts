@@ -20,6 +20,9 @@ import crypto from 'node:crypto'
 import { type Request, type Response } from 'express'
 import { isSharedRead, PERSONAL_CACHE, SHARED_PAGE_CACHE } from '../app/utils/http-cache'
 
+/** The bytes of a CSP nonce, the request's (server/app.ts) and a shared page's alike. */
+export const NONCE_BYTES = 16
+
 /** Answers worth an ETag: text the server makes (not uploaded files, which stream and keep their own headers). */
 const HASHABLE = /^(text\/|application\/(json|xml|javascript)\b)/i
 /** What a 304 repeats of the full answer (RFC 9110 §15.4.5), besides the headers Express set before Remix. */
@@ -57,23 +60,22 @@ export async function withHttpCaching(req: Request, res: Response, answer: globa
 		return page ? rebuilt(answer.body) : answer
 	}
 
-	let body = Buffer.from(await answer.arrayBuffer())
+	const body = Buffer.from(await answer.arrayBuffer())
 	let digest: Buffer
 	const nonce = res.locals.cspNonce as string | undefined
 	if (html && nonce) {
 		// On the bytes, not a string: the nonce is ASCII, so its places in the UTF-8 body are its places in the text.
-		const at = placesOf(body, nonce)
+		const places = placesOf(body, nonce)
 		const hash = crypto.createHash('sha256')
 		let from = 0
-		for (const start of at) {
-			hash.update(body.subarray(from, start))
-			from = start + nonce.length
+		for (const at of places) {
+			hash.update(body.subarray(from, at))
+			from = at + nonce.length
 		}
 		digest = hash.update(body.subarray(from)).digest()
-		const pageNonce = sha256(Buffer.concat([Buffer.from('csp-nonce\n'), digest])).subarray(0, 16).toString('base64')
-		body = replacedAt(body, at, nonce.length, Buffer.from(pageNonce))
-		// The same length today (both nonces are 16 bytes in base64), but the body is what counts.
-		if (headers.has('Content-Length')) headers.set('Content-Length', String(body.byteLength))
+		const pageNonce = sha256(Buffer.concat([Buffer.from('csp-nonce\n'), digest])).subarray(0, NONCE_BYTES).toString('base64')
+		// As long as the request's nonce (NONCE_BYTES in base64): written over it in place, the body's length unchanged.
+		for (const at of places) body.write(pageNonce, at, 'latin1')
 		for (const name of CSP_HEADERS) {
 			const policy = res.getHeader(name)
 			if (typeof policy === 'string') res.setHeader(name, policy.replaceAll(`'nonce-${nonce}'`, `'nonce-${pageNonce}'`))
@@ -95,22 +97,6 @@ function placesOf(body: Buffer, text: string) {
 	const places: number[] = []
 	for (let at = body.indexOf(text); at >= 0; at = body.indexOf(text, at + text.length)) places.push(at)
 	return places
-}
-
-/** `body` with the `length` bytes at each of `places` replaced by `by`: in place when as long (the body is this answer's own), else joined anew. */
-function replacedAt(body: Buffer<ArrayBuffer>, places: number[], length: number, by: Buffer): Buffer<ArrayBuffer> {
-	if (by.length === length) {
-		for (const at of places) by.copy(body, at)
-		return body
-	}
-	const parts: Uint8Array[] = []
-	let from = 0
-	for (const at of places) {
-		parts.push(body.subarray(from, at), by)
-		from = at + length
-	}
-	parts.push(body.subarray(from))
-	return Buffer.concat(parts)
 }
 
 /** A 304 with only what it repeats of the full answer. */

@@ -26,8 +26,6 @@ export type UserCache<V> = {
 	load(key: string, load: () => Promise<V>, userOf: (value: V) => string | null): Promise<V>
 	/** Forgets one key (a token ended by this process). */
 	forget(key: string): void
-	/** How many entries are kept (tests, the bench's report). */
-	size(): number
 }
 
 type Entry<V> = { userId: string; value: V }
@@ -99,7 +97,6 @@ export function userCache<V extends object>(scope: UserScope, options: { maxEntr
 		forget(key) {
 			state.entries.delete(key)
 		},
-		size: () => state.entries.size,
 	}
 }
 

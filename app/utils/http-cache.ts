@@ -36,7 +36,7 @@ export function isSharedPage(pathname: string) {
 }
 
 /** Whether the Cookie header carries a session (signed in, or a toast to show). */
-export function hasSessionCookie(cookieHeader: string | null | undefined) {
+function hasSessionCookie(cookieHeader: string | null | undefined) {
 	return Boolean(cookieHeader && cookieHeader.split(';').some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`)))
 }
 
