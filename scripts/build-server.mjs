@@ -10,16 +10,12 @@ export const operatorScripts = ['db-migrate', 'db-seed', 'jobs', 'worker', 'admi
 const root = fileURLToPath(new URL('..', import.meta.url))
 const common = { absWorkingDir: root, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: true }
 
-export async function buildServer() {
-	await build({ ...common, entryPoints: ['server/index.ts'], outfile: 'server-build/index.js', logLevel: 'info' })
-}
-
 /** Each script one file (its lazily loaded modules inside it), so a rebuild of one leaves nothing stale. */
 export async function buildScripts(names = operatorScripts, logLevel = 'info') {
 	await build({ ...common, entryPoints: Object.fromEntries(names.map((name) => [name, `scripts/${name}.ts`])), outdir: 'server-build/scripts', logLevel })
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-	await buildServer()
+	await build({ ...common, entryPoints: ['server/index.ts'], outfile: 'server-build/index.js', logLevel: 'info' })
 	await buildScripts()
 }

@@ -4,13 +4,14 @@ import { type ReadableStream as NodeReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
 import { BadRequest } from '~/utils/failures.server'
 import { discardStaged, newStagingKey, stagedPath, writeStaged } from '~/uploads/file-store.server'
-import { MAX_BODY_BYTES, MAX_FORM_BYTES } from '~/utils/http'
+import { MAX_BODY_BYTES } from '~/utils/http'
 import { message } from '~/utils/messages'
 import { decodeId, encodeId } from '~/utils/public-id'
 import { heldFieldName, type HeldFile } from '~/uploads/upload-url'
 import {
 	findHeldUploads,
 	holdUpload,
+	MAX_FORM_BYTES,
 	MAX_UPLOAD_BYTES,
 	prepareUpload,
 	rejectionMessage,
@@ -315,7 +316,6 @@ async function stagedInput(formData: FormData, file: File) {
 
 /** A file field of a form: what its files are for, and how many it takes. */
 export type UploadField = { purpose: UploadPurpose; max: number }
-
 
 /**
  * The files of a form's file fields, each checked by content for its purpose (images re-encoded),

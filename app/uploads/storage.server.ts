@@ -25,7 +25,6 @@ import { logger } from '~/utils/logger.server'
 import { lazily } from '~/utils/singleton.server'
 import { message } from '~/utils/messages'
 import { IMAGE_TYPES, PDF_TYPES, THUMBNAIL_WIDTH, VARIANT_FORMATS, variantMimeType, type VariantFormat } from '~/uploads/upload-url'
-import { MAX_FORM_BYTES } from '~/utils/http'
 
 export { readStoredFile } from '~/uploads/file-store.server'
 
@@ -48,6 +47,8 @@ const allowedTypes: Record<UploadPurpose, readonly string[]> = {
 }
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+/** The most files one upload form may bring in all; past it, the form's later files are that field's error (docs/decisions/0115). */
+export const MAX_FORM_BYTES = 40 * 1024 * 1024
 /** Refused before decoding: a small file can claim a huge canvas (a 31 KB PNG of 16000 × 16000). */
 export const MAX_IMAGE_PIXELS = 50_000_000
 /** Larger images are scaled down to this on the long side, not refused. */

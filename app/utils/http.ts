@@ -8,9 +8,6 @@ export function combineHeaders(...sets: Array<HeadersInit | null | undefined>): 
 	return combined
 }
 
-/** The most files one upload form may bring in all; past it, the form's later files are that field's error (docs/decisions/0115). */
-export const MAX_FORM_BYTES = 40 * 1024 * 1024
-
 /**
  * The most of one body the portal reads at all (docs/decisions/0115): an upload form reads up to
  * this much, dropping what is over its limits, so it can answer with the form and the field's

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
-import { dictionary, expect, expectToast, javaScriptModes, open, test, uniqueEmail } from './fixtures'
-import { addVehicle, person, register } from './people'
+import { dictionary, expect, expectToast, javaScriptModes, test } from './fixtures'
+import { customerOnRequestForm } from './people'
 
 /**
  * Nobody picks the same photos twice (issue 16, part 6): photos accepted by a form that failed on
@@ -17,14 +17,7 @@ const fake = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(2048, 7)])
 for (const javaScriptEnabled of javaScriptModes) {
 	test(`photos accepted by a form that failed are kept for the next sending, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, async ({ browser, baseURL }) => {
 		test.setTimeout(120_000)
-		const page = await person(browser, javaScriptEnabled, baseURL)
-		await register(page, 'customer', uniqueEmail('held'), { first: 'Helle', last: 'Hoidja' })
-		const plate = `H${Math.random().toString(36).slice(2, 7).toUpperCase()}`
-		await addVehicle(page, plate, javaScriptEnabled)
-		await open(page, '/new-service-register', javaScriptEnabled)
-		await page.getByRole('group', { name: c('request.services') }).getByLabel('Diagnostics').check()
-		await page.getByLabel(c('request.preferredAt')).fill('2030-01-10T09:00')
-		await page.getByLabel(c('request.location')).fill('Tartu')
+		const page = await customerOnRequestForm(browser, javaScriptEnabled, baseURL, { first: 'Helle', last: 'Hoidja' })
 		// Without JavaScript the server finds the missing description; with it the browser would, so
 		// there the form fails on a file only the server can judge: a program named like a photo.
 		if (javaScriptEnabled) await page.getByLabel(c('request.details')).fill('Engine light is on')

@@ -72,6 +72,22 @@ export async function addVehicle(page: Page, plate: string, js: boolean, path = 
 	await expectToast(page, c('vehicle.added'))
 }
 
+/**
+ * A new customer with a Toyota, on the new-request form with a diagnostics request in Tartu filled
+ * in; the details and the photos are the caller's to fill or leave out.
+ */
+export async function customerOnRequestForm(browser: Browser, js: boolean, baseURL: string | undefined, names: { first: string; last: string }) {
+	const c = dictionary('en', 'customer')
+	const page = await person(browser, js, baseURL)
+	await register(page, 'customer', uniqueEmail(names.last.toLowerCase()), names)
+	await addVehicle(page, `R${Math.random().toString(36).slice(2, 7).toUpperCase()}`, js)
+	await open(page, '/new-service-register', js)
+	await page.getByRole('group', { name: c('request.services') }).getByLabel('Diagnostics').check()
+	await page.getByLabel(c('request.preferredAt')).fill('2030-01-10T09:00')
+	await page.getByLabel(c('request.location')).fill('Tartu')
+	return page
+}
+
 /** A customer's Toyota and a tyre-change request for it; answers the request's slug. */
 export async function vehicleAndTyreRequest(page: Page, token: string, js: boolean) {
 	const c = dictionary('en', 'customer')

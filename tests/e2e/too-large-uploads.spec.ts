@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { dictionary, expect, javaScriptModes, open, test, uniqueEmail } from './fixtures'
-import { addVehicle, person, register } from './people'
+import { dictionary, expect, javaScriptModes, test } from './fixtures'
+import { customerOnRequestForm } from './people'
 
 /**
  * Issue 31, part 4 (docs/decisions/0115): a 50 MB photo chosen by mistake. The browser sends it
@@ -20,14 +20,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 		const huge = path.join(folder, 'huge.jpg')
 		fs.writeFileSync(huge, Buffer.alloc(50 * 1024 * 1024))
 		try {
-			const page = await person(browser, javaScriptEnabled, baseURL)
-			await register(page, 'customer', uniqueEmail('too-large'), { first: 'Suur', last: 'Saatja' })
-			const plate = `L${Math.random().toString(36).slice(2, 7).toUpperCase()}`
-			await addVehicle(page, plate, javaScriptEnabled)
-			await open(page, '/new-service-register', javaScriptEnabled)
-			await page.getByRole('group', { name: c('request.services') }).getByLabel('Diagnostics').check()
-			await page.getByLabel(c('request.preferredAt')).fill('2030-01-10T09:00')
-			await page.getByLabel(c('request.location')).fill('Tartu')
+			const page = await customerOnRequestForm(browser, javaScriptEnabled, baseURL, { first: 'Suur', last: 'Saatja' })
 			await page.getByLabel(c('request.details')).fill('Engine light is on')
 			await page.getByLabel(c('request.images')).setInputFiles(huge)
 			const answer = page.waitForResponse((response) => response.request().method() === 'POST')

@@ -60,6 +60,7 @@ function postFile(
 	const frame = (bytes: Buffer) => (options.chunked ? Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from('\r\n')]) : bytes)
 	return new Promise<Sent>((resolve, reject) => {
 		const received: Buffer[] = []
+		let sentAll = false
 		const socket = net.connect(Number(url.port), url.hostname)
 		const answer = () => parseAnswer(Buffer.concat(received))
 		socket.on('data', (chunk: Buffer) => {
@@ -73,8 +74,10 @@ function postFile(
 		socket.on('error', reject)
 		socket.on('end', () => {
 			const parsed = answer()
-			if (parsed) resolve(parsed)
-			else reject(new Error(`the connection closed without a whole answer: ${Buffer.concat(received).toString('utf8').slice(0, 200)}`))
+			if (!parsed) reject(new Error(`the connection closed without a whole answer: ${Buffer.concat(received).toString('utf8').slice(0, 200)}`))
+			// A browser reads the answer only once it has sent the body: a connection ended before that is a connection error.
+			else if (!sentAll) reject(new Error(`the connection ended after ${sent} of ${file.size} bytes of the file`))
+			else resolve(parsed)
 		})
 		const chunk = Buffer.alloc(MB)
 		let sent = 0
@@ -85,8 +88,8 @@ function postFile(
 				sent += piece.length
 				if (!socket.write(frame(piece))) return socket.once('drain', write)
 			}
-			socket.write(frame(tail))
-			if (options.chunked) socket.write('0\r\n\r\n')
+			const end = options.chunked ? Buffer.concat([frame(tail), Buffer.from('0\r\n\r\n')]) : tail
+			socket.write(end, (error) => (sentAll = !error))
 		}
 		socket.write(`${requestHead}\r\n\r\n`)
 		socket.write(frame(head))
