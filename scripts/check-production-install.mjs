@@ -12,11 +12,11 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { freePort } from './free-port.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const serverUrl = new URL(process.env.CHECK_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test')
@@ -55,13 +55,6 @@ function environment(extra) {
 	return { PATH: process.env.PATH, HOME: process.env.HOME ?? work, LOG_LEVEL: 'info', ...extra }
 }
 
-async function freePort() {
-	const server = net.createServer()
-	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
-	const { port } = server.address()
-	await new Promise((resolve) => server.close(resolve))
-	return port
-}
 
 /** `npm run <args>` in the install; resolves with its exit code and output. `whileRunning` runs once `readyText` is printed. */
 function npm(args, env, { readyText, whileRunning, timeoutMs = 180_000 } = {}) {

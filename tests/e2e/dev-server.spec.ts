@@ -1,8 +1,8 @@
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
+import { freePort } from '../../scripts/free-port.mjs'
 import { dictionary } from './fixtures'
 import { startProcess, until } from './processes'
 
@@ -11,14 +11,6 @@ import { startProcess, until } from './processes'
  * a new embedded database with the demo data. It once failed to start at all (decision 0113).
  */
 
-/** A port nobody listens on (the system's choice). */
-async function freePort(): Promise<number> {
-	const server = net.createServer()
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-	const { port } = server.address() as net.AddressInfo
-	await new Promise((resolve) => server.close(resolve))
-	return port
-}
 
 function alive(pid: number) {
 	try {

@@ -1,11 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import http from 'node:http'
-import { type AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { launch, type LaunchedChrome } from 'chrome-launcher'
 import lighthouse, { type Flags, type Result } from 'lighthouse'
 import { chromiumBrowserPath } from '../../chromium-path.mjs'
+import { freePort } from '../../free-port.mjs'
 import { type Answer, loadAnswer, serveAnswers, withoutJavaScript } from '../lib/bare-page'
 import { median, printColumns } from '../lib/report'
 import { languageCookie, startPortal } from '../lib/server'
@@ -35,13 +34,6 @@ const OTHER_LANGUAGES = ['en', 'ru']
 type Target = { label: string; url: string; pages: Array<{ name: string; path: string }> }
 type Scores = Record<Category, number>
 
-async function freePort() {
-	const server = http.createServer()
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-	const { port } = server.address() as AddressInfo
-	await new Promise<void>((resolve) => server.close(() => resolve()))
-	return port
-}
 
 /** The four pages, by the names `--case` chooses from; the workshop's is found on the portal. */
 const PAGES = ['home', 'directory', 'workshop', 'contact']
