@@ -1,7 +1,7 @@
 import { type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { dictionary, expect, expectToast, javaScriptModes, login, open, test, uniqueEmail } from './fixtures'
-import { addVehicle, person, register } from './people'
+import { addVehicle, customerOnRequestForm, person, register } from './people'
 
 /**
  * The whole service flow of issues 5 and 6, with two people in two browsers: a workshop completes
@@ -168,22 +168,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 
 test.describe('refusals a user can meet', () => {
 	test('a program renamed to .png is refused next to the photos and nothing is sent', async ({ browser, baseURL }) => {
-		const page = await person(browser, false, baseURL)
-		await register(page, 'customer', uniqueEmail('exe'), { first: 'Ants', last: 'Allik' })
-		await page.goto('/add-vehicle')
-		const plate = `X${Math.random().toString(36).slice(2, 7).toUpperCase()}`
-		await page.getByLabel(c('vehicle.registrationNumber')).fill(plate)
-		await page.getByRole('combobox', { name: c('vehicle.brand') }).selectOption({ label: 'Audi' })
-		await page.getByLabel(c('vehicle.model'), { exact: true }).fill('A4')
-		await page.getByLabel(c('vehicle.modelSpecification')).fill('2.0 TDI')
-		await page.getByRole('combobox', { name: c('vehicle.transmission') }).selectOption('manual')
-		await page.getByLabel(c('vehicle.mileage')).fill('100000')
-		await page.getByLabel(c('vehicle.vehicleYear')).fill('2016')
-		await page.getByRole('button', { name: c('vehicle.addSubmit') }).click()
-		await page.goto('/new-service-register')
-		await page.getByRole('group', { name: c('request.services') }).getByLabel('Diagnostics').check()
-		await page.getByLabel(c('request.preferredAt')).fill('2030-01-10T09:00')
-		await page.getByLabel(c('request.location')).fill('Tartu')
+		const page = await customerOnRequestForm(browser, false, baseURL, { first: 'Ants', last: 'Allik' })
 		await page.getByLabel(c('request.details')).fill('Engine light')
 		await page.getByLabel(c('request.images')).setInputFiles({ name: 'car.png', mimeType: 'image/png', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(2048, 7)]) })
 		await page.getByRole('button', { name: c('request.submit') }).click()
