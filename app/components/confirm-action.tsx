@@ -1,5 +1,5 @@
 import { Form, Link, useSearchParams } from '@remix-run/react'
-import { useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from '~/i18n/translation'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { FormSecurity, StatusButton, useIsPending } from './forms'
@@ -7,8 +7,9 @@ import { ButtonLink } from './button-link'
 
 /**
  * An action that asks first (cancel a request, select an offer, delete a vehicle): without
- * JavaScript the trigger opens `?confirm=<id>`, where the server shows the question with the real
- * form; with it, the same link opens a dialog holding the same form.
+ * JavaScript the trigger opens `?confirm=<id>#<id>-confirm`, where the server shows the question
+ * with the real form and the browser scrolls to it (issue 32: it may be thousands of pixels down
+ * the page); with it, the same link opens a dialog holding the same form.
  */
 export function ConfirmAction({
 	id,
@@ -38,6 +39,12 @@ export function ConfirmAction({
 	closeSearch.delete('confirm')
 	const openSearch = new URLSearchParams(searchParams)
 	openSearch.set('confirm', id)
+	const anchor = `${id}-confirm`
+	const panel = useRef<HTMLElement>(null)
+	// A question shown in the page (the link followed before the script ran) is brought into view and focused.
+	useEffect(() => {
+		if (askedInPage) panel.current?.focus()
+	}, [askedInPage])
 
 	const question = (inDialog: boolean) => (
 		<ConfirmForm
@@ -64,7 +71,7 @@ export function ConfirmAction({
 	return (
 		<>
 			<Link
-				to={{ search: openSearch.toString() }}
+				to={{ search: openSearch.toString(), hash: anchor }}
 				preventScrollReset
 				className={triggerClassName}
 				onClick={(event) => {
@@ -75,7 +82,11 @@ export function ConfirmAction({
 			>
 				{label}
 			</Link>
-			{askedInPage ? <section className="confirm-panel">{question(false)}</section> : null}
+			{askedInPage ? (
+				<section ref={panel} id={anchor} className="confirm-panel" tabIndex={-1}>
+					{question(false)}
+				</section>
+			) : null}
 			{hydrated ? (
 				<dialog ref={dialog} className="confirm-dialog" aria-labelledby={`${id}-title-dialog`}>
 					{question(true)}

@@ -1,5 +1,5 @@
 import { useTranslation } from '~/i18n/translation'
-import { type BestInRows, type Comparable, type ComparisonRow, comparisonRows } from '~/domain/service-flow/offer-comparison'
+import { type BestInRows, type Comparable, type ComparisonRow, comparisonRows, notItemised, partQualityCounts } from '~/domain/service-flow/offer-comparison'
 import { useLanguage } from '~/i18n/use-language'
 import { formatDate, formatMoney, formatNumber, formatRating } from '~/utils/format'
 
@@ -10,13 +10,22 @@ function useCellText() {
 	const { t } = useTranslation(['customer', 'common'])
 	const language = useLanguage()
 	return (row: ComparisonRow, offer: Offer): string | null => {
+		// A lump sum does not say what its labour, parts and their quality are (issue 32).
+		if (notItemised(row, offer)) return t('offers.compare.notItemised')
 		switch (row) {
 			case 'total':
 				return formatMoney(offer.priceCents, language)
 			case 'labour':
-				return offer.labourCents === null ? null : formatMoney(offer.labourCents, language)
+				return offer.labourCents === null || !offer.lines.some((line) => line.kind === 'labour') ? null : formatMoney(offer.labourCents, language)
 			case 'parts':
-				return offer.partsCents === null ? null : formatMoney(offer.partsCents, language)
+				return offer.partsCents === null || !offer.lines.some((line) => line.kind === 'part') ? null : formatMoney(offer.partsCents, language)
+			case 'partQuality': {
+				const { qualities, used } = partQualityCounts(offer.lines)
+				if (!qualities.length) return null
+				const parts = qualities.map((entry) => t('common:partQuality.countOf', { count: entry.count, quality: t(`common:partQuality.${entry.quality}`) }))
+				if (used) parts.push(t('common:partQuality.usedCount', { count: used }))
+				return parts.join(' · ')
+			}
 			case 'earliestStart':
 				return offer.earliestStart ? formatDate(offer.earliestStart, language) : null
 			case 'duration':

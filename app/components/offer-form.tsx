@@ -11,9 +11,9 @@ import {
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
-import { type OfferLineKind, type VatMode, vatModes } from '~/domain/service-flow/offer-kinds'
+import { type OfferLineKind, partQualities, type VatMode, vatModes } from '~/domain/service-flow/offer-kinds'
 import { OfferLineSchema, offerTotals, type OfferLineInput } from '~/domain/service-flow/offer-lines'
-import { OfferSchema, type OfferFormDefaults, type OfferInput } from '~/domain/service-flow/offers'
+import { MAX_WARRANTY_KM, MAX_WARRANTY_MONTHS, OfferSchema, type OfferFormDefaults, type OfferInput } from '~/domain/service-flow/offers'
 import { useLanguage } from '~/i18n/use-language'
 import { formatMoney } from '~/utils/format'
 import { uploadUrl, type HeldFile } from '~/uploads/upload-url'
@@ -22,8 +22,10 @@ import { Field, FileField, FormActions, FormAlert, FormSecurity, SelectField, Te
 /**
  * Making or changing an offer: one price, or lines of labour, parts and fees whose total the
  * server computes (issue 19); when it can start, how long it takes, until when it holds;
+ * the offer's own warranty (the profile's to start with) and each part's quality (issue 32);
  * description, notes and an optional PDF. Lines are added and removed by Conform's intents,
- * which the server answers too, so the list grows and shrinks with JavaScript off.
+ * which the server answers too, so the list grows and shrinks with JavaScript off. On a wide
+ * screen each line is one row and the terms sit side by side (app.css, `.offer-form`).
  */
 export function OfferForm({
 	intent,
@@ -72,7 +74,7 @@ export function OfferForm({
 					errors={fields.price.errors}
 				/>
 			)}
-			<OfferLinesEditor form={form} lines={fields.lines} legend={t('offer.linesTitle')} help={t('offer.linesHelp')}>
+			<OfferLinesEditor form={form} lines={fields.lines} legend={t('offer.linesTitle')} help={t('offer.linesHelp')} partQuality>
 				{lines.length ? (
 					<>
 						<SelectField
@@ -87,7 +89,7 @@ export function OfferForm({
 					<input type="hidden" name={fields.vat.name} value={vat} />
 				)}
 			</OfferLinesEditor>
-			<fieldset className="fieldset">
+			<fieldset className="fieldset offer-form__terms">
 				<legend>{t('offer.terms')}</legend>
 				<Field label={t('offer.earliestStart')} inputProps={getInputProps(fields.earliestStart, { type: 'date' })} errors={fields.earliestStart.errors} />
 				<Field
@@ -97,8 +99,24 @@ export function OfferForm({
 				/>
 				<Field label={t('offer.validUntil')} help={t('offer.validUntilHelp')} inputProps={getInputProps(fields.validUntil, { type: 'date' })} errors={fields.validUntil.errors} />
 			</fieldset>
-			<TextareaField label={t('offer.description')} help={t('offer.descriptionHelp')} textareaProps={getTextareaProps(fields.description)} errors={fields.description.errors} />
-			<TextareaField label={t('offer.notes')} help={t('offer.notesHelp')} textareaProps={{ ...getTextareaProps(fields.notes), rows: 3 }} errors={fields.notes.errors} />
+			<fieldset className="fieldset offer-form__terms">
+				<legend>{t('offer.warranty')}</legend>
+				<p className="field__help offer-form__wide">{t('offer.warrantyHelp')}</p>
+				<Field
+					label={t('offer.warrantyWorkKm')}
+					inputProps={{ ...getInputProps(fields.warrantyWorkKm, { type: 'number' }), min: 0, max: MAX_WARRANTY_KM, inputMode: 'numeric' }}
+					errors={fields.warrantyWorkKm.errors}
+				/>
+				<Field
+					label={t('offer.warrantyPartsMonths')}
+					inputProps={{ ...getInputProps(fields.warrantyPartsMonths, { type: 'number' }), min: 0, max: MAX_WARRANTY_MONTHS, inputMode: 'numeric' }}
+					errors={fields.warrantyPartsMonths.errors}
+				/>
+			</fieldset>
+			<div className="offer-form__texts">
+				<TextareaField label={t('offer.description')} help={t('offer.descriptionHelp')} textareaProps={getTextareaProps(fields.description)} errors={fields.description.errors} />
+				<TextareaField label={t('offer.notes')} help={t('offer.notesHelp')} textareaProps={{ ...getTextareaProps(fields.notes), rows: 3 }} errors={fields.notes.errors} />
+			</div>
 			<FileField
 				id={`offer-${intent}-attachment`}
 				name="attachment"
@@ -119,6 +137,8 @@ export function OfferForm({
 }
 
 type LineFields = { kind: string; description: string; reference: string; quantity: string; unitPrice: string }
+/** An offer's part line's fields besides (extra work's lines have none): Conform's fieldset has any name it is asked for. */
+type PartFields = { quality: FieldMetadata<string>; used: FieldMetadata<string> }
 
 /** The form's buttons that add and remove lines (Conform's intents; the server answers them too). */
 type LineIntents = { insert: FormMetadata['insert']; remove: FormMetadata['remove'] }
@@ -133,12 +153,15 @@ export function OfferLinesEditor({
 	lines,
 	legend,
 	help,
+	partQuality = false,
 	children,
 }: {
 	form: LineIntents
 	lines: FieldMetadata<LineFields[]>
 	legend: string
 	help?: string
+	/** A part line asks its quality and whether it is used (an offer's lines; extra work's do not). */
+	partQuality?: boolean
 	children?: React.ReactNode
 }) {
 	const { t } = useTranslation('workshop')
@@ -156,7 +179,7 @@ export function OfferLinesEditor({
 				<ol className="offer-lines__list">
 					{list.map((line, index) => (
 						<li key={line.key} className="offer-lines__line">
-							<OfferLineFields line={line} />
+							<OfferLineFields line={line} partQuality={partQuality} />
 							<button {...form.remove.getButtonProps({ name: lines.name, index })} className="button button--ghost button--small button--danger-text">
 								{t('offer.removeLine', { number: index + 1 })}
 							</button>
@@ -189,17 +212,41 @@ export function LinesTotal({ lines, vat }: { lines: Array<FieldMetadata<LineFiel
 }
 
 /** One line's fields, labelled for its kind: hours and an hourly rate for labour, a part's brand or OE number. */
-function OfferLineFields({ line }: { line: FieldMetadata<LineFields> }) {
+function OfferLineFields({ line, partQuality }: { line: FieldMetadata<LineFields>; partQuality: boolean }) {
 	const { t } = useTranslation(['workshop', 'common'])
-	const parts = line.getFieldset()
+	const parts = line.getFieldset() as ReturnType<typeof line.getFieldset> & PartFields
 	const kind = (parts.kind.value ?? 'labour') as OfferLineKind
 	return (
 		<fieldset className="offer-lines__fields">
 			<legend className="offer-lines__kind">{t(`common:offerTerms.${kind}`)}</legend>
 			<input type="hidden" name={parts.kind.name} value={kind} />
-			<Field label={t('offer.lineDescription')} required inputProps={getInputProps(parts.description, { type: 'text' })} errors={parts.description.errors} />
+			<Field
+				className="offer-lines__description"
+				label={t('offer.lineDescription')}
+				required
+				inputProps={getInputProps(parts.description, { type: 'text' })}
+				errors={parts.description.errors}
+			/>
 			{kind === 'part' ? (
 				<Field label={t('offer.lineReference')} inputProps={getInputProps(parts.reference, { type: 'text' })} errors={parts.reference.errors} />
+			) : null}
+			{kind === 'part' && partQuality ? (
+				<>
+					<SelectField
+						label={t('offer.quality')}
+						required
+						placeholder={t('offer.qualityChoose')}
+						options={partQualities.map((quality) => ({ value: quality, label: t(`common:partQuality.${quality}`) }))}
+						selectProps={getSelectProps(parts.quality)}
+						errors={parts.quality.errors}
+					/>
+					<div className="field offer-lines__used">
+						<label className="checkbox">
+							<input {...getInputProps(parts.used, { type: 'checkbox' })} />
+							<span>{t('offer.used')}</span>
+						</label>
+					</div>
+				</>
 			) : null}
 			<div className="offer-lines__numbers">
 				<Field

@@ -4,14 +4,16 @@ import { type OfferFields } from '~/domain/service-flow/requests'
 import { useLanguage } from '~/i18n/use-language'
 import { formatDate, formatMoney, formatNumber } from '~/utils/format'
 
-type Terms = Pick<OfferFields, 'lines' | 'vatMode' | 'labourCents' | 'partsCents' | 'feesCents' | 'vatCents' | 'priceCents'> &
-	Partial<Pick<OfferFields, 'earliestStart' | 'durationDays' | 'validUntil'>>
+type Line = Omit<OfferFields['lines'][number], 'quality' | 'used'> & Partial<Pick<OfferFields['lines'][number], 'quality' | 'used'>>
+type Terms = Pick<OfferFields, 'vatMode' | 'labourCents' | 'partsCents' | 'feesCents' | 'vatCents' | 'priceCents'> & { lines: Line[] } &
+	Partial<Pick<OfferFields, 'earliestStart' | 'durationDays' | 'validUntil' | 'warrantyWorkKm' | 'warrantyPartsMonths'>>
 
 /**
  * What an offer's price is made of (issue 19): its lines and the sums the server computed, and
- * when the work can start, how long it takes, until when the price holds. Nothing for an offer of
- * one price with no such terms. `compared`: the comparison beside it already says when the work
- * starts and how long it takes.
+ * when the work can start, how long it takes, until when the price holds, and the offer's own
+ * warranty (issue 32; an offer has one, extra work has none). A part line says its quality. Nothing
+ * for an offer of one price with no such terms. `compared`: the comparison beside it already says
+ * when the work starts, how long it takes and the warranty.
  */
 export function OfferTerms({ offer, compared = false }: { offer: Terms; compared?: boolean }) {
 	const { t } = useTranslation('common')
@@ -21,6 +23,13 @@ export function OfferTerms({ offer, compared = false }: { offer: Terms; compared
 		offer.earliestStart && !compared ? { label: t('offerTerms.earliestStart'), value: formatDate(offer.earliestStart, language) } : null,
 		offer.durationDays && !compared ? { label: t('offerTerms.duration'), value: t('offerTerms.days', { count: offer.durationDays }) } : null,
 		offer.validUntil ? { label: t('offerTerms.validUntil'), value: formatDate(offer.validUntil, language) } : null,
+		// Shown where the offer is, said or not: "none" is a promise too.
+		'warrantyWorkKm' in offer && !compared
+			? { label: t('offerTerms.workWarranty'), value: offer.warrantyWorkKm ? t('offerTerms.km', { km: formatNumber(offer.warrantyWorkKm, language) }) : t('offerTerms.noWarranty') }
+			: null,
+		'warrantyPartsMonths' in offer && !compared
+			? { label: t('offerTerms.partsWarranty'), value: offer.warrantyPartsMonths ? t('offerTerms.months', { count: offer.warrantyPartsMonths }) : t('offerTerms.noWarranty') }
+			: null,
 	].filter((row) => row !== null)
 	return (
 		<>
@@ -42,6 +51,13 @@ export function OfferTerms({ offer, compared = false }: { offer: Terms; compared
 									<th scope="row">
 										<span className="offer-terms__kind">{t(`offerTerms.${line.kind}`)}</span> {line.description}
 										{line.reference ? <span className="offer-terms__reference"> · {line.reference}</span> : null}
+										{line.kind === 'part' && 'quality' in line ? (
+											<span className="offer-terms__quality">
+												{' · '}
+												{t(`partQuality.${line.quality ?? 'notStated'}`)}
+												{line.used ? `, ${t('partQuality.used')}` : null}
+											</span>
+										) : null}
 									</th>
 									{/* data-label names the number where a phone stacks the row (app.css). */}
 									<td className="numeric" data-label={t('offerTerms.quantity')}>{formatNumber(line.quantity / 100, language)}</td>

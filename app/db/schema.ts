@@ -31,7 +31,7 @@ import {
 	uniqueIndex,
 	uuid,
 } from 'drizzle-orm/pg-core'
-import { offerLineKinds, vatModes } from '../domain/service-flow/offer-kinds'
+import { offerLineKinds, partQualities, vatModes } from '../domain/service-flow/offer-kinds'
 import { billDecisions } from '../domain/service-flow/final-bill'
 import { moderationDecisions, reportReasons } from '../domain/service-flow/review-moderation'
 import { extraWorkStatuses, offerStatuses, requestStatuses } from '../domain/service-flow/status'
@@ -72,6 +72,7 @@ export const reportReasonEnum = pgEnum('review_report_reason', reportReasons)
 export const moderationDecisionEnum = pgEnum('moderation_decision', moderationDecisions)
 export const offerLineKindEnum = pgEnum('offer_line_kind', offerLineKinds)
 export const vatModeEnum = pgEnum('vat_mode', vatModes)
+export const partQualityEnum = pgEnum('part_quality', partQualities)
 
 export const fuelTypeEnum = pgEnum('fuel_type', fuelTypes)
 
@@ -507,8 +508,9 @@ export const offers = pgTable(
 		/**
 		 * The vehicle passport (issue 20), entered with the final price: the mileage at the job (miles,
 		 * like the vehicle's; the vehicle's follows it when the job completes) and the workshop's
-		 * invoice or receipt (PDF). At completion the workshop's warranty is copied here, so a later
-		 * change of its profile does not change a job's warranty; warranty_notice_at: its end was told.
+		 * invoice or receipt (PDF). The warranty is the offer's own (issue 32): the workshop's profile's
+		 * when the offer is made, changed in the offer if it says so, kept as it was when the job
+		 * completes; warranty_notice_at: its end was told.
 		 */
 		mileageAtJob: integer(),
 		invoiceUploadId: uuid().references(() => uploads.id, { onDelete: 'set null' }),
@@ -567,6 +569,9 @@ export const offerLines = pgTable(
 		description: text().notNull(),
 		/** A part's brand or OE number. */
 		reference: text().notNull().default(''),
+		/** A part's quality and whether it is used (issue 32); null: not stated (older lines, labour, fees). */
+		quality: partQualityEnum(),
+		used: boolean().notNull().default(false),
 		/** Hours or pieces, in hundredths (1.5 h is 150). */
 		quantityHundredths: integer().notNull(),
 		unitPriceCents: integer().notNull(),

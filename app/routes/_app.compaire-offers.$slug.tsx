@@ -21,7 +21,7 @@ import { useLanguage } from '~/i18n/use-language'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { BadRequest } from '~/utils/failures.server'
-import { formatMoney, formatNumber, formatRating } from '~/utils/format'
+import { formatMoney, formatRating } from '~/utils/format'
 import { routeMeta } from '~/utils/meta'
 import { readForm } from '~/uploads/multipart.server'
 import { decodeId, encodeId } from '~/utils/public-id'
@@ -139,29 +139,15 @@ export default function CompareOffersPage() {
 										<strong>{t('offers.notes')}:</strong> {offer.notes}
 									</p>
 								) : null}
-								{/* With more than one offer the comparison has the warranties' row: the card keeps only their words. */}
-								{offers.length > 1 && !offer.warrantyInfo ? null : (
+								{/* The offer's own warranty is in its terms (or the comparison's row): the card adds the workshop's words on it. */}
+								{offer.warrantyInfo ? (
 									<dl className="offer-card__terms">
-										{offers.length > 1 ? null : (
-											<>
-												<div>
-													<dt>{t('offers.workWarranty')}</dt>
-													<dd>{offer.warrantyWorkKm ? t('offers.km', { km: formatNumber(offer.warrantyWorkKm, language) }) : t('offers.notGiven')}</dd>
-												</div>
-												<div>
-													<dt>{t('offers.partsWarranty')}</dt>
-													<dd>{offer.warrantyPartsMonths ? t('offers.months', { count: offer.warrantyPartsMonths }) : t('offers.notGiven')}</dd>
-												</div>
-											</>
-										)}
-										{offer.warrantyInfo ? (
-											<div className="offer-card__terms-wide">
-												<dt>{t('offers.warrantyInfo')}</dt>
-												<dd>{offer.warrantyInfo}</dd>
-											</div>
-										) : null}
+										<div className="offer-card__terms-wide">
+											<dt>{t('offers.warrantyInfo')}</dt>
+											<dd>{offer.warrantyInfo}</dd>
+										</div>
 									</dl>
-								)}
+								) : null}
 								<div className="offer-card__actions">
 									<ChatLink partner={{ id: offer.workshopUserId, name: offer.workshopName }} requestSlug={slug} />
 									{offer.attachmentUploadId ? (

@@ -11,13 +11,14 @@ import { SharedHistoryPanel } from '~/components/service-history'
 import { Panel } from '~/components/panel'
 import { RequestSummary } from '~/components/request-summary'
 import { StatusBadge } from '~/components/status-badge'
-import { findOwnOffer } from '~/domain/service-flow/offers.server'
-import { offerFormDefaults, OfferSchema } from '~/domain/service-flow/offers'
+import { findOwnOffer, profileWarranty } from '~/domain/service-flow/offers.server'
+import { newOfferDefaults, offerFormDefaults, OfferSchema } from '~/domain/service-flow/offers'
 import { sharedHistory } from '~/domain/service-flow/passport.server'
 import { getRequestForWorkshop } from '~/domain/service-flow/requests.server'
 import { deleteOffer, makeOffer, updateOffer } from '~/domain/service-flow/offer-moves.server'
 import { offerAllowanceNotice } from '~/domain/billing/subscription-page.server'
-import { OfferAllowanceNotice } from '~/components/offer-allowance'
+import { OfferAllowanceNotice, OfferLimitReached } from '~/components/offer-allowance'
+import { allowanceReached } from '~/domain/billing/subscription'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
 import { requireWorkshop } from '~/utils/auth.server'
@@ -35,10 +36,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const requestId = idParam(params.slug)
 	const language = await getLanguage(request)
 	const detail = await or404(getRequestForWorkshop(actor.workshopId, requestId, language))
-	const [own, allowance, history] = await Promise.all([
+	const [own, allowance, history, warranty] = await Promise.all([
 		findOwnOffer(actor.workshopId, requestId),
 		offerAllowanceNotice(actor.workshopId, language),
 		sharedHistory(detail, language),
+		profileWarranty(actor.workshopId),
 	])
 	const t = getFixedT(language, 'workshop')
 	return {
@@ -47,6 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		own: own ? { ...own, slug: encodeId(own.id), defaults: offerFormDefaults(own, language) } : null,
 		allowance,
 		history,
+		newDefaults: newOfferDefaults(warranty),
 	}
 }
 
@@ -96,12 +99,16 @@ export const meta = routeMeta<typeof loader>()
 export default function CustomerRequestPage() {
 	const { t } = useTranslation('workshop')
 	const language = useLanguage()
-	const { request, own, allowance, history } = useLoaderData<typeof loader>()
+	const { request, own, allowance, history, newDefaults } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const open = isRequestOpen(request.status)
 	// The request expired with this offer and was reopened: the workshop may offer again.
 	const renewing = own !== null && open && canOffer('renew', own.status)
 	const limitNote = <OfferAllowanceNotice allowance={allowance} />
+	// At the month's limit a new offer's form gives way to the upgrade path before any work (issue 32).
+	const limitReached = allowanceReached(allowance)
+	// The offer builder takes the page's width (issue 32, item 13): the request sits above it.
+	const building = open && (renewing || !own || !isOfferDecided(own.status)) && !(limitReached && (renewing || !own))
 	return (
 		<>
 			<PageHeader
@@ -114,16 +121,18 @@ export default function CustomerRequestPage() {
 					</>
 				}
 			/>
-			<div className="detail-grid">
+			<div className={building ? 'detail-grid detail-grid--builder' : 'detail-grid'}>
 				<div className="stack">
 					<Panel id="request-what" title={t('requestPage.request')}>
 						<RequestSummary request={request} />
 					</Panel>
 					<SharedHistoryPanel entries={history} />
 				</div>
-				<Panel as="aside" id="offer-title" title={own && !renewing ? t('requestPage.yourOffer') : t('requestPage.makeOffer')}>
+				<Panel as={building ? 'section' : 'aside'} id="offer-title" title={own && !renewing ? t('requestPage.yourOffer') : t('requestPage.makeOffer')}>
 					<p className="item__meta">{t('requestPage.offersSoFar', { count: request.offerCount })}</p>
-					{renewing ? (
+					{open && limitReached && (renewing || !own) ? (
+						<OfferLimitReached allowance={allowance} />
+					) : renewing ? (
 						<>
 							<p className="notice">{t('requestPage.reopenedNote', { price: formatMoney(own.priceCents, language) })}</p>
 							<OfferForm
@@ -171,9 +180,10 @@ export default function CustomerRequestPage() {
 					) : open ? (
 						<OfferForm
 							intent="make"
+							defaults={newDefaults}
 							lastResult={actionData?.intent === 'make' ? actionData.result : undefined}
 							attachmentErrors={actionData?.intent === 'make' ? actionData.attachmentErrors : null}
-								attachmentHeld={actionData?.intent === 'make' ? actionData.held?.attachment : null}
+							attachmentHeld={actionData?.intent === 'make' ? actionData.held?.attachment : null}
 							submitLabel={t('offer.send')}
 							limitNote={limitNote}
 						/>

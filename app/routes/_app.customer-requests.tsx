@@ -5,6 +5,7 @@ import { ButtonLink } from '~/components/button-link'
 import { FilterTabs, Item, ListOrEmpty } from '~/components/item-list'
 import { PageHeader } from '~/components/page-header'
 import { OfferAllowanceNotice } from '~/components/offer-allowance'
+import { allowanceReached } from '~/domain/billing/subscription'
 import { listOpenRequests } from '~/domain/service-flow/offers.server'
 import { offerAllowanceNotice } from '~/domain/billing/subscription-page.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
@@ -34,6 +35,7 @@ export default function CustomerRequestsPage() {
 	const { t } = useTranslation('workshop')
 	const language = useLanguage()
 	const { requests, page, hasMore, includeBidOn, allowance } = useLoaderData<typeof loader>()
+	const limitReached = allowanceReached(allowance)
 	const query = (next: number) => `?${new URLSearchParams({ ...(includeBidOn ? { show: 'all' } : {}), page: String(next) })}`
 	return (
 		<>
@@ -54,9 +56,16 @@ export default function CustomerRequestsPage() {
 						side={
 							<>
 								<p className="item__meta">{t('requestPage.offersSoFar', { count: request.offerCount })}</p>
-								<Link to={`/customer-request-details/${request.slug}`} className={`button button--small ${request.myOfferId ? 'button--ghost' : 'button--primary'}`}>
-									{request.myOfferId ? t('requests.seeMyOffer') : t('requests.makeOffer')}
-								</Link>
+								{/* At the month's limit a request without the workshop's offer leads to the upgrade (issue 32). */}
+								{!request.myOfferId && limitReached ? (
+									<Link to="/subscription" className="button button--small button--ghost">
+										{t('offer.upgradeToAnswer')}
+									</Link>
+								) : (
+									<Link to={`/customer-request-details/${request.slug}`} className={`button button--small ${request.myOfferId ? 'button--ghost' : 'button--primary'}`}>
+										{request.myOfferId ? t('requests.seeMyOffer') : t('requests.makeOffer')}
+									</Link>
+								)}
 							</>
 						}
 					>

@@ -9,6 +9,9 @@ import { PageHeader } from '~/components/page-header'
 import { Panel } from '~/components/panel'
 import { StatusBadge } from '~/components/status-badge'
 import { adminDashboard, customerDashboard, workshopDashboard } from '~/domain/service-flow/dashboard.server'
+import { offerAllowanceNotice } from '~/domain/billing/subscription-page.server'
+import { allowanceReached, type OfferAllowance } from '~/domain/billing/subscription'
+import { OfferAllowanceNotice } from '~/components/offer-allowance'
 import { type Language } from '~/i18n/config'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { requireUser, workshopActor } from '~/utils/auth.server'
@@ -26,7 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	}
 	if (user.role === 'workshop') {
 		const { workshopId } = workshopActor(user)
-		return { meta, language, role: 'workshop' as const, firstName: user.firstName, workshop: await workshopDashboard(workshopId, language) }
+		const [workshop, allowance] = await Promise.all([workshopDashboard(workshopId, language), offerAllowanceNotice(workshopId, language)])
+		return { meta, language, role: 'workshop' as const, firstName: user.firstName, workshop, allowance }
 	}
 	return { meta, language, role: user.role, firstName: user.firstName, admin: await adminDashboard() }
 }
@@ -40,7 +44,7 @@ export default function DashboardPage() {
 		<>
 			<PageHeader title={t('dashboard.title')} subtitle={t('dashboard.greeting', { name: data.firstName })} />
 			{'customer' in data && data.customer ? <CustomerDashboard data={data.customer} language={data.language} /> : null}
-			{'workshop' in data && data.workshop ? <WorkshopDashboard data={data.workshop} language={data.language} /> : null}
+			{'workshop' in data && data.workshop ? <WorkshopDashboard data={data.workshop} allowance={data.allowance} language={data.language} /> : null}
 			{'admin' in data && data.admin ? <AdminDashboard counts={data.admin} /> : null}
 		</>
 	)
@@ -228,13 +232,17 @@ function WorkshopChecklist({ profile }: { profile: Awaited<ReturnType<typeof wor
 
 function WorkshopDashboard({
 	data,
+	allowance,
 	language,
 }: {
 	data: Awaited<ReturnType<typeof workshopDashboard>>
+	allowance: OfferAllowance
 	language: Language
 }) {
 	const { t } = useTranslation('account')
 	const { summary } = data
+	// At the month's limit the open requests no longer invite an offer (issue 32): they lead to the upgrade.
+	const limitReached = allowanceReached(allowance)
 	return (
 		<div className="dashboard">
 			<ul className="stats" aria-label={t('dashboard.summary')}>
@@ -258,6 +266,7 @@ function WorkshopDashboard({
 					<Link to="/subscription">{t('dashboard.workshop.packageLink')}</Link>
 				</p>
 			) : null}
+			<OfferAllowanceNotice allowance={allowance} />
 
 			<Panel id="new-requests-title" title={t('dashboard.workshop.newRequestsTitle')}>
 				<ListOrEmpty items={data.newRequests} empty={t('dashboard.workshop.noNewRequests')}>
@@ -271,7 +280,11 @@ function WorkshopDashboard({
 									<>
 										<p className="item__meta">{t('dashboard.workshop.wanted', { date: formatDateTime(request.preferredAt, language) })}</p>
 										<p className="item__meta">{t('dashboard.workshop.offersSoFar', { count: request.offerCount })}</p>
-										<ButtonLink to={href} size="small">{t('dashboard.workshop.makeOffer')}</ButtonLink>
+										{limitReached ? (
+											<ButtonLink to="/subscription" size="small" kind="ghost">{t('workshop:offer.upgradeToAnswer')}</ButtonLink>
+										) : (
+											<ButtonLink to={href} size="small">{t('dashboard.workshop.makeOffer')}</ButtonLink>
+										)}
 									</>
 								}
 							>

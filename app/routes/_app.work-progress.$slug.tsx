@@ -25,7 +25,7 @@ import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
-import { formatDateTime, formatMoney } from '~/utils/format'
+import { formatDateTime, formatMoney, formatNumber } from '~/utils/format'
 import { routeMeta } from '~/utils/meta'
 import { encodeId } from '~/utils/public-id'
 import { readForm } from '~/uploads/multipart.server'
@@ -170,6 +170,13 @@ export default function WorkProgressPage() {
 							</Fact>
 							<Fact className="facts__row" label={t('request.preferredAt')}>
 								{formatDateTime(request.preferredAt, language)}
+							</Fact>
+							{/* The warranty the chosen offer promised (issue 32), not the workshop's profile of today. */}
+							<Fact className="facts__row" label={t('common:offerTerms.workWarranty')}>
+								{offer.warrantyWorkKm ? t('common:offerTerms.km', { km: formatNumber(offer.warrantyWorkKm, language) }) : t('common:offerTerms.noWarranty')}
+							</Fact>
+							<Fact className="facts__row" label={t('common:offerTerms.partsWarranty')}>
+								{offer.warrantyPartsMonths ? t('common:offerTerms.months', { count: offer.warrantyPartsMonths }) : t('common:offerTerms.noWarranty')}
 							</Fact>
 						</dl>
 						{completed ? (

@@ -47,6 +47,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 		await expect(garage.locator('.offer-lines__line')).toHaveCount(2)
 		await line(garage, 2).getByLabel(w('offer.lineDescription')).fill('Valve stems')
 		await line(garage, 2).getByLabel(w('offer.lineReference')).fill('Schrader 414')
+		await line(garage, 2).getByLabel(w('offer.quality')).selectOption('aftermarket')
 		await line(garage, 2).getByLabel(w('offer.quantity')).fill('4')
 		await line(garage, 2).getByLabel(w('offer.unitPrice')).fill('0')
 		await garage.getByRole('button', { name: w('offer.addFee') }).click()
@@ -77,6 +78,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 		await expect(table.getByRole('row').nth(1)).toContainText('Tyre change and balancing')
 		await expect(table.getByRole('row').nth(1)).toContainText('€60.00')
 		await expect(table.getByRole('row').nth(2)).toContainText('Schrader 414')
+		await expect(table.getByRole('row').nth(2)).toContainText(common('partQuality.aftermarket'))
 		await expect(card.locator('.offer-terms__total')).toContainText('€73.00')
 		await expect(card).toContainText(common('offerTerms.vatIncluded'))
 		await expect(card).toContainText(filled(common('offerTerms.days_one'), { count: 1 }))
@@ -101,7 +103,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 			await demoComparison(page, javaScriptEnabled)
 			const table = page.getByRole('table', { name: c('offers.compare.caption') })
 			await expect(table).toBeVisible()
-			await expect(table.locator('tbody th')).toHaveText(['Total', 'Labour', 'Parts', 'Earliest start', 'Duration', 'Warranty', 'Rating', 'Response time', 'City'])
+			await expect(table.locator('tbody th')).toHaveText(['Total', 'Labour', 'Parts', 'Part quality', 'Earliest start', 'Duration', 'Warranty', 'Rating', 'Response time', 'City'])
 			const columns = await table.locator('thead th').allTextContents()
 			expect(columns).toHaveLength(3)
 			// Cheapest first (the page's sort): the lowest total is the first column's, and marked.
@@ -109,8 +111,8 @@ for (const javaScriptEnabled of javaScriptModes) {
 			await expect(total.first()).toHaveClass(/compare-table__best/)
 			await expect(total.first()).toContainText(c('offers.compare.best'))
 			await expect(total.nth(1)).not.toHaveClass(/compare-table__best/)
-			// An offer of one price has no labour line: the cell says so, and is not best.
-			await expect(table.locator('tr[data-row="labour"] td').nth(2)).toHaveText(c('offers.compare.notGiven'))
+			// An offer of one price has no labour line: the cell says it is not itemised, and is not best (issue 32).
+			await expect(table.locator('tr[data-row="labour"] td').nth(2)).toHaveText(c('offers.compare.notItemised'))
 			// Newest first, the columns follow the cards.
 			await page.getByRole('link', { name: c('offers.sort.newest') }).click()
 			await expect(table.locator('thead th')).toHaveText([...columns].reverse())
@@ -122,7 +124,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 			await expect(page.getByRole('table', { name: c('offers.compare.caption') })).toBeHidden()
 			const facts = page.locator('.offer-card').first().locator('.compare-facts')
 			await expect(facts).toBeVisible()
-			await expect(facts.locator('dt')).toHaveText(['Total', 'Labour', 'Parts', 'Earliest start', 'Duration', 'Warranty', 'Rating', 'Response time', 'City'])
+			await expect(facts.locator('dt')).toHaveText(['Total', 'Labour', 'Parts', 'Part quality', 'Earliest start', 'Duration', 'Warranty', 'Rating', 'Response time', 'City'])
 			await expect(facts.locator('div[data-row="total"]')).toContainText(c('offers.compare.best'))
 			expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 		})

@@ -39,6 +39,7 @@ const brakeJob = {
 	'lines[1].reference': 'TRW GDB3425',
 	'lines[1].quantity': '2',
 	'lines[1].unitPrice': '12.40',
+	'lines[1].quality': 'equivalent',
 	'lines[2].kind': 'fee',
 	'lines[2].description': 'Disposal',
 	'lines[2].quantity': '1',
@@ -64,9 +65,9 @@ describe('itemised offers', () => {
 		expect(offer).toMatchObject({ id: offerId, priceCents: 11980, vatMode: 'included', labourCents: 9000, partsCents: 2480, feesCents: 500, vatCents: 2319 })
 		expect(offer).toMatchObject({ earliestStart: '2099-01-05', durationDays: 2, validUntil: null })
 		expect(offer!.lines).toEqual([
-			{ kind: 'labour', description: 'Replace front pads', reference: '', quantity: 150, unitPriceCents: 6000, totalCents: 9000 },
-			{ kind: 'part', description: 'Brake pads', reference: 'TRW GDB3425', quantity: 200, unitPriceCents: 1240, totalCents: 2480 },
-			{ kind: 'fee', description: 'Disposal', reference: '', quantity: 100, unitPriceCents: 500, totalCents: 500 },
+			{ kind: 'labour', description: 'Replace front pads', reference: '', quantity: 150, unitPriceCents: 6000, totalCents: 9000, quality: null, used: false },
+			{ kind: 'part', description: 'Brake pads', reference: 'TRW GDB3425', quantity: 200, unitPriceCents: 1240, totalCents: 2480, quality: 'equivalent', used: false },
+			{ kind: 'fee', description: 'Disposal', reference: '', quantity: 100, unitPriceCents: 500, totalCents: 500, quality: null, used: false },
 		])
 	})
 
@@ -91,7 +92,8 @@ describe('itemised offers', () => {
 		const offerId = await makeOffer(workshop, requestId, parsed(brakeJob), null)
 		const set = (label: string, count: number) => {
 			const fields: Record<string, string> = {}
-			for (let i = 0; i < count; i++) Object.assign(fields, { [`lines[${i}].kind`]: 'part', [`lines[${i}].description`]: `${label} ${i}`, [`lines[${i}].quantity`]: '1', [`lines[${i}].unitPrice`]: '10' })
+			for (let i = 0; i < count; i++)
+				Object.assign(fields, { [`lines[${i}].kind`]: 'part', [`lines[${i}].description`]: `${label} ${i}`, [`lines[${i}].quantity`]: '1', [`lines[${i}].unitPrice`]: '10', [`lines[${i}].quality`]: 'original' })
 			return parsed(fields)
 		}
 		await Promise.all([updateOffer(workshop, offerId, set('A', 4), null), updateOffer(workshop, offerId, set('B', 6), null)])

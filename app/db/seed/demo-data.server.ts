@@ -24,7 +24,7 @@ import { withoutEmails } from '~/domain/messaging/emails.server'
 import { refreshResponseTimes } from '~/domain/service-flow/response-time.server'
 import { refreshWorkshopRatings } from '~/domain/service-flow/reviews.server'
 import { type ExtraWorkAnswer } from '~/domain/service-flow/extra-work'
-import { type OfferLineKind } from '~/domain/service-flow/offer-kinds'
+import { type OfferLineKind, type PartQuality } from '~/domain/service-flow/offer-kinds'
 import { EXPIRY_DAYS, initialStatus, offerMoves, requestMoves } from '~/domain/service-flow/status'
 import { db as defaultDb, type DbOrTx } from '~/db/db.server'
 import { hashPassword } from '~/utils/password.server'
@@ -775,6 +775,7 @@ function storyteller(tx: Tx, refs: ReferenceIds) {
 				lines: o.lines && domainLines(o.lines),
 				earliestStart: o.startsInDays === undefined ? undefined : tallinnDay(new Date(at.getTime() + o.startsInDays * DAY)),
 				durationDays: o.durationDays,
+				...(o.warranty ? { warrantyWorkKm: o.warranty.km, warrantyPartsMonths: o.warranty.months } : {}),
 			}
 			const id = await makeOffer(workshop, requestId, terms, null, tx)
 			await tx.update(t.offers).set({ createdAt: at }).where(eq(t.offers.id, id))
@@ -829,16 +830,29 @@ function storyteller(tx: Tx, refs: ReferenceIds) {
 
 /** The story's lines (euros and hours) as the domain takes them (cents and hundredths). */
 const domainLines = (lines: NonNullable<StoryOffer['lines']>) =>
-	lines.map(([kind, description, reference, quantity, unitPrice]) => ({ kind, description, reference, quantity: Math.round(quantity * 100), unitPrice: unitPrice * 100 }))
+	lines.map(([kind, description, reference, quantity, unitPrice, quality, used]) => ({
+		kind,
+		description,
+		reference,
+		quantity: Math.round(quantity * 100),
+		unitPrice: unitPrice * 100,
+		quality,
+		used: used === 'used',
+	}))
 
-/** An offer as the story tells it: euros, and lines as [kind, description, brand or OE number, hours or pieces, unit price in euros]. */
+/**
+ * An offer as the story tells it: euros, and lines as [kind, description, brand or OE number,
+ * hours or pieces, unit price in euros, a part's quality, 'used']; its warranty when it is not the
+ * workshop profile's (issue 32).
+ */
 type StoryOffer = {
 	price: number
 	notes?: string
 	description?: string
-	lines?: Array<[OfferLineKind, string, string, number, number]>
+	lines?: Array<[OfferLineKind, string, string, number, number, PartQuality?, 'used'?]>
 	startsInDays?: number
 	durationDays?: number
+	warranty?: { km: number | null; months: number | null }
 }
 type StoryRequest = { vehicle: string; services: string[]; details: string; location: string; city: string; preferredAt: Date; shareHistory?: boolean }
 /** Extra work during a job, its lines as an offer's; asked and answered on those days. */
@@ -953,7 +967,9 @@ async function insertDemoFlow(tx: Tx, refs: ReferenceIds, people: People, worksh
 		},
 		ago(1),
 	)
-	// Two itemised offers (issue 19), their lines adding up to the prices they always had.
+	// Two itemised offers (issue 19), their lines adding up to the prices they always had, each part
+	// with its quality; the demo workshop's promises two years on parts where its profile says one,
+	// and the third is one sum, "not itemised" in the comparison (issue 32).
 	const offers: Array<StoryOffer & { workshop: number; at: Date }> = [
 		{
 			workshop: 0,
@@ -964,9 +980,10 @@ async function insertDemoFlow(tx: Tx, refs: ReferenceIds, people: People, worksh
 			lines: [
 				['labour', 'Diagnostika ja ABS-anduri kontroll', '', 1, 45],
 				['labour', 'Esisilla ketaste ja klotside vahetus', '', 1.5, 40],
-				['part', 'Pidurikettad, esi', 'TRW DF4465', 2, 28],
-				['part', 'Piduriklotsid, esi', 'TRW GDB1550', 1, 24],
+				['part', 'Pidurikettad, esi', 'TRW DF4465', 2, 28, 'equivalent'],
+				['part', 'Piduriklotsid, esi', 'TRW GDB1550', 1, 24, 'aftermarket'],
 			],
+			warranty: { km: 10_000, months: 24 },
 			startsInDays: 2,
 			durationDays: 1,
 		},
@@ -977,8 +994,8 @@ async function insertDemoFlow(tx: Tx, refs: ReferenceIds, people: People, worksh
 			description: 'Originaalvaruosad, valmis samal päeval.',
 			lines: [
 				['labour', 'Pidurite remont ja diagnostika', '', 2, 50],
-				['part', 'Pidurikettad, originaal', 'VAG 1K0615301AA', 2, 42],
-				['part', 'Piduriklotsid, originaal', 'VAG 1K0698151', 1, 21],
+				['part', 'Pidurikettad, originaal', 'VAG 1K0615301AA', 2, 42, 'original'],
+				['part', 'Piduriklotsid, originaal', 'VAG 1K0698151', 1, 21, 'original'],
 				['fee', 'Jäätmekäitlus', '', 1, 5],
 			],
 			startsInDays: 1,

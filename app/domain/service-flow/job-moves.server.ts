@@ -86,8 +86,8 @@ export async function completeJob(
 
 /**
  * The job is done at `finalPriceCents`: the offer and its request completed, the request's timeline
- * told by whom. The vehicle passport (issue 20): the workshop's warranty of today is copied to the
- * job, and the vehicle's mileage follows the mileage at the job.
+ * told by whom. The vehicle passport (issue 20): the job's warranty is the one its offer promised
+ * (issue 32), and the vehicle's mileage follows the mileage at the job.
  */
 async function finishJob(
 	tx: Tx,
@@ -102,8 +102,6 @@ async function finishJob(
 			status: offerMoves.completeJob.to,
 			finalPriceCents,
 			completedAt: new Date(),
-			warrantyWorkKm: sql`(select w.warranty_work_km from workshops w where w.id = ${offers.workshopId})`,
-			warrantyPartsMonths: sql`(select w.warranty_parts_months from workshops w where w.id = ${offers.workshopId})`,
 		})
 		.where(eq(offers.id, offerId))
 		.returning({ mileageAtJob: offers.mileageAtJob })

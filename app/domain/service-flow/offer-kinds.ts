@@ -2,6 +2,14 @@
 export const offerLineKinds = ['labour', 'part', 'fee'] as const
 export type OfferLineKind = (typeof offerLineKinds)[number]
 
+/**
+ * A part line's quality (issue 32): original (OEM, the carmaker's brand), equivalent (OE quality,
+ * the maker that supplies the carmaker) or aftermarket; whether it is used is said apart. Lines
+ * made before it was asked have none: "not stated".
+ */
+export const partQualities = ['original', 'equivalent', 'aftermarket'] as const
+export type PartQuality = (typeof partQualities)[number]
+
 /** Whether an offer's line prices include VAT, or VAT is added on top of them. */
 export const vatModes = ['included', 'added'] as const
 export type VatMode = (typeof vatModes)[number]

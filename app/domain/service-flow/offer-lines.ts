@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { parseMoney } from '~/utils/money'
-import { moneyAmount, optionalText, requiredText } from '~/utils/validation'
-import { offerLineKinds, VAT_PERCENT, type VatMode } from './offer-kinds'
+import { checkbox, moneyAmount, optionalText, preprocess, requiredText } from '~/utils/validation'
+import { offerLineKinds, partQualities, VAT_PERCENT, type VatMode } from './offer-kinds'
 
 /**
  * An itemised offer (issue 19): labour, parts and other fees, each a line, and the total computed
@@ -40,6 +40,9 @@ export const OfferLineSchema = z
 		quantity: quantity(),
 		/** The price of one hour or one piece, in cents. */
 		unitPrice: moneyAmount({ max: MAX_LINE_PRICE_CENTS }),
+		/** A part's quality and whether it is used (issue 32); an offer's part line must say it (OfferSchema), extra work's may. */
+		quality: preprocess((value) => (value === '' ? undefined : value), z.optional(z.enum(partQualities, { error: 'validation.unknownChoice' }))),
+		used: z.optional(checkbox()),
 	})
 	// 0.01 h at €0.01 rounds to nothing: a line must come to at least a cent (the database refuses a zero price).
 	.check(
@@ -58,6 +61,7 @@ export function withoutBlankLines(lines: unknown): unknown {
 	if (!Array.isArray(lines)) return lines
 	return lines.filter((line) => {
 		if (!line || typeof line !== 'object') return true
+		// The quality and "used" alone (a select's first choice, a box) are no line either.
 		const { description, reference, quantity, unitPrice } = line as Record<string, unknown>
 		return [description, reference, quantity, unitPrice].some((value) => typeof value === 'string' && value.trim() !== '')
 	})
@@ -89,6 +93,12 @@ export function offerTotals(lines: Array<Pick<OfferLineInput, 'kind' | 'quantity
 	const vatCents = vat === 'included' ? Math.round((linesCents * VAT_PERCENT) / (100 + VAT_PERCENT)) : Math.round((linesCents * VAT_PERCENT) / 100)
 	const netCents = vat === 'included' ? linesCents - vatCents : linesCents
 	return { labourCents: sums.labour, partsCents: sums.part, feesCents: sums.fee, netCents, vatCents, totalCents: netCents + vatCents }
+}
+
+/** An offer's line's columns: a priced line's and, for a part, its quality (none is "not stated") and whether it is used. */
+export function offerLineColumns(line: OfferLineInput, position: number) {
+	const part = line.kind === 'part'
+	return { ...lineColumns(line, position), quality: part ? (line.quality ?? null) : null, used: part && line.used === true }
 }
 
 /** A priced line's columns, as offer_lines and extra_work_lines both store them. */

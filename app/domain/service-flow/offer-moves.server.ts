@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
-import { offerLines, offers, serviceRequests } from '~/db/schema'
+import { offerLines, offers, serviceRequests, workshops } from '~/db/schema'
 import { requestMatchesWorkshopId } from '~/db/sql'
 import { isUniqueViolation, queryRows, transaction } from '~/db/db.server'
 import { forgetUploads, savePreparedUpload, type FormUpload } from '~/uploads/storage.server'
@@ -8,7 +8,7 @@ import { NotificationType, notify } from '~/domain/messaging/notifications.serve
 import { inTransaction, lockCustomerRequest, lockWorkshop, lockWorkshopOffer, type Tx } from './move-locks.server'
 import { type WorkshopActor } from '~/utils/auth.server'
 import { addEvent, customerName, notifyWorkshops } from './move-notices.server'
-import { lineColumns, offerTotals } from './offer-lines'
+import { offerLineColumns, offerTotals } from './offer-lines'
 import { offerPriceCents, type OfferTerms } from './offers'
 import { offerAllowance } from './offers.server'
 import { refreshResponseTimes } from './response-time.server'
@@ -66,7 +66,7 @@ export async function makeOffer(
 			await assertOfferAllowed(tx, workshop.workshopId)
 
 			const upload = attachment ? await savePreparedUpload(tx, attachment, workshop.userId) : null
-			const terms = { ...offerTermColumns(input), attachmentUploadId: upload?.id ?? null }
+			const terms = { ...offerTermColumns(input), ...(await offerWarranty(tx, workshop.workshopId, input)), attachmentUploadId: upload?.id ?? null }
 			const [offer] = existing
 				? await tx
 						.update(offers)
@@ -115,6 +115,10 @@ export async function updateOffer(
 			.update(offers)
 			.set({
 				...offerTermColumns(input),
+				// A change that leaves the warranty out keeps the offer's.
+				...(input.warrantyWorkKm !== undefined || input.warrantyPartsMonths !== undefined
+					? { warrantyWorkKm: input.warrantyWorkKm ?? null, warrantyPartsMonths: input.warrantyPartsMonths ?? null }
+					: {}),
 				...(attachment === 'remove' ? { attachmentUploadId: null } : upload ? { attachmentUploadId: upload.id } : {}),
 			})
 			.where(eq(offers.id, offerId))
@@ -147,13 +151,27 @@ function offerTermColumns(input: OfferTerms) {
 	}
 }
 
+/**
+ * The warranty a new offer promises (issue 32): the one its terms give (null: none), or the
+ * workshop profile's of today when they leave it out (a caller other than the form).
+ */
+async function offerWarranty(tx: Tx, workshopId: string, input: OfferTerms) {
+	if (input.warrantyWorkKm !== undefined || input.warrantyPartsMonths !== undefined)
+		return { warrantyWorkKm: input.warrantyWorkKm ?? null, warrantyPartsMonths: input.warrantyPartsMonths ?? null }
+	const [profile] = await tx
+		.select({ warrantyWorkKm: workshops.warrantyWorkKm, warrantyPartsMonths: workshops.warrantyPartsMonths })
+		.from(workshops)
+		.where(eq(workshops.id, workshopId))
+	return { warrantyWorkKm: profile?.warrantyWorkKm ?? null, warrantyPartsMonths: profile?.warrantyPartsMonths ?? null }
+}
+
 /** The offer's lines become the terms' lines, in their order. */
 async function replaceOfferLines(tx: Tx, offerId: string, input: OfferTerms) {
 	await tx.delete(offerLines).where(eq(offerLines.offerId, offerId))
 	const lines = input.lines ?? []
 	if (!lines.length) return
 	await tx.insert(offerLines).values(
-		lines.map((line, position) => ({ offerId, ...lineColumns(line, position) })),
+		lines.map((line, position) => ({ offerId, ...offerLineColumns(line, position) })),
 	)
 }
 

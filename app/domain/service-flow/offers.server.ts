@@ -103,8 +103,10 @@ export const offerColumns = sql`o.id, o.status, o.price_cents as "priceCents", o
 	o.attachment_upload_id as "attachmentUploadId", o.created_at as "createdAt",
 	o.vat_mode as "vatMode", o.labour_cents as "labourCents", o.parts_cents as "partsCents", o.fees_cents as "feesCents",
 	o.vat_cents as "vatCents", o.approved_extra_cents as "approvedExtraCents", o.bill_reason as "billReason", o.earliest_start::text as "earliestStart", o.duration_days as "durationDays", o.valid_until::text as "validUntil",
+	o.warranty_work_km as "warrantyWorkKm", o.warranty_parts_months as "warrantyPartsMonths",
 	coalesce((select json_agg(json_build_object('kind', l.kind, 'description', l.description, 'reference', l.reference,
-	                                            'quantity', l.quantity_hundredths, 'unitPriceCents', l.unit_price_cents, 'totalCents', l.total_cents)
+	                                            'quantity', l.quantity_hundredths, 'unitPriceCents', l.unit_price_cents, 'totalCents', l.total_cents,
+	                                            'quality', l.quality, 'used', l.used)
 	                          order by l.position)
 	          from offer_lines l where l.offer_id = o.id), '[]'::json) as lines`
 
@@ -232,4 +234,13 @@ export async function offerAllowance(workshopId: string, database: DbOrTx = db):
 		                         else (select offers_per_month from packages where code = 'free') end) as "limit"`,
 	)
 	return { used: row?.used ?? 0, limit: row?.limit ?? null }
+}
+
+/** The workshop profile's warranty: a new offer's form starts from it (issue 32). */
+export async function profileWarranty(workshopId: string): Promise<{ warrantyWorkKm: number | null; warrantyPartsMonths: number | null }> {
+	const [row] = await queryRows<{ warrantyWorkKm: number | null; warrantyPartsMonths: number | null }>(
+		db,
+		sql`select warranty_work_km as "warrantyWorkKm", warranty_parts_months as "warrantyPartsMonths" from workshops where id = ${workshopId}`,
+	)
+	return row ?? { warrantyWorkKm: null, warrantyPartsMonths: null }
 }

@@ -4,13 +4,24 @@ import { type Language } from '~/i18n/config'
 import { formatMoneyInput } from '~/utils/money'
 import { tallinnDay } from '~/utils/time'
 import { localDate, moneyAmount, optionalText, preprocess, wholeNumber } from '~/utils/validation'
-import { type OfferLineKind, type VatMode, vatModes } from './offer-kinds'
+import { type OfferLineKind, type PartQuality, type VatMode, vatModes } from './offer-kinds'
 import { MAX_OFFER_LINES, MAX_OFFER_TOTAL_CENTS, OfferLineSchema, offerTotals, withoutBlankLines } from './offer-lines'
 import { type OfferFields } from './requests'
 import { offerStatuses } from './status'
 
 /** How far ahead an offer may promise to hold its price. */
 export const MAX_OFFER_VALID_DAYS = 90
+
+/** A warranty's km and months, as the workshop profile bounds them. */
+export const MAX_WARRANTY_KM = 1_000_000
+export const MAX_WARRANTY_MONTHS = 240
+
+/** A warranty field: a whole number, or null when left empty (the offer promises none of it). */
+const warrantyAmount = (max: number) =>
+	z.pipe(
+		preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.optional(wholeNumber(0, max))),
+		z.transform((value: number | undefined) => value ?? null),
+	)
 
 const today = () => tallinnDay()
 const daysFromToday = (days: number) => tallinnDay(new Date(Date.now() + days * 86_400_000))
@@ -29,6 +40,9 @@ export const OfferSchema = z
 		earliestStart: z.optional(localDate()),
 		durationDays: z.optional(wholeNumber(1, 365)),
 		validUntil: z.optional(localDate()),
+		/** The offer's own warranty (issue 32): the profile's is the form's default; empty promises none. */
+		warrantyWorkKm: warrantyAmount(MAX_WARRANTY_KM),
+		warrantyPartsMonths: warrantyAmount(MAX_WARRANTY_MONTHS),
 		notes: optionalText(1000),
 		description: optionalText(4000),
 	})
@@ -39,6 +53,16 @@ export const OfferSchema = z
 				const hasLines = Array.isArray(offer.lines) && offer.lines.length > 0
 				const priceRefused = context.issues.some((issue) => issue.path?.[0] === 'price')
 				if (!hasLines && offer.price === undefined && !priceRefused) context.addIssue({ code: 'custom', path: ['price'], message: 'validation.required' })
+			},
+			{ when: () => true },
+		),
+		// Each part says its quality (issue 32), so offers compare like for like: told with the line's other errors.
+		z.superRefine(
+			(offer, context) => {
+				if (!Array.isArray(offer.lines)) return
+				offer.lines.forEach((line, index) => {
+					if (line?.kind === 'part' && !line.quality) context.addIssue({ code: 'custom', path: ['lines', index, 'quality'], message: 'workshop:offer.qualityRequired' })
+				})
 			},
 			{ when: () => true },
 		),
@@ -53,8 +77,12 @@ export const OfferSchema = z
 		}),
 	)
 export type OfferInput = z.output<typeof OfferSchema>
-/** An offer's terms as the domain takes them: lines and VAT may be left out (one price, VAT included). */
-export type OfferTerms = Omit<OfferInput, 'lines' | 'vat'> & Partial<Pick<OfferInput, 'lines' | 'vat'>>
+/**
+ * An offer's terms as the domain takes them: lines and VAT may be left out (one price, VAT
+ * included), and so may the warranty (the workshop profile's, when the offer is made).
+ */
+type OptionalTerms = 'lines' | 'vat' | 'warrantyWorkKm' | 'warrantyPartsMonths'
+export type OfferTerms = Omit<OfferInput, OptionalTerms> & Partial<Pick<OfferInput, OptionalTerms>>
 
 /** The offer's price: its lines' total when it has lines, else the one price typed. */
 export function offerPriceCents(offer: Pick<OfferTerms, 'price' | 'lines' | 'vat'>): number {
@@ -68,12 +96,19 @@ export function offerPriceCents(offer: Pick<OfferTerms, 'price' | 'lines' | 'vat
 export type OfferFormDefaults = {
 	price?: string
 	vat: VatMode
-	lines: Array<{ kind: OfferLineKind; description: string; reference: string; quantity: string; unitPrice: string }>
+	lines: Array<{ kind: OfferLineKind; description: string; reference: string; quantity: string; unitPrice: string; quality: PartQuality | ''; used: 'on' | '' }>
 	earliestStart?: string
 	durationDays?: string
 	validUntil?: string
+	warrantyWorkKm: string
+	warrantyPartsMonths: string
 	description: string
 	notes: string
+}
+
+/** A new offer's form: its warranty is the workshop profile's until the workshop changes it. */
+export function newOfferDefaults(profile: { warrantyWorkKm: number | null; warrantyPartsMonths: number | null }): Pick<OfferFormDefaults, 'vat' | 'lines' | 'warrantyWorkKm' | 'warrantyPartsMonths' | 'description' | 'notes'> {
+	return { vat: 'included', lines: [], warrantyWorkKm: profile.warrantyWorkKm?.toString() ?? '', warrantyPartsMonths: profile.warrantyPartsMonths?.toString() ?? '', description: '', notes: '' }
 }
 
 export function offerFormDefaults(offer: OfferFields, language: Language): OfferFormDefaults {
@@ -86,10 +121,14 @@ export function offerFormDefaults(offer: OfferFields, language: Language): Offer
 			reference: line.reference,
 			quantity: formatMoneyInput(line.quantity, language).replace(/[.,]00$/, ''),
 			unitPrice: formatMoneyInput(line.unitPriceCents, language),
+			quality: line.quality ?? '',
+			used: line.used ? 'on' : '',
 		})),
 		earliestStart: offer.earliestStart ?? undefined,
 		durationDays: offer.durationDays?.toString(),
 		validUntil: offer.validUntil ?? undefined,
+		warrantyWorkKm: offer.warrantyWorkKm?.toString() ?? '',
+		warrantyPartsMonths: offer.warrantyPartsMonths?.toString() ?? '',
 		description: offer.description,
 		notes: offer.notes,
 	}

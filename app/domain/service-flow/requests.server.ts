@@ -62,6 +62,8 @@ type DetailRow = Omit<RequestDetail, 'vehicle' | 'selectedOffer' | 'review' | 'e
 		soStatus: OfferStatus | null
 		soSelectedAt: string | null
 		soCompletedAt: string | null
+		soWarrantyWorkKm: number | null
+		soWarrantyPartsMonths: number | null
 		reviewId: string | null
 		rating: number | null
 		reviewTitle: string | null
@@ -89,6 +91,7 @@ async function loadDetail(where: SQL, language: Language): Promise<RequestDetail
 		           w.user_id as "soWorkshopUserId", so.price_cents as "soPriceCents", so.final_price_cents as "soFinalPriceCents",
 		           so.approved_extra_cents as "soApprovedExtraCents", so.bill_reason as "soBillReason",
 		           so.status as "soStatus", so.selected_at as "soSelectedAt", so.completed_at as "soCompletedAt",
+		           so.warranty_work_km as "soWarrantyWorkKm", so.warranty_parts_months as "soWarrantyPartsMonths",
 		           rv.id as "reviewId", rv.rating, rv.title as "reviewTitle", rv.body as "reviewBody", rv.reply,
 		           rv.created_at as "reviewCreatedAt", rv.replied_at as "repliedAt", rv.hidden_reason as "reviewHiddenReason"
 		    from service_requests r
@@ -110,7 +113,7 @@ async function loadDetail(where: SQL, language: Language): Promise<RequestDetail
 	// The request's own columns as they are; the vehicle's, the selected offer's and the review's nested.
 	const {
 		vehicleId, vehicleName, registrationNumber, year, mileage, fuelType, transmission, vin,
-		selectedOfferId, soWorkshopId, soWorkshopName, soWorkshopUserId, soPriceCents, soFinalPriceCents, soApprovedExtraCents, soBillReason, soStatus, soSelectedAt, soCompletedAt,
+		selectedOfferId, soWorkshopId, soWorkshopName, soWorkshopUserId, soPriceCents, soFinalPriceCents, soApprovedExtraCents, soBillReason, soStatus, soSelectedAt, soCompletedAt, soWarrantyWorkKm, soWarrantyPartsMonths,
 		reviewId, rating, reviewTitle, reviewBody, reply, reviewCreatedAt, repliedAt, reviewHiddenReason,
 		...request
 	} = row
@@ -133,6 +136,8 @@ async function loadDetail(where: SQL, language: Language): Promise<RequestDetail
 						status: soStatus!,
 						selectedAt: soSelectedAt,
 						completedAt: soCompletedAt,
+						warrantyWorkKm: soWarrantyWorkKm,
+						warrantyPartsMonths: soWarrantyPartsMonths,
 					}
 				: null,
 		review: reviewId
@@ -185,8 +190,7 @@ export async function listOffersForCustomer(
 		sql`select ${offerColumns},
 		           w.id as "workshopId", w.user_id as "workshopUserId", w.workshop_name as "workshopName", w.logo_upload_id as "logoUploadId",
 		           ${localizedName('c', language)} as city, w.rating_average as "ratingAverage", w.review_count as "reviewCount",
-		           w.response_minutes as "responseMinutes", w.package_rank > 0 as featured,
-		           w.warranty_work_km as "warrantyWorkKm", w.warranty_parts_months as "warrantyPartsMonths", w.warranty_info as "warrantyInfo"
+		           w.response_minutes as "responseMinutes", w.package_rank > 0 as featured, w.warranty_info as "warrantyInfo"
 		    from offers o
 		    join service_requests r on r.id = o.request_id
 		    join workshops w on w.id = o.workshop_id

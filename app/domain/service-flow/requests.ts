@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { type ImageSource } from '~/uploads/upload-url'
-import { type OfferLineKind, type VatMode } from './offer-kinds'
+import { type OfferLineKind, type PartQuality, type VatMode } from './offer-kinds'
 import { choice, localDateTime, messages, optionalText, requiredText } from '~/utils/validation'
 import { type OfferStatus, type RequestStatus, requestStatuses } from './status'
 
@@ -119,6 +119,9 @@ export type RequestDetail = {
 		status: OfferStatus
 		selectedAt: string | null
 		completedAt: string | null
+		/** The offer's own warranty (issue 32). */
+		warrantyWorkKm: number | null
+		warrantyPartsMonths: number | null
 	} | null
 	/** The customer's review; `hiddenReason` when the administrators hid it (issue 19). */
 	review: { id: string; rating: number; title: string; body: string; reply: string | null; createdAt: string; repliedAt: string | null; hiddenReason: string | null } | null
@@ -148,8 +151,20 @@ export type OfferFields = {
 	earliestStart: string | null
 	durationDays: number | null
 	validUntil: string | null
-	/** Its lines in order; empty for an offer of one price. Quantities in hundredths. */
-	lines: Array<{ kind: OfferLineKind; description: string; reference: string; quantity: number; unitPriceCents: number; totalCents: number }>
+	/** The offer's own warranty (issue 32): the work's in km, the parts' in months; null: none promised. */
+	warrantyWorkKm: number | null
+	warrantyPartsMonths: number | null
+	/** Its lines in order; empty for an offer of one price. Quantities in hundredths; a part's quality null: not stated. */
+	lines: Array<{
+		kind: OfferLineKind
+		description: string
+		reference: string
+		quantity: number
+		unitPriceCents: number
+		totalCents: number
+		quality: PartQuality | null
+		used: boolean
+	}>
 }
 
 export type OfferForCustomer = OfferFields & {
@@ -165,8 +180,7 @@ export type OfferForCustomer = OfferFields & {
 	/** Median minutes from request to offer (null below five offers). */
 	responseMinutes: number | null
 	featured: boolean
-	warrantyWorkKm: number | null
-	warrantyPartsMonths: number | null
+	/** The workshop profile's words on its warranty (the offer's own km and months are in OfferFields). */
 	warrantyInfo: string
 }
 
