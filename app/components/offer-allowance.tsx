@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
-import { allowanceReached, type OfferAllowance } from '~/domain/billing/subscription'
+import { allowanceReached, type OfferAllowance } from '~/domain/billing/allowance'
 import { ButtonLink } from './button-link'
 
 /**

@@ -233,6 +233,7 @@ function OfferLineFields({ line, partQuality }: { line: FieldMetadata<LineFields
 			{kind === 'part' && partQuality ? (
 				<>
 					<SelectField
+						className="offer-lines__quality"
 						label={t('offer.quality')}
 						required
 						placeholder={t('offer.qualityChoose')}

@@ -7,7 +7,8 @@ import { uploadUrl } from '~/uploads/upload-url'
 import { notFound } from '~/utils/errors'
 import { offerAllowance } from '~/domain/service-flow/offers.server'
 import { vatRateBasisPoints } from './invoices.server'
-import { canSubscribeTo, eInvoicePath, packageDescription, packageName, type InvoiceView, type OfferAllowance, type PackageView } from './subscription'
+import { canSubscribeTo, eInvoicePath, packageDescription, packageName, type InvoiceView, type PackageView } from './subscription'
+import { type OfferAllowance } from './allowance'
 
 /**
  * What /subscription shows (the packages, the workshop's own, its invoices, its billing details)

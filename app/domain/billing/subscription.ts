@@ -61,15 +61,6 @@ export type InvoiceView = {
 	eInvoiceUrl: string
 }
 
-/** A workshop's offers this month against its package's limit (null: none), and the package that lifts it. */
-export type OfferAllowance = { used: number; limit: number | null; upgradeTo: string | null }
-
-/**
- * The month's offers are all made (issue 32): the pages stop inviting offers and show the way to a
- * larger package instead; makeOffer refuses one more in its transaction all the same.
- */
-export const allowanceReached = (allowance: Pick<OfferAllowance, 'used' | 'limit'>) => allowance.limit !== null && allowance.used >= allowance.limit
-
 /** Where an invoice's e-invoice (EN 16931 UBL XML) is downloaded; its file name is `invoice-{number}.xml`. */
 export const eInvoicePath = (number: number) => `/subscription/invoices/${number}.xml`
 
