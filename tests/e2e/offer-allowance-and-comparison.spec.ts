@@ -118,6 +118,8 @@ for (const javaScriptEnabled of javaScriptModes) {
 			const card = page.locator('.offer-card').filter({ hasText: demo.workshop.name })
 			await expect(card.locator('div[data-row="warranty"]')).toContainText(filled(c('offers.months_other'), { count: 24 }))
 			await expect(card.locator('.offer-terms__lines')).toContainText(common('partQuality.equivalent'))
+			await page.setViewportSize({ width: 1366, height: 900 })
+			await page.screenshot({ path: `test-results/compare-1366-js-${javaScriptEnabled ? 'on' : 'off'}.png`, fullPage: true })
 		})
 
 		test("the selection's question is in sight where the page lands", async ({ page }) => {
