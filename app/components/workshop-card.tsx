@@ -12,7 +12,7 @@ import { Stars } from './stars'
  * A workshop in the list and on the home page: logo, name, city, stars, review count, main services.
  * No "featured" badge: a paid package changes no place in a list; it shows in <PromotedWorkshops>.
  */
-export function WorkshopCard({ workshop, headingLevel = 3 }: { workshop: Card; headingLevel?: 2 | 3 }) {
+export function WorkshopCard({ workshop, headingLevel = 3, compact = false }: { workshop: Card; headingLevel?: 2 | 3; compact?: boolean }) {
 	const { t } = useTranslation('public')
 	const language = useRouteLoaderData<RootLoaderData>('root')?.language ?? fallbackLanguage
 	const Heading = headingLevel === 2 ? 'h2' : 'h3'
@@ -50,8 +50,8 @@ export function WorkshopCard({ workshop, headingLevel = 3 }: { workshop: Card; h
 						<span className="rating-line__count">{t('rating.noReviews')}</span>
 					)}
 				</p>
-				<ResponseTime minutes={workshop.responseMinutes} />
-				{workshop.services.length ? (
+				{compact ? null : <ResponseTime minutes={workshop.responseMinutes} />}
+				{workshop.services.length && !compact ? (
 					<ul className="tags" aria-label={t('workshop.mainServices')}>
 						{workshop.services.map((service) => (
 							<li key={service} className="tag">
@@ -84,7 +84,8 @@ export function PromotedWorkshops({ workshops, sort }: { workshops: Card[]; sort
 			<ul className="workshop-grid promoted__grid">
 				{workshops.map((workshop) => (
 					<li key={workshop.id}>
-						<WorkshopCard workshop={workshop} />
+						{/* Short cards, so that the sorted list is not pushed far down a phone's screen. */}
+						<WorkshopCard workshop={workshop} compact />
 					</li>
 				))}
 			</ul>

@@ -40,7 +40,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 				expect(await shownRating(best.name)).toBeGreaterThan(await shownRating(paidLower.name))
 
 				// The paid ones, apart, above the list, labelled as an ad; no "Featured" badge in the list.
-				const ad = page.getByRole('complementary', { name: t('promoted.label') })
+				const ad = page.getByRole('complementary', { name: t('promoted.label'), exact: true })
 				await expect(ad.getByRole('heading', { level: 2 })).toHaveText(t('promoted.label'))
 				await expect(ad).toContainText(t('promoted.note').replace('{{sort}}', t('list.sorts.rating')))
 				await expect(ad.getByRole('article').getByRole('heading')).toHaveText(api.data.promoted.map((w) => w.name))
@@ -146,7 +146,7 @@ test.describe('the ad label never covers the ad', () => {
 				const html = page.locator('.ad-slot--header .ad__html')
 				expect((await box(html)).height).toBeLessThan(60)
 			}
-			await page.screenshot({ path: testInfo.outputPath(`list-${width}.png`) })
+			await page.screenshot({ path: testInfo.outputPath(`list-${width}.png`), fullPage: true })
 			await login(page, demo.customer.email, demo.customer.password)
 			await page.goto('/dashboard?lng=ru')
 			await check('shell-ru')

@@ -132,6 +132,27 @@ test('the list widget searches, filters and pages through the directory', async 
 	expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
 })
 
+test('the list widget sorts best rated first and shows the paid workshops apart, labelled as an ad (issue 32)', async ({ page }) => {
+	type Card = { name: string; ratingAverage: number; featured: boolean }
+	const api = (await (await page.request.get(`${portal}/admin/api/workshop-list?lng=en&city=tallinn`)).json()) as { data: { items: Card[]; promoted: Card[] } }
+	const best = api.data.items[0]!
+	const paidLower = api.data.items.find((w) => w.featured && w.ratingAverage < best.ratingAverage)!
+	expect(best.featured).toBe(false)
+	expect(paidLower).toBeTruthy()
+	await visitPartner(page)
+	const list = page.locator('#list')
+	const results = list.getByRole('list', { name: t('list.resultsTitle') })
+	await expect(results.getByRole('heading', { level: 3 }).first()).toHaveText(best.name)
+	const names = await results.getByRole('heading', { level: 3 }).allTextContents()
+	expect(names.indexOf(best.name)).toBeLessThan(names.indexOf(paidLower.name))
+	// The paid ones above the list, in a block labelled as an ad, and no "Featured" badge in the list.
+	const ad = list.getByRole('complementary', { name: t('promoted.label'), exact: true })
+	await expect(ad.getByRole('heading', { level: 3 })).toHaveText(api.data.promoted.map((w) => w.name))
+	await expect(ad).toContainText(t('promoted.note').replace('{{sort}}', t('list.sorts.rating')))
+	expect((await ad.boundingBox())!.y).toBeLessThan((await results.boundingBox())!.y)
+	await expect(results.getByText(t('workshop.featured'), { exact: true })).toHaveCount(0)
+})
+
 test('the details widget shows the rating with half stars and opens the reviews, page by page', async ({ page }) => {
 	await visitPartner(page)
 	const details = page.locator('#details')
