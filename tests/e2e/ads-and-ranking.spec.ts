@@ -24,8 +24,8 @@ for (const javaScriptEnabled of javaScriptModes) {
 				const t = dictionary(language, 'public')
 				const api = (await (await page.request.get(`/admin/api/workshop-list?lng=${language}`)).json()) as { data: { items: Card[]; promoted: Card[] } }
 				const best = api.data.items[0]!
-				// A paid workshop rated lower than the best: before issue 32 it came first.
-				const paidLower = api.data.items.find((w) => w.featured && w.ratingAverage < best.ratingAverage)!
+				// The lowest rated paid one (the demo's 3.7★ EV Garaaž): before issue 32 it came first.
+				const paidLower = api.data.items.filter((w) => w.featured && w.ratingAverage < best.ratingAverage).at(-1)!
 				expect(best.featured).toBe(false)
 				expect(paidLower).toBeTruthy()
 
