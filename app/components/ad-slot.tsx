@@ -5,7 +5,8 @@ import { ResponsiveImage } from './responsive-image'
 /**
  * A header or footer ad area (spec §2): image ads with their optional link, HTML ads as the
  * server sanitized them. Renders nothing when the area has no ads. Used by the public frame and
- * the signed-in shell with the ads from `loadAdSlots()` (app/domain/site/ads.server.ts).
+ * the signed-in shell with the ads from `loadAdSlots(language)` (app/domain/site/ads.server.ts), on
+ * the pages whose routes allow ads (app/utils/ad-places.ts).
  */
 export function AdSlot({ ads, placement }: { ads: Ad[] | undefined; placement: AdPlacement }) {
 	const { t } = useTranslation('public')

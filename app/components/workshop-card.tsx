@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
-import { type WorkshopCard as Card } from '~/domain/directory/workshops'
+import { type WorkshopCard as Card, type WorkshopSort } from '~/domain/directory/workshops'
 import { fallbackLanguage } from '~/i18n/config'
 import { type RootLoaderData } from '~/root-data'
 import { formatRating } from '~/utils/format'
@@ -8,14 +8,17 @@ import { ResponseTime } from './response-time'
 import { ResponsiveImage } from './responsive-image'
 import { Stars } from './stars'
 
-/** A workshop in the list and on the home page: logo, name, city, stars, review count, main services. */
-export function WorkshopCard({ workshop, headingLevel = 3 }: { workshop: Card; headingLevel?: 2 | 3 }) {
+/**
+ * A workshop in the list and on the home page: logo, name, city, stars, review count, main services.
+ * No "featured" badge: a paid package changes no place in a list; it shows in <PromotedWorkshops>.
+ */
+export function WorkshopCard({ workshop, headingLevel = 3, compact = false }: { workshop: Card; headingLevel?: 2 | 3; compact?: boolean }) {
 	const { t } = useTranslation('public')
 	const language = useRouteLoaderData<RootLoaderData>('root')?.language ?? fallbackLanguage
 	const Heading = headingLevel === 2 ? 'h2' : 'h3'
 	const href = `/workshop-details/${workshop.id}`
 	return (
-		<article className={`workshop-card${workshop.featured ? ' workshop-card--featured' : ''}`}>
+		<article className="workshop-card">
 			<div className="workshop-card__logo">
 				{workshop.logoImage ? (
 					<ResponsiveImage image={workshop.logoImage} alt="" sizes="72px" width={72} />
@@ -31,7 +34,6 @@ export function WorkshopCard({ workshop, headingLevel = 3 }: { workshop: Card; h
 						{workshop.name}
 					</Link>
 				</Heading>
-				{workshop.featured ? <p className="badge badge--featured">{t('workshop.featured')}</p> : null}
 				{workshop.city ? <p className="workshop-card__city">{workshop.city}</p> : null}
 				<p className="rating-line">
 					<Stars rating={workshop.ratingAverage} size="small" />
@@ -48,8 +50,8 @@ export function WorkshopCard({ workshop, headingLevel = 3 }: { workshop: Card; h
 						<span className="rating-line__count">{t('rating.noReviews')}</span>
 					)}
 				</p>
-				<ResponseTime minutes={workshop.responseMinutes} />
-				{workshop.services.length ? (
+				{compact ? null : <ResponseTime minutes={workshop.responseMinutes} />}
+				{workshop.services.length && !compact ? (
 					<ul className="tags" aria-label={t('workshop.mainServices')}>
 						{workshop.services.map((service) => (
 							<li key={service} className="tag">
@@ -60,5 +62,33 @@ export function WorkshopCard({ workshop, headingLevel = 3 }: { workshop: Card; h
 				) : null}
 			</div>
 		</article>
+	)
+}
+
+/**
+ * The paid workshops above the list (issue 32, decision 0128): a block of its own, labelled as an
+ * ad as EU consumer law asks of paid placement, that says the list below is not ordered by payment.
+ * Nothing when no paid workshop passes the filters.
+ */
+export function PromotedWorkshops({ workshops, sort }: { workshops: Card[]; sort: WorkshopSort }) {
+	const { t } = useTranslation('public')
+	if (!workshops.length) return null
+	return (
+		<aside className="promoted" aria-labelledby="promoted-title" data-testid="promoted-workshops">
+			<div className="promoted__head">
+				<h2 id="promoted-title" className="promoted__label">
+					{t('promoted.label')}
+				</h2>
+				<p className="promoted__note">{t('promoted.note', { sort: t(`list.sorts.${sort}`) })}</p>
+			</div>
+			<ul className="workshop-grid promoted__grid">
+				{workshops.map((workshop) => (
+					<li key={workshop.id}>
+						{/* Short cards, so that the sorted list is not pushed far down a phone's screen. */}
+						<WorkshopCard workshop={workshop} compact />
+					</li>
+				))}
+			</ul>
+		</aside>
 	)
 }

@@ -295,7 +295,7 @@ export const workshops = pgTable(
 		reviewCount: integer().notNull().default(0),
 		/** Median minutes from a matching request to this workshop's offer over 90 days; null below 5 offers. */
 		responseMinutes: integer(),
-		/** 1 while a paid package is active (listed first), else 0; kept by the subscription domain. */
+		/** 1 while a paid package is active (shown in the directory's ad block; no sort uses it), else 0; kept by the subscription domain. */
 		packageRank: smallint().notNull().default(0),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
@@ -882,7 +882,7 @@ export const packages = pgTable('packages', {
 	currency: text().notNull().default('EUR'),
 	/** Offers a workshop may make per calendar month; null means unlimited. */
 	offersPerMonth: integer(),
-	/** Listed first in the directory and on the home page, with a badge on the public page. */
+	/** Shown in the directory's ad block (never ranked higher: decision 0128), with a badge on the public page. */
 	featured: boolean().notNull().default(false),
 	active: boolean().notNull().default(true),
 	sortOrder: integer().notNull().default(0),
@@ -1019,6 +1019,8 @@ export const ads = pgTable(
 		imageUploadId: uuid().references(() => uploads.id, { onDelete: 'set null' }),
 		adsLink: text(),
 		content: text(),
+		/** The language of its text (issue 32): shown only to readers of that language; one ad per language. */
+		language: languageEnum().notNull(),
 		placement: adPlacementEnum().notNull(),
 		active: boolean().notNull().default(true),
 		sortOrder: integer().notNull().default(0),

@@ -9,6 +9,7 @@ import { Field, FileField, FormActions, FormAlert, FormSecurity, SelectField, Te
 import { PageHeader } from '~/components/page-header'
 import { AdSchema } from '~/domain/admin/admin'
 import { deleteAd, getAd, saveAd } from '~/domain/admin/catalog.server'
+import { supportedLanguages } from '~/i18n/config'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
@@ -64,6 +65,7 @@ export default function AdminAdPage() {
 		defaultValue: {
 			adsType: ad?.adsType ?? 'image',
 			placement: ad?.placement ?? 'Header',
+			language: ad?.language ?? '',
 			adsLink: ad?.adsLink ?? '',
 			content: ad?.content ?? '',
 			sortOrder: String(ad?.sortOrder ?? 0),
@@ -98,6 +100,15 @@ export default function AdminAdPage() {
 							selectProps={getSelectProps(fields.placement)}
 							options={(['Header', 'Footer'] as const).map((value) => ({ value, label: t(`ads.placements.${value}`) }))}
 							errors={fields.placement.errors}
+						/>
+						<SelectField
+							label={t('ads.language')}
+							help={t('ads.languageHelp')}
+							required
+							selectProps={getSelectProps(fields.language)}
+							placeholder={t('ads.chooseLanguage')}
+							options={supportedLanguages.map((value) => ({ value, label: t(`common:language.${value}`) }))}
+							errors={fields.language.errors}
 						/>
 					</div>
 					<fieldset className="card">

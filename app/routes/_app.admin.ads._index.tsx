@@ -37,6 +37,7 @@ export default function AdminAdsPage() {
 							<tr>
 								<th scope="col">{t('ads.ad')}</th>
 								<th scope="col">{t('ads.placement')}</th>
+								<th scope="col">{t('ads.language')}</th>
 								<th scope="col">{t('ads.type')}</th>
 								<th scope="col">{t('ads.state')}</th>
 								<th scope="col">{t('ads.sortOrder')}</th>
@@ -54,6 +55,7 @@ export default function AdminAdsPage() {
 										{ad.adsLink ? <span className="admin-muted admin-audit__entity">{ad.adsLink}</span> : null}
 									</td>
 									<td>{t(`ads.placements.${ad.placement}`)}</td>
+									<td lang={ad.language}>{t(`common:language.${ad.language}`)}</td>
 									<td>{t(`ads.types.${ad.adsType}`)}</td>
 									<td>{ad.active ? t('ads.active') : <span className="badge admin-badge--inactive">{t('ads.inactive')}</span>}</td>
 									<td className="table__number">{ad.sortOrder}</td>

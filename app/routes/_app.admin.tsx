@@ -3,6 +3,7 @@ import { NavLink, Outlet } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
 import adminStyles from '~/styles/admin.css?url'
 import { requireUser } from '~/utils/auth.server'
+import { type AdsHandle } from '~/utils/ad-places'
 
 /** The administration area (issue 10): its own menu over every admin page; the administrator only. */
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }]
@@ -26,6 +27,9 @@ const sections = [
 	{ to: '/admin/emails', key: 'nav.emails' },
 	{ to: '/admin/audit', key: 'nav.audit' },
 ] as const
+
+// The administration shows no ads (app/utils/ad-places.ts, decision 0129).
+export const handle: AdsHandle = { ads: false }
 
 export default function AdminLayout() {
 	const { t } = useTranslation('admin')

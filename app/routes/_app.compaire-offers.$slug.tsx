@@ -29,6 +29,7 @@ import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { uploadUrl } from '~/uploads/upload-url'
 import { canOffer, canRequest, hasChosenWorkshop, isOfferDecided } from '~/domain/service-flow/status'
+import { type AdsHandle } from '~/utils/ad-places'
 
 type Sort = (typeof offerSorts)[number]
 
@@ -69,6 +70,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export const meta = routeMeta<typeof loader>()
+
+// The selection of an offer (step 3) shows no ads (app/utils/ad-places.ts, decision 0129).
+export const handle: AdsHandle = { ads: false }
 
 export default function CompareOffersPage() {
 	const { t } = useTranslation('customer')

@@ -30,6 +30,7 @@ import { encodeId } from '~/utils/public-id'
 import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { canOffer, isOfferDecided, isRequestOpen } from '~/domain/service-flow/status'
+import { type AdsHandle } from '~/utils/ad-places'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const { actor } = await requireWorkshop(request)
@@ -95,6 +96,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export const meta = routeMeta<typeof loader>()
+
+// The offer builder (step 2) shows no ads (app/utils/ad-places.ts, decision 0129).
+export const handle: AdsHandle = { ads: false }
 
 export default function CustomerRequestPage() {
 	const { t } = useTranslation('workshop')

@@ -21,6 +21,7 @@ import { encodeId } from '~/utils/public-id'
 import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { canRequest } from '~/domain/service-flow/status'
+import { type AdsHandle } from '~/utils/ad-places'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const user = await requireUser(request, { role: 'customer' })
@@ -56,6 +57,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export const meta = routeMeta<typeof loader>()
+
+// The review form (step 4) shows no ads (app/utils/ad-places.ts, decision 0129).
+export const handle: AdsHandle = { ads: false }
 
 export default function LeaveFeedbackPage() {
 	const { t } = useTranslation('customer')

@@ -21,6 +21,7 @@ import { decodeId, encodeId } from '~/utils/public-id'
 import { handleDomainError } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { dateToTallinnInput } from '~/utils/time'
+import { type AdsHandle } from '~/utils/ad-places'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request, { role: 'customer' })
@@ -69,6 +70,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export const meta = routeMeta<typeof loader>()
+
+// The request form (step 1) shows no ads (app/utils/ad-places.ts, decision 0129).
+export const handle: AdsHandle = { ads: false }
 
 export default function NewServiceRequestPage() {
 	const { t } = useTranslation('customer')

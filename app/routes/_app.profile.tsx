@@ -13,6 +13,7 @@ import { validateCsrf } from '~/utils/csrf.server'
 import { routeMeta } from '~/utils/meta'
 import { readForm } from '~/uploads/multipart.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { type AdsHandle } from '~/utils/ad-places'
 
 const signedIn = ['customer', 'workshop', 'admin'] as const
 
@@ -36,6 +37,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export const meta = routeMeta<typeof loader>()
+
+// Account settings show no ads (app/utils/ad-places.ts, decision 0129).
+export const handle: AdsHandle = { ads: false }
 
 export default function ProfilePage() {
 	const { t } = useTranslation('account')

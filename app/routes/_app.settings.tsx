@@ -20,6 +20,7 @@ import { routeMeta } from '~/utils/meta'
 import { readForm } from '~/uploads/multipart.server'
 import { handleDomainError } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { type AdsHandle } from '~/utils/ad-places'
 
 const signedIn = ['customer', 'workshop', 'admin'] as const
 
@@ -86,6 +87,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export const meta = routeMeta<typeof loader>()
+
+// Account settings show no ads (app/utils/ad-places.ts, decision 0129).
+export const handle: AdsHandle = { ads: false }
 
 export default function SettingsPage() {
 	const { t } = useTranslation('account')

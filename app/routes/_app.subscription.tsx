@@ -23,6 +23,7 @@ import { decodeId } from '~/utils/public-id'
 import { handleDomainError, or404 } from '~/utils/route-helpers.server'
 import { FieldError } from '~/utils/errors'
 import { redirectWithToast } from '~/utils/toast.server'
+import { type AdsHandle } from '~/utils/ad-places'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: billingStyles }]
 
@@ -82,6 +83,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export const meta = routeMeta<typeof loader>()
+
+// Payment pages show no ads (app/utils/ad-places.ts, decision 0129).
+export const handle: AdsHandle = { ads: false }
 
 export default function SubscriptionPage() {
 	const { t } = useTranslation('billing')

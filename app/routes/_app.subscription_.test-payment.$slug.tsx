@@ -13,6 +13,7 @@ import { routeMeta } from '~/utils/meta'
 import { readForm } from '~/uploads/multipart.server'
 import { idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { type AdsHandle } from '~/utils/ad-places'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: billingStyles }]
 
@@ -55,6 +56,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export const meta = routeMeta<typeof loader>()
+
+// Payment pages show no ads (app/utils/ad-places.ts, decision 0129).
+export const handle: AdsHandle = { ads: false }
 
 export default function TestPaymentPage() {
 	const { t } = useTranslation('billing')

@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { NavLink, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react'
+import { NavLink, Outlet, useLoaderData, useMatches, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
 import { AdSlot } from '~/components/ad-slot'
 import { Brand } from '~/components/brand'
@@ -17,6 +17,8 @@ import { countUnread } from '~/domain/messaging/notifications.server'
 import { countVisitInBackground } from '~/domain/site/visits.server'
 import { fallbackLanguage } from '~/i18n/config'
 import { type RootLoaderData } from '~/root-data'
+import { getLanguage } from '~/i18n/i18n.server'
+import { adsAllowed, type AdsHandle } from '~/utils/ad-places'
 import { requireUser } from '~/utils/auth.server'
 import { type MenuItem, menus } from '~/utils/menus'
 
@@ -24,9 +26,15 @@ import { type MenuItem, menus } from '~/utils/menus'
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
 	countVisitInBackground(request, context)
-	const [unreadCount, ads] = await Promise.all([countUnread(user.id), loadAdSlots()])
+	const [unreadCount, ads] = await Promise.all([countUnread(user.id), loadAdSlots(await getLanguage(request))])
 	return { unreadCount, ads }
 }
+
+/**
+ * The signed-in pages may show ads, except those that say `ads: false`: the administration,
+ * payment, settings and the forms of the four steps (app/utils/ad-places.ts).
+ */
+export const handle: AdsHandle = { ads: true }
 
 function AccountMenu({ items }: { items: MenuItem[] }) {
 	const { t } = useTranslation('account')
@@ -50,6 +58,7 @@ function AccountMenu({ items }: { items: MenuItem[] }) {
 function Shell({ children, unreadCount, ads }: { children: React.ReactNode; unreadCount: number; ads?: AdSlots }) {
 	const { t } = useTranslation('account')
 	const root = useRouteLoaderData<RootLoaderData>('root')
+	const adsHere = adsAllowed(useMatches())
 	if (!root?.user) return <main id="main">{children}</main>
 	const { user, site } = root
 	const language = root.language ?? fallbackLanguage
@@ -86,11 +95,11 @@ function Shell({ children, unreadCount, ads }: { children: React.ReactNode; unre
 						</div>
 					</div>
 				</header>
-				<AdSlot placement="Header" ads={ads?.header} />
+				{adsHere ? <AdSlot placement="Header" ads={ads?.header} /> : null}
 				<main id="main" className="shell__main" tabIndex={-1}>
 					{children}
 				</main>
-				<AdSlot placement="Footer" ads={ads?.footer} />
+				{adsHere ? <AdSlot placement="Footer" ads={ads?.footer} /> : null}
 				<footer className="shell__footer">
 					<SiteAddress site={site} language={language} className="shell__footer-address" />
 					<p>{t('common:footer.rights', { year: new Date().getFullYear(), site: site.appname })}</p>

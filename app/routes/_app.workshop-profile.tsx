@@ -22,6 +22,7 @@ import { redirectWithToast } from '~/utils/toast.server'
 import { uploadUrl } from '~/uploads/upload-url'
 import { imageSourcesFor } from '~/uploads/access.server'
 import { dateToTallinnInput } from '~/utils/time'
+import { type AdsHandle } from '~/utils/ad-places'
 
 const hhmm = (value: string | null) => (value ? value.slice(0, 5) : '')
 const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value))
@@ -116,6 +117,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export const meta = routeMeta<typeof loader>()
+
+// The workshop's settings show no ads (app/utils/ad-places.ts, decision 0129).
+export const handle: AdsHandle = { ads: false }
 
 export default function WorkshopProfilePage() {
 	const { t } = useTranslation('workshop')

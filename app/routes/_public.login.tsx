@@ -16,6 +16,7 @@ import { routeMeta } from '~/utils/meta'
 import { pageSeo } from '~/utils/seo.server'
 import { readForm } from '~/uploads/multipart.server'
 import { REDIRECT_TO, wayBack, withRedirectTo } from '~/utils/safe-redirect'
+import { type AdsHandle } from '~/utils/ad-places'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAnonymous(request)
@@ -45,6 +46,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const meta = routeMeta<typeof loader>()
+
+// Sign-in forms show no ads (app/utils/ad-places.ts, decision 0129).
+export const handle: AdsHandle = { ads: false }
 
 export default function LoginPage() {
 	const { t } = useTranslation('auth')

@@ -18,6 +18,7 @@ import { pageSeo } from '~/utils/seo.server'
 import { readForm } from '~/uploads/multipart.server'
 import { REDIRECT_TO, wayBack, withRedirectTo } from '~/utils/safe-redirect'
 import { redirectWithToast } from '~/utils/toast.server'
+import { type AdsHandle } from '~/utils/ad-places'
 
 type Role = 'customer' | 'workshop'
 const roleFrom = (value: unknown): Role => (value === 'workshop' ? 'workshop' : 'customer')
@@ -59,6 +60,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const meta = routeMeta<typeof loader>()
+
+// Sign-in forms show no ads (app/utils/ad-places.ts, decision 0129).
+export const handle: AdsHandle = { ads: false }
 
 export default function RegisterPage() {
 	const { t } = useTranslation('auth')

@@ -14,6 +14,7 @@ import { validateCsrf } from '~/utils/csrf.server'
 import { routeMeta } from '~/utils/meta'
 import { readForm } from '~/uploads/multipart.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { type AdsHandle } from '~/utils/ad-places'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const t = getFixedT(await getLanguage(request), 'auth')
@@ -38,6 +39,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export const meta = routeMeta<typeof loader>([{ name: 'robots', content: 'noindex' }])
+
+// Sign-in forms show no ads (app/utils/ad-places.ts, decision 0129).
+export const handle: AdsHandle = { ads: false }
 
 export default function ResetPasswordPage() {
 	const { t } = useTranslation('auth')

@@ -7,11 +7,11 @@ import { Field, SelectField } from '~/components/forms'
 import { PublicPage } from '~/components/page-header'
 import { Panel } from '~/components/panel'
 import { Pagination } from '~/components/pagination'
-import { WorkshopCard } from '~/components/workshop-card'
+import { PromotedWorkshops, WorkshopCard } from '~/components/workshop-card'
 import { FilterSelects } from '~/components/workshop-filters'
 import { parseWorkshopListQuery } from '~/domain/directory/list-query'
 import { cityPagePath, isCityPage, workshopListParams, workshopSorts } from '~/domain/directory/workshops'
-import { getFilterOptions, searchWorkshops } from '~/domain/directory/workshops.server'
+import { getFilterOptions, promotedWorkshops, searchWorkshops } from '~/domain/directory/workshops.server'
 import { fallbackLanguage } from '~/i18n/config'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { type RootLoaderData } from '~/root-data'
@@ -28,7 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	}
 	const language = await getLanguage(request)
 	const query = parseWorkshopListQuery(url.searchParams)
-	const [result, options] = await Promise.all([searchWorkshops(query, language), getFilterOptions(language)])
+	// The list in the order its sort names; the paid workshops apart, in a block labelled as an ad (decision 0128).
+	const [result, promoted, options] = await Promise.all([searchWorkshops(query, language), promotedWorkshops(query, language), getFilterOptions(language)])
 	const t = getFixedT(language, 'public')
 	const nameOf = (list: Array<{ code: string; name: string }>, code?: string) => list.find((item) => item.code === code)?.name
 	const focus = [nameOf(options.services, query.service), nameOf(options.brands, query.brand), nameOf(options.cities, query.city)]
@@ -41,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return {
 		query,
 		result,
+		promoted,
 		options,
 		heading: cityTitle ?? t('list.title'),
 		trail: breadcrumbTrail(request, language, [
@@ -58,7 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta = routeMeta<typeof loader>()
 
 export default function WorkshopListPage() {
-	const { query, result, options, heading, trail } = useLoaderData<typeof loader>()
+	const { query, result, promoted, options, heading, trail } = useLoaderData<typeof loader>()
 	const { t } = useTranslation('public')
 	const language = useRouteLoaderData<RootLoaderData>('root')?.language ?? fallbackLanguage
 	const location = useLocation()
@@ -96,6 +98,8 @@ export default function WorkshopListPage() {
 						<Link to="/cities">{t('common:nav.cities')}</Link>
 					</p>
 				</Panel>
+
+				<PromotedWorkshops workshops={promoted} sort={query.sort} />
 
 				<section className="directory__results" aria-labelledby="results-title" aria-busy={searching || undefined}>
 					<h2 id="results-title" className="visually-hidden">

@@ -3,21 +3,22 @@ import { apiWorkshopCard } from '~/domain/directory/api-shapes.server'
 import { languageCache, publicApi } from '~/utils/public-api.server'
 import { methodNotAllowed } from '~/utils/failures.server'
 import { parseWorkshopListQuery } from '~/domain/directory/list-query'
-import { searchWorkshops } from '~/domain/directory/workshops.server'
+import { promotedWorkshops, searchWorkshops } from '~/domain/directory/workshops.server'
 import { getLanguage } from '~/i18n/i18n.server'
 import { apiJson } from '~/utils/api.server'
 
 /**
  * GET /admin/api/workshop-list?q=&city=&service=&brand=&sort=&page=&lng= — the directory page's
- * list as JSON, with the same filters, sort and paging (docs/api.md).
+ * list as JSON, with the same filters, sort and paging, and the paid workshops apart (docs/api.md).
  */
 export const loader = ({ request }: LoaderFunctionArgs) =>
 	publicApi(request, async () => {
 		const language = await getLanguage(request)
 		const query = parseWorkshopListQuery(new URL(request.url).searchParams)
-		const result = await searchWorkshops(query, language)
+		const [result, promoted] = await Promise.all([searchWorkshops(query, language), promotedWorkshops(query, language)])
+		// `items` in the order the sort names; the paid workshops apart in `promoted`, to be shown as an ad (decision 0128).
 		return apiJson(
-			{ status: 200, data: { ...result, items: result.items.map(apiWorkshopCard), query } },
+			{ status: 200, data: { ...result, items: result.items.map(apiWorkshopCard), promoted: promoted.map(apiWorkshopCard), query } },
 			{ cors: true, headers: languageCache(request, 30) },
 		)
 	})

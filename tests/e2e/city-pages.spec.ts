@@ -37,10 +37,11 @@ for (const javaScriptEnabled of javaScriptModes) {
 				await expect(page).toHaveTitle(`${title} · Autohub`)
 				await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
 				await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', fill(t('list.cityMetaDescription'), { city: tartuName }))
-				await expect(page.getByRole('main').getByRole('article').filter({ hasText: 'Tartu Autoremont' })).toBeVisible()
+				const results = page.getByRole('region', { name: t('list.resultsTitle') })
+				await expect(results.getByRole('article').filter({ hasText: 'Tartu Autoremont' })).toBeVisible()
 				// The city's workshops, as many as /cities counted, and no other city's.
-				await expect(page.getByRole('main').getByRole('article')).toHaveCount(listed)
-				await expect(page.locator('.workshop-card__city')).toHaveText(Array(listed).fill(tartuName))
+				await expect(results.getByRole('article')).toHaveCount(listed)
+				await expect(results.locator('.workshop-card__city')).toHaveText(Array(listed).fill(tartuName))
 				await expect(crumbs.getByRole('listitem')).toHaveText([t('breadcrumbs.home'), t('list.title'), tartuName])
 				await expect(crumbs.getByRole('listitem').last()).toHaveAttribute('aria-current', 'page')
 

@@ -18,7 +18,8 @@ for (const javaScriptEnabled of javaScriptModes) {
 				const found = async () => Number((await page.getByRole('status').filter({ hasText: /\d/ }).first().textContent())!.replace(/\D/g, ''))
 				await expect(page.getByRole('status').filter({ hasText: fill(t('list.found'), { total: await found() }) })).toBeVisible()
 				expect(await found()).toBeGreaterThanOrEqual(12)
-				const cards = page.getByRole('main').getByRole('article')
+				// The sorted list's cards (the paid ones also stand apart above it, as an ad: decision 0128).
+				const cards = page.getByRole('region', { name: t('list.resultsTitle') }).getByRole('article')
 				await expect(cards).toHaveCount(9)
 
 				// A card: logo, name, city, stars with the average, review count, main services.
@@ -117,8 +118,9 @@ test('a workshop that answers often says how soon, on its card and on its page',
 	await expect(page.locator('.workshop-hero .price-record')).toHaveText(/^\d+% of jobs at the quoted price \(\d+ jobs in 12 months\)$/)
 	// One with fewer offers says nothing yet.
 	await open(page, '/workshop-list?q=Tartu%20Autoremont&lng=en', false)
-	await expect(page.getByRole('article').filter({ hasText: 'Tartu Autoremont' })).toBeVisible()
-	await expect(page.getByRole('article').filter({ hasText: 'Tartu Autoremont' }).locator('.response-time')).toHaveCount(0)
+	const results = page.getByRole('region', { name: 'Search results' })
+	await expect(results.getByRole('article').filter({ hasText: 'Tartu Autoremont' })).toBeVisible()
+	await expect(results.getByRole('article').filter({ hasText: 'Tartu Autoremont' }).locator('.response-time')).toHaveCount(0)
 })
 
 test.describe('on a phone', () => {

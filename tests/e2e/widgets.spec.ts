@@ -97,7 +97,9 @@ test('the list widget searches, filters and pages through the directory', async 
 	const found = Number((await status.textContent())!.replace(/\D/g, ''))
 	expect(found).toBeGreaterThanOrEqual(tallinnTotal)
 	await expect(status).toHaveText(fill(t('list.found'), { total: found }))
-	await expect(list.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) })).toHaveCount(Math.min(found, 9))
+	// The sorted list, apart from the paid workshops' block above it (issue 32).
+	const results = list.getByRole('list', { name: t('list.resultsTitle') })
+	await expect(results.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) })).toHaveCount(Math.min(found, 9))
 
 	// A name search that finds one workshop; its name links to the full profile on the portal.
 	await list.getByLabel(t('search.name')).fill('Kask')
@@ -118,16 +120,37 @@ test('the list widget searches, filters and pages through the directory', async 
 	await expect(pages.getByText(pageOf(1))).toBeVisible()
 	const totalPages = Number(pageOf(1).exec((await pages.getByText(pageOf(1)).textContent())!)![1])
 	expect(totalPages).toBeGreaterThanOrEqual(2)
-	const firstOnPage1 = await list.getByRole('heading', { level: 3 }).first().textContent()
+	const firstOnPage1 = await results.getByRole('heading', { level: 3 }).first().textContent()
 	await pages.getByRole('button', { name: t('pagination.next') }).click()
 	await expect(pages.getByText(pageOf(2))).toBeVisible()
-	await expect(list.getByRole('heading', { level: 3 }).first()).not.toHaveText(firstOnPage1!)
+	await expect(results.getByRole('heading', { level: 3 }).first()).not.toHaveText(firstOnPage1!)
 	if (totalPages === 2) await expect(pages.getByRole('button', { name: t('pagination.next') })).toBeDisabled()
 	await expect(list.getByRole('link', { name: w('register') })).toHaveAttribute('href', `${portal}/register`)
 	// Logos come from the portal (Cross-Origin-Resource-Policy: cross-origin) and load here.
 	const logo = list.locator('.card__logo img').first()
 	await expect(logo).toHaveJSProperty('complete', true)
 	expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+})
+
+test('the list widget sorts best rated first and shows the paid workshops apart, labelled as an ad (issue 32)', async ({ page }) => {
+	type Card = { name: string; ratingAverage: number; featured: boolean }
+	const api = (await (await page.request.get(`${portal}/admin/api/workshop-list?lng=en&city=tallinn`)).json()) as { data: { items: Card[]; promoted: Card[] } }
+	const best = api.data.items[0]!
+	const paidLower = api.data.items.filter((w) => w.featured && w.ratingAverage < best.ratingAverage).at(-1)!
+	expect(best.featured).toBe(false)
+	expect(paidLower).toBeTruthy()
+	await visitPartner(page)
+	const list = page.locator('#list')
+	const results = list.getByRole('list', { name: t('list.resultsTitle') })
+	await expect(results.getByRole('heading', { level: 3 }).first()).toHaveText(best.name)
+	const names = await results.getByRole('heading', { level: 3 }).allTextContents()
+	expect(names.indexOf(best.name)).toBeLessThan(names.indexOf(paidLower.name))
+	// The paid ones above the list, in a block labelled as an ad, and no "Featured" badge in the list.
+	const ad = list.getByRole('complementary', { name: t('promoted.label'), exact: true })
+	await expect(ad.getByRole('heading', { level: 3 })).toHaveText(api.data.promoted.map((w) => w.name))
+	await expect(ad).toContainText(t('promoted.note').replace('{{sort}}', t('list.sorts.rating')))
+	expect((await ad.boundingBox())!.y).toBeLessThan((await results.boundingBox())!.y)
+	await expect(results.getByText(t('workshop.featured'), { exact: true })).toHaveCount(0)
 })
 
 test('the details widget shows the rating with half stars and opens the reviews, page by page', async ({ page }) => {

@@ -441,6 +441,7 @@ const specs = (): ActionSpec[] => {
 			fields: [
 				{ name: 'adsType', kind: 'enum', valid: 'html', required: true, invalid: ['1', 'HTML', 'video'] },
 				{ name: 'placement', kind: 'enum', valid: 'Footer', required: true, invalid: ['footer', 'Sidebar'] },
+				{ name: 'language', kind: 'enum', valid: 'en', required: true, invalid: ['EN', 'de', 'eesti'] },
 				{ name: 'adsLink', kind: 'pattern', valid: '/workshop-list', max: 500, invalid: ['javascript:alert(1)', '//evil.example', 'http://', 'a b', 'workshop-list'] },
 				{ name: 'content', kind: 'multiline', valid: '<p><strong>Talv</strong> tuleb</p>', required: true, max: 20_000 },
 				{ name: 'sortOrder', kind: 'int', valid: '3', range: [0, 9999] },
@@ -456,6 +457,7 @@ const specs = (): ActionSpec[] => {
 			fields: [
 				{ name: 'adsType', kind: 'enum', valid: 'html', required: true, invalid: ['1', 'HTML', 'video'] },
 				{ name: 'placement', kind: 'enum', valid: 'Header', required: true, invalid: ['header', 'Sidebar'] },
+				{ name: 'language', kind: 'enum', valid: 'en', required: true, invalid: ['EN', 'de', 'eesti'] },
 				{ name: 'adsLink', kind: 'pattern', valid: 'https://partner.example/offer', max: 500, invalid: ['javascript:alert(1)', '//evil.example', 'http://', 'a b'] },
 				{ name: 'content', kind: 'multiline', valid: '<p>Uus pakkumine</p>', required: true, max: 20_000 },
 				{ name: 'sortOrder', kind: 'int', valid: '9', range: [0, 9999] },

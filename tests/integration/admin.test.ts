@@ -168,11 +168,13 @@ describe('site content, ads, packages and lists', () => {
 		await saveSiteSettings(actor.id, { ...current, appname: 'Autohub Test', vatRate: 2200 }, {})
 		expect((await getSiteData()).appname).toBe('Autohub Test')
 
-		await loadAdSlots()
-		await saveAd(actor.id, null, { adsType: 'html', placement: 'Footer', adsLink: '', content: '<p>Admin ad</p>', sortOrder: 9, active: true }, undefined)
-		expect((await loadAdSlots()).footer.map((ad) => ad.html)).toContain('<p>Admin ad</p>')
+		await loadAdSlots('en')
+		await saveAd(actor.id, null, { adsType: 'html', placement: 'Footer', language: 'en', adsLink: '', content: '<p>Admin ad</p>', sortOrder: 9, active: true }, undefined)
+		expect((await loadAdSlots('en')).footer.map((ad) => ad.html)).toContain('<p>Admin ad</p>')
+		// In its language only (issue 32).
+		expect((await loadAdSlots('et')).footer.map((ad) => ad.html)).not.toContain('<p>Admin ad</p>')
 		await expect(
-			saveAd(actor.id, null, { adsType: 'image', placement: 'Header', adsLink: '', content: '', sortOrder: 0, active: true }, undefined),
+			saveAd(actor.id, null, { adsType: 'image', placement: 'Header', language: 'et', adsLink: '', content: '', sortOrder: 0, active: true }, undefined),
 		).rejects.toMatchObject({ key: 'admin:ads.imageRequired' })
 	})
 

@@ -93,7 +93,8 @@ describe('the demo data', () => {
 			['about-us', 'privacy-policy', 'terms-and-conditions'].flatMap((slug) => ['en', 'et', 'ru'].map((l) => `${slug}/${l}`)).sort(),
 		)
 		const ads = await db.select().from(t.ads)
-		expect(ads.map((a) => a.placement).sort()).toEqual(['Footer', 'Header'])
+		// One header and one footer ad in each language (issue 32).
+		expect(ads.map((a) => `${a.language} ${a.placement}`).sort()).toEqual(['en Footer', 'en Header', 'et Footer', 'et Header', 'ru Footer', 'ru Header'])
 		for (const table of [t.services, t.carBrands, t.spareParts, t.paymentMethods, t.cities]) {
 			expect((await db.select().from(table)).length).toBeGreaterThan(3)
 		}

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import * as t from '~/db/schema'
 import { demoSiteContacts, demoWorkshops } from '~/db/seed/demo-data.server'
+import { MIN_RATED_REVIEWS } from '~/domain/directory/workshops'
 import { forgetAds } from '~/domain/site/ads.server'
 import { forgetCountedVisits, MAX_VISITORS_PER_ADDRESS } from '~/domain/site/visits.server'
 import { loader as adsDetails } from '~/routes/admin.api.ads-details'
@@ -30,6 +31,9 @@ const call = async (handler: (args: never) => Promise<Response> | Response, path
 const count = async (table: string) => (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n
 
 const ORIGIN = 'http://localhost:3000'
+/** "Best rated" as docs/api.md states it: enough reviews first, then the average, then the number of reviews. */
+const byBestRated = (a: { ratingAverage: number; reviewCount: number }, b: { ratingAverage: number; reviewCount: number }) =>
+	Number(b.reviewCount >= MIN_RATED_REVIEWS) - Number(a.reviewCount >= MIN_RATED_REVIEWS) || b.ratingAverage - a.ratingAverage || b.reviewCount - a.reviewCount
 const expectCors = (response: Response) => expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*')
 
 beforeAll(async () => {
@@ -75,15 +79,15 @@ describe('GET /admin/api/site-settings', () => {
 })
 
 describe('GET /admin/api/ads-details', () => {
-	test('answers { status: 200, data: [{ ads_type, image, ads_link, content, placement }] }', async () => {
-		const { response, body } = await call(adsDetails, '/admin/api/ads-details')
+	test('answers { status: 200, data: [{ ads_type, image, ads_link, content, placement, language }] }', async () => {
+		const { response, body } = await call(adsDetails, '/admin/api/ads-details?lng=en')
 		expect(response.status).toBe(200)
 		expectCors(response)
 		expect(Object.keys(body)).toEqual(['status', 'data'])
 		expect(body.status).toBe(200)
 		expect(body.data).toHaveLength(2)
 		for (const ad of body.data) {
-			expect(Object.keys(ad)).toEqual(['ads_type', 'image', 'ads_link', 'content', 'placement'])
+			expect(Object.keys(ad)).toEqual(['ads_type', 'image', 'ads_link', 'content', 'placement', 'language'])
 			expect(['Header', 'Footer']).toContain(ad.placement)
 		}
 		// Header ads first, then footer ads.
@@ -95,20 +99,40 @@ describe('GET /admin/api/ads-details', () => {
 			ads_link: `${ORIGIN}/workshop-list?service=maintenance`,
 			content: null,
 			placement: 'Footer',
+			language: 'en',
 		})
 		// Anything else: sanitized HTML content, no image.
 		expect(header).toMatchObject({ ads_type: 2, image: null, ads_link: null, placement: 'Header' })
 		expect(header.content).toContain('<a href="/workshop-list?service=tyres" rel="noopener noreferrer">')
+		// In English only: not the Estonian or Russian ad, nor all three texts at once (issue 32).
+		expect(header.content).toContain('Winter tyres')
+		expect(header.content).not.toMatch(/Talverehvid|Зимние/)
+	})
+
+	test('gives each reader only the ads of their language; an ad without it is not shown (issue 32)', async () => {
+		await db.insert(t.ads).values({ adsType: 2, placement: 'Header', language: 'ru', content: '<p>Только по-русски</p>', sortOrder: 7 })
+		forgetAds()
+		const contents = async (language: string) =>
+			(await call(adsDetails, `/admin/api/ads-details?lng=${language}`)).body.data.map((ad: { content: string | null; language: string }) => {
+				expect(ad.language).toBe(language)
+				return ad.content ?? ''
+			}) as string[]
+		expect((await contents('ru')).join(' ')).toContain('Только по-русски')
+		expect((await contents('ru')).join(' ')).toContain('Зимние шины')
+		for (const language of ['et', 'en']) expect((await contents(language)).join(' ')).not.toMatch(/Только|Зимние/)
+		expect((await contents('et')).join(' ')).toContain('Talverehvid')
+		await db.delete(t.ads).where(sql`${t.ads.sortOrder} = 7`)
+		forgetAds()
 	})
 
 	test('sanitizes HTML ads, drops unsafe links and leaves out inactive ads', async () => {
 		await db.insert(t.ads).values([
-			{ adsType: 2, placement: 'Footer', content: '<p onclick="steal()">Sale<script>alert(1)</script></p>', sortOrder: 5 },
-			{ adsType: 2, placement: 'Header', content: '<p>Hidden</p>', active: false },
-			{ adsType: 2, placement: 'Header', content: '<script>only a script</script>', sortOrder: 9 },
+			{ adsType: 2, placement: 'Footer', language: 'et', content: '<p onclick="steal()">Sale<script>alert(1)</script></p>', sortOrder: 5 },
+			{ adsType: 2, placement: 'Header', language: 'et', content: '<p>Hidden</p>', active: false },
+			{ adsType: 2, placement: 'Header', language: 'et', content: '<script>only a script</script>', sortOrder: 9 },
 		])
 		forgetAds()
-		const { body } = await call(adsDetails, '/admin/api/ads-details')
+		const { body } = await call(adsDetails, '/admin/api/ads-details?lng=et')
 		const contents = body.data.map((ad: { content: string | null }) => ad.content)
 		expect(contents).toContain('<p>Sale</p>')
 		expect(contents.join('')).not.toMatch(/script|onclick|Hidden/)
@@ -165,12 +189,12 @@ describe('GET /admin/api/visit-insert', () => {
 describe('GET /admin/api/workshop-list', () => {
 	const names = (body: Record<string, any>) => body.data.items.map((w: { name: string }) => w.name) // eslint-disable-line @typescript-eslint/no-explicit-any
 
-	test('answers a page of workshop cards, paid package first, then rating', async () => {
+	test('answers a page of workshop cards best rated first, whatever they pay, and the paid ones apart (issue 32)', async () => {
 		const { response, body } = await call(workshopList, '/admin/api/workshop-list?lng=en')
 		expect(response.status).toBe(200)
 		expectCors(response)
 		expect(body.status).toBe(200)
-		expect(Object.keys(body.data)).toEqual(['items', 'page', 'pageSize', 'total', 'totalPages', 'capped', 'query'])
+		expect(Object.keys(body.data)).toEqual(['items', 'page', 'pageSize', 'total', 'totalPages', 'capped', 'promoted', 'query'])
 		expect(body.data).toMatchObject({ page: 1, pageSize: 9, total: demoWorkshops.length, totalPages: 2, capped: false })
 		expect(body.data.items).toHaveLength(9)
 		const card = body.data.items[0]
@@ -180,17 +204,29 @@ describe('GET /admin/api/workshop-list', () => {
 		expect(card.services.length).toBeGreaterThan(0)
 		expect(card.services.length).toBeLessThanOrEqual(4)
 
+		type Card = { name: string; featured: boolean; ratingAverage: number; reviewCount: number }
+		// The whole list, both pages: sorted by the "best rated" rule, payment nowhere in it.
+		const second = await call(workshopList, '/admin/api/workshop-list?lng=en&page=2')
+		const items = [...body.data.items, ...second.body.data.items] as Card[]
+		expect(items.map((w) => w.name)).toEqual([...items].sort(byBestRated).map((w) => w.name))
+		// Paying lifts nobody: a workshop without the package is above a paid one (the demo's 5.0★ above a paid 3.7★).
 		const paid = demoWorkshops.filter((w) => w.pro).map((w) => w.name)
-		const items = body.data.items as Array<{ name: string; featured: boolean; ratingAverage: number; reviewCount: number }>
-		expect(
-			items
-				.slice(0, paid.length)
-				.map((w) => w.name)
-				.sort(),
-		).toEqual([...paid].sort())
-		expect(items.slice(0, paid.length).every((w) => w.featured)).toBe(true)
-		const rest = items.slice(paid.length)
-		for (let i = 1; i < rest.length; i++) expect(rest[i - 1]!.ratingAverage).toBeGreaterThanOrEqual(rest[i]!.ratingAverage)
+		const paidCards = items.filter((w) => paid.includes(w.name))
+		expect(paidCards.every((w) => w.featured)).toBe(true)
+		expect(items.findIndex((w) => !w.featured)).toBeLessThan(items.findLastIndex((w) => w.featured))
+		// The paid workshops keep their place in the list, and are apart in `promoted`: the best rated three.
+		const promoted = body.data.promoted as Array<Card & { url: string }>
+		expect(promoted.map((w) => w.name)).toEqual(paidCards.slice(0, 3).map((w) => w.name))
+		expect(promoted.every((w) => w.url.startsWith(`${ORIGIN}/workshop-details/`))).toBe(true)
+		expect(second.body.data.promoted.map((w: Card) => w.name)).toEqual(promoted.map((w) => w.name))
+	})
+
+	test('the promoted block follows the filters: none where no paid workshop matches', async () => {
+		const tartu = (await call(workshopList, '/admin/api/workshop-list?city=tartu&lng=en')).body.data
+		const paidInTartu = (tartu.items as Array<{ name: string; featured: boolean }>).filter((w) => w.featured).map((w) => w.name)
+		expect(tartu.promoted.map((w: { name: string }) => w.name)).toEqual(paidInTartu.slice(0, 3))
+		const unknown = await call(workshopList, '/admin/api/workshop-list?city=atlantis')
+		expect(unknown.body.data.promoted).toEqual([])
 	})
 
 	test('pages through the whole list without repeating a workshop', async () => {

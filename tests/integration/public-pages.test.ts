@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import * as t from '~/db/schema'
-import { demoWorkshops } from '~/db/seed/demo-data.server'
+import { MIN_RATED_REVIEWS, type WorkshopCard } from '~/domain/directory/workshops'
 import { loader as homeLoader } from '~/routes/_public._index'
 import { loader as aboutLoader } from '~/routes/_public.about'
 import { action as contactAction } from '~/routes/_public.contact-us'
@@ -41,6 +41,10 @@ const count = async (table: string) => (await queryRows<{ n: number }>(db, sql`s
 beforeAll(async () => {
 	await demoData()
 })
+
+/** "Best rated" as docs/api.md states it: enough reviews first, then the average, then the number of reviews. */
+const byBestRated = (a: WorkshopCard, b: WorkshopCard) =>
+	Number(b.reviewCount >= MIN_RATED_REVIEWS) - Number(a.reviewCount >= MIN_RATED_REVIEWS) || b.ratingAverage - a.ratingAverage || b.reviewCount - a.reviewCount
 
 describe('the content pages', () => {
 	test('show the title and body of the reader’s language, with canonical and hreflang addresses', async () => {
@@ -160,6 +164,30 @@ describe('the workshop list and details pages', () => {
 		expect(data.options.cities).toContainEqual({ code: 'tartu', name: 'Tartu' })
 	})
 
+	test('"best rated" sorts by rating, never by payment; the paid workshops are apart, as an ad (issue 32)', async () => {
+		const whole = async (sort: string) =>
+			[...(await listLoader(args(`/workshop-list?lng=en&sort=${sort}`))).result.items, ...(await listLoader(args(`/workshop-list?lng=en&sort=${sort}&page=2`))).result.items]
+		const sortNames = ['rating', 'reviews', 'name'] as const
+		const before = Object.fromEntries(await Promise.all(sortNames.map(async (sort) => [sort, (await whole(sort)).map((w) => w.name)] as const)))
+		const rated = await whole('rating')
+		expect(rated.map((w) => w.name)).toEqual([...rated].sort(byBestRated).map((w) => w.name))
+		// Only the worst rated (with enough reviews) pays: no list changes; it alone is in the ad block.
+		const best = rated[0]!
+		const worst = rated.filter((w) => w.reviewCount >= MIN_RATED_REVIEWS).at(-1)!
+		expect(best.ratingAverage).toBeGreaterThan(worst.ratingAverage)
+		const ranks = await queryRows<{ id: string; package_rank: number }>(db, sql`select id, package_rank from workshops`)
+		await db.execute(sql`update workshops set package_rank = case when workshop_name = ${worst.name} then 1 else 0 end`)
+		try {
+			for (const sort of sortNames) {
+				expect((await whole(sort)).map((w) => w.name), sort).toEqual(before[sort])
+				const promoted = (await listLoader(args(`/workshop-list?lng=en&sort=${sort}`))).promoted.map((w) => w.name)
+				expect(promoted, sort).toEqual([worst.name])
+			}
+		} finally {
+			for (const row of ranks) await db.execute(sql`update workshops set package_rank = ${row.package_rank} where id = ${row.id}`)
+		}
+	})
+
 	test('the details page is 404 for an id that does not decode or names no workshop', async () => {
 		for (const id of ['nope', encodeId(randomUUID())]) {
 			expect((await thrown(() => detailsLoader(args(`/workshop-details/${id}`, { params: { id } })))).status).toBe(404)
@@ -178,11 +206,11 @@ describe('the workshop list and details pages', () => {
 })
 
 describe('the home page', () => {
-	test('features paid workshops first, then the best rated, and shows the latest reviews', async () => {
+	test('shows the best rated workshops, whatever they pay (issue 32), and the latest reviews', async () => {
 		const data = await homeLoader(args('/?lng=en'))
-		const paid = demoWorkshops.filter((w) => w.pro).map((w) => w.name)
 		expect(data.featured).toHaveLength(6)
-		expect(data.featured.slice(0, paid.length).map((w) => w.name).sort()).toEqual([...paid].sort())
+		const list = await listLoader(args('/workshop-list?lng=en'))
+		expect(data.featured.map((w) => w.name)).toEqual(list.result.items.slice(0, 6).map((w) => w.name))
 		expect(data.latestReviews).toHaveLength(6)
 		const dates = data.latestReviews.map((r) => r.createdAt)
 		expect(dates).toEqual([...dates].sort().reverse())

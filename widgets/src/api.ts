@@ -12,7 +12,8 @@ export type ApiWorkshopDetails = {
 	rating: { average: number; count: number }
 	reviews: Paged<PublicReview>
 }
-export type WorkshopList = Paged<ApiWorkshopCard>
+/** `items` in the order the sort names; `promoted`: the paid workshops, to be shown apart as an ad (docs/api.md). */
+export type WorkshopList = Paged<ApiWorkshopCard> & { promoted: ApiWorkshopCard[] }
 export type Filters = FilterOptions & { sorts: string[] }
 
 /** A refused or failed call: the server's message (in the reader's language) and field errors. */

@@ -130,8 +130,25 @@ export function ListWidget({ options }: { options: ListOptions }) {
 									? t('public:list.foundOne')
 									: t('public:list.found', { total: formatNumber(state.list.total, language) })}
 						</p>
+						{state.list.promoted?.length ? (
+							<aside className="promoted" aria-labelledby={`${id}-promoted`}>
+								<p className="promoted__head">
+									<strong id={`${id}-promoted`} className="promoted__label">
+										{t('public:promoted.label')}
+									</strong>{' '}
+									<span className="muted">{t('public:promoted.note', { sort: t(`${SORTS}.${query?.sort ?? 'rating'}`) })}</span>
+								</p>
+								<ul className="cards">
+									{state.list.promoted.map((workshop) => (
+										<li key={workshop.id}>
+											<Card workshop={workshop} />
+										</li>
+									))}
+								</ul>
+							</aside>
+						) : null}
 						{state.list.items.length ? (
-							<ul className="cards">
+							<ul className="cards" aria-label={t('public:list.resultsTitle')}>
 								{state.list.items.map((workshop) => (
 									<li key={workshop.id}>
 										<Card workshop={workshop} />
@@ -169,11 +186,11 @@ function FilterSelect(props: { id: string; label: string; any: string; list: Ref
 	)
 }
 
-/** One workshop: logo, name (a link to its full profile on the portal), city, stars, reviews, services. */
+/** One workshop: logo, name (a link to its full profile on the portal), city, stars, reviews, services. No paid badge: see the ad block. */
 function Card({ workshop }: { workshop: ApiWorkshopCard }) {
 	const { t, language } = useWidget()
 	return (
-		<article className={`card${workshop.featured ? ' card--featured' : ''}`}>
+		<article className="card">
 			<div className="card__logo">
 				{workshop.logo ? <img src={workshop.logo} alt="" width={56} height={56} loading="lazy" /> : <span aria-hidden="true">{workshop.name.slice(0, 1)}</span>}
 			</div>
@@ -181,7 +198,6 @@ function Card({ workshop }: { workshop: ApiWorkshopCard }) {
 				<h3 className="card__name">
 					<a href={workshop.url}>{workshop.name}</a>
 				</h3>
-				{workshop.featured ? <p className="badge">{t('public:workshop.featured')}</p> : null}
 				{workshop.city ? <p className="muted">{workshop.city}</p> : null}
 				<p className="rating">
 					<Stars rating={workshop.ratingAverage} />

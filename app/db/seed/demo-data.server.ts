@@ -139,15 +139,18 @@ async function insertSiteContent(tx: Tx) {
 		)
 
 	const banner = await storeUpload(tx, { bytes: await adBanner(), purpose: 'ad_image', originalName: 'banner.webp' })
-	await tx.insert(t.ads).values([
-		{
-			adsType: 2,
-			placement: 'Header',
-			content: '<p><strong>Talverehvid / Winter tyres / Зимние шины</strong> — <a href="/workshop-list?service=tyres">Broneeri aeg · Book now · Записаться</a></p>',
-			sortOrder: 0,
-		},
-		{ adsType: 1, placement: 'Footer', imageUploadId: banner.id, adsLink: '/workshop-list?service=maintenance', sortOrder: 0 },
-	])
+	// One ad per language (issue 32): a reader sees only the ads of their own language.
+	const headerTexts: Record<t.ContentLanguage, string> = {
+		et: '<p><strong>Talverehvid</strong> — <a href="/workshop-list?service=tyres">Broneeri aeg</a></p>',
+		en: '<p><strong>Winter tyres</strong> — <a href="/workshop-list?service=tyres">Book a time</a></p>',
+		ru: '<p><strong>Зимние шины</strong> — <a href="/workshop-list?service=tyres">Записаться</a></p>',
+	}
+	await tx.insert(t.ads).values(
+		t.languages.flatMap((language) => [
+			{ adsType: 2, placement: 'Header' as const, language, content: headerTexts[language], sortOrder: 0 },
+			{ adsType: 1, placement: 'Footer' as const, language, imageUploadId: banner.id, adsLink: '/workshop-list?service=maintenance', sortOrder: 0 },
+		]),
+	)
 }
 
 // ---------------------------------------------------------------- packages

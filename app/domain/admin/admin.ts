@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { DEFAULT_TYRE_DAYS, parseDayOfYear } from '~/domain/service-flow/reminders'
+import { supportedLanguages } from '~/i18n/config'
 import { checkbox, companyId, emailAddress, hasNoControlCharacters, messages, moneyAmount, nameText, plainText, requiredText, searchText } from '~/utils/validation'
 
 /**
@@ -97,6 +98,8 @@ export const AdSchema = z
 	.object({
 		adsType: z.enum(['image', 'html'], { error: messages.choose }),
 		placement: z.enum(['Header', 'Footer'], { error: messages.choose }),
+		/** The language of its text: readers of another language never see it (issue 32). */
+		language: z.enum(supportedLanguages, { error: messages.choose }),
 		adsLink: z._default(
 			z
 				.string()

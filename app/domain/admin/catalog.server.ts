@@ -3,6 +3,7 @@ import { ads, carBrands, cities, packages, paymentMethods, services, spareParts,
 import { db, isUniqueViolation } from '~/db/db.server'
 import { savePreparedUpload, type FormUpload } from '~/uploads/storage.server'
 import { uploadUrl } from '~/uploads/upload-url'
+import { type Language } from '~/i18n/config'
 import { type AdInput, type AdminReferenceList, type PackageInput, type ReferenceItemInput } from './admin'
 import { audited } from './audit.server'
 import { forgetAds } from '~/domain/site/ads.server'
@@ -21,6 +22,7 @@ export type AdminAd = {
 	id: string
 	adsType: 'image' | 'html'
 	placement: 'Header' | 'Footer'
+	language: Language
 	image: string | null
 	adsLink: string
 	content: string
@@ -32,6 +34,7 @@ const toAdminAd = (row: typeof ads.$inferSelect): AdminAd => ({
 	id: row.id,
 	adsType: row.adsType === 1 ? 'image' : 'html',
 	placement: row.placement,
+	language: row.language,
 	// Shown as a small preview: the thumbnail fits.
 	image: row.imageUploadId ? uploadUrl(row.imageUploadId, 'thumb') : null,
 	adsLink: row.adsLink ?? '',
@@ -41,7 +44,7 @@ const toAdminAd = (row: typeof ads.$inferSelect): AdminAd => ({
 })
 
 export async function listAds(): Promise<AdminAd[]> {
-	const rows = await db.select().from(ads).orderBy(asc(ads.placement), asc(ads.sortOrder), asc(ads.createdAt))
+	const rows = await db.select().from(ads).orderBy(asc(ads.placement), asc(ads.language), asc(ads.sortOrder), asc(ads.createdAt))
 	return rows.map(toAdminAd)
 }
 
@@ -53,6 +56,7 @@ export async function getAd(adId: string): Promise<AdminAd | null> {
 const adSnapshot = (row: typeof ads.$inferSelect) => ({
 	adsType: row.adsType,
 	placement: row.placement,
+	language: row.language,
 	imageUploadId: row.imageUploadId,
 	adsLink: row.adsLink,
 	content: row.content,
@@ -73,6 +77,7 @@ export async function saveAd(actorId: string, adId: string | null, input: AdInpu
 		const values = {
 			adsType: input.adsType === 'image' ? 1 : 2,
 			placement: input.placement,
+			language: input.language,
 			imageUploadId: input.adsType === 'image' ? imageUploadId : null,
 			adsLink: input.adsType === 'image' ? input.adsLink || null : null,
 			content: input.adsType === 'html' ? input.content : null,

@@ -11,7 +11,9 @@ import { encodeId } from '~/utils/public-id'
 import { uploadUrl } from '~/uploads/upload-url'
 import { imageSourcesFor } from '~/uploads/access.server'
 import {
+	MIN_RATED_REVIEWS,
 	PRICE_RECORD_MONTHS,
+	PROMOTED_LIMIT,
 	priceRecord,
 	REVIEW_PAGE_SIZE,
 	reviewerName,
@@ -48,8 +50,12 @@ export async function getFilterOptions(language: Language): Promise<FilterOption
 // ---------------------------------------------------------------- the list
 
 // "nulls last" as the indexes are built (the columns are never null, but the planner matches the index order literally).
+// No sort looks at the paid package (issue 32, decision 0128): paid workshops get the block above
+// the list (promotedWorkshops), labelled as an ad. The threshold is written into the SQL as a
+// literal, so that the expression matches the index's (migration "rating_sort").
+const hasEnoughReviews = sql.raw(`(w.review_count >= ${Number(MIN_RATED_REVIEWS)})`)
 const orderings: Record<WorkshopSort, SQL> = {
-	rating: sql`w.package_rank desc nulls last, w.rating_average desc nulls last, w.review_count desc nulls last, w.id`,
+	rating: sql`${hasEnoughReviews} desc nulls last, w.rating_average desc nulls last, w.review_count desc nulls last, w.id`,
 	reviews: sql`w.review_count desc nulls last, w.rating_average desc nulls last, w.id`,
 	name: sql`lower(w.workshop_name), w.id`,
 }
@@ -144,8 +150,8 @@ const BLOCKED_WORKSHOP_IDS = sql`select bw.id from workshops bw join users bu on
 // Only listed workshops appear in the directory (listedWorkshop). The link-table counts below rely
 // on it: a workshop with services always has a city.
 
-function whereClause(filters: Filters): SQL {
-	const conditions: SQL[] = [listedWorkshop]
+function whereClause(filters: Filters, ...more: SQL[]): SQL {
+	const conditions: SQL[] = [listedWorkshop, ...more]
 	if (filters.cityId) conditions.push(sql`w.city_id = ${filters.cityId}`)
 	if (filters.serviceId) conditions.push(sql`exists (select 1 from workshop_services ws where ws.workshop_id = w.id and ws.service_id = ${filters.serviceId})`)
 	if (filters.brandId) conditions.push(sql`exists (select 1 from workshop_car_brands wb where wb.workshop_id = w.id and wb.car_brand_id = ${filters.brandId})`)
@@ -153,14 +159,14 @@ function whereClause(filters: Filters): SQL {
 	return sql`where ${sql.join(conditions, sql` and `)}`
 }
 
-async function pageRows(filters: Filters, sort: WorkshopSort, language: Language, limit: number, offset: number) {
+async function pageRows(filters: Filters, sort: WorkshopSort, language: Language, limit: number, offset: number, ...more: SQL[]) {
 	// The first rows of the sort's index that pass the filters: a short walk down one index (see 0003_directory_indexes).
 	return queryRows<CardRow>(
 		db,
 		sql`select w.id, w.workshop_name, ${localizedName('c', language)} as city_name,
 		           w.logo_upload_id, w.rating_average, w.review_count, w.package_rank, w.response_minutes
 		    from workshops w left join cities c on c.id = w.city_id
-		    ${whereClause(filters)}
+		    ${whereClause(filters, ...more)}
 		    order by ${orderings[sort]}
 		    limit ${limit} offset ${offset}`,
 	)
@@ -206,7 +212,7 @@ export function forgetWorkshopCounts(tx?: DbOrTx) {
 	return forgetCaches(tx, 'directory-counts')
 }
 
-/** A page of the directory for the page, the JSON API and the widgets. */
+/** A page of the directory for the page, the JSON API and the widgets, in the order the sort names. */
 export async function searchWorkshops(
 	query: WorkshopListQuery,
 	language: Language,
@@ -230,7 +236,18 @@ export async function searchWorkshops(
 	}
 }
 
-/** The home page's featured workshops: paid package first, then rating. */
+/**
+ * The paid workshops that pass the list's filters, for the block above the list labelled as an ad
+ * (issue 32, decision 0128): at most `PROMOTED_LIMIT`, best rated first. They keep their own place
+ * in the sorted list too; paying moves nobody up it.
+ */
+export async function promotedWorkshops(query: WorkshopListQuery, language: Language, limit = PROMOTED_LIMIT): Promise<WorkshopCard[]> {
+	const filters = await resolveFilters(query)
+	if (!filters) return []
+	return cardsFor(await pageRows(filters, 'rating', language, limit, 0, sql`w.package_rank > 0`), language, query.service)
+}
+
+/** The home page's best rated workshops, by the list's "best rated" rule (payment plays no part). */
 export async function getFeaturedWorkshops(language: Language, limit = 6): Promise<WorkshopCard[]> {
 	return cardsFor(await pageRows({}, 'rating', language, limit, 0), language)
 }

@@ -13,10 +13,25 @@ export function reviewerName(firstName: string, lastName: string | null | undefi
 
 export const WORKSHOP_PAGE_SIZE = 9
 export const REVIEW_PAGE_SIZE = 5
+/**
+ * "Best rated" ranks a workshop by its average only from this many reviews on: below it, one
+ * happy customer's 5 stars would outrank a workshop rated 4.9 by a hundred. Fewer reviews sort
+ * after, by the same rule among themselves.
+ */
+export const MIN_RATED_REVIEWS = 3
+/** At most this many paid workshops in the ad block above the list (the portal, the API, the widget). */
+export const PROMOTED_LIMIT = 3
 /** Deeper pages than this are refused: nobody reads them, and offsets get slow. */
 export const MAX_PAGE = 1000
 
-/** rating: paid package first, then average rating, then number of reviews (the default). */
+/**
+ * The list's sorts; each sorts by what it names and never by payment (issue 32, decision 0128):
+ * - rating (the default): workshops with at least `MIN_RATED_REVIEWS` reviews first, then the
+ *   average rating, then the number of reviews, then the id (stable pages);
+ * - reviews: the number of reviews, then the average rating;
+ * - name: alphabetical.
+ * Paid placement is a separate block labelled as an ad (`promotedWorkshops`), never a rank.
+ */
 export const workshopSorts = ['rating', 'reviews', 'name'] as const
 export type WorkshopSort = (typeof workshopSorts)[number]
 
@@ -70,7 +85,10 @@ export type WorkshopCard = {
 	responseMinutes: number | null
 	/** Its main services, in the reader's language. */
 	services: string[]
-	/** On the paid package: listed first, with a badge. */
+	/**
+	 * On the paid package. It changes no sort: a paid workshop is shown, besides its place in the
+	 * list, in the block above it labelled as an ad (decision 0128).
+	 */
 	featured: boolean
 }
 

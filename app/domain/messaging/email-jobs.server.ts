@@ -200,7 +200,8 @@ export async function sendNoOfferNudges(now = new Date()): Promise<number> {
 		                           from workshops w
 		                           where ${listedWorkshop}
 		                             and ${requestMatchesWorkshop()}
-		                           order by w.package_rank desc, w.rating_average desc, w.review_count desc, w.id
+		                           -- Best rated first; payment plays no part (decision 0128).
+		                           order by w.rating_average desc, w.review_count desc, w.id
 		                           limit ${NUDGE_WORKSHOPS}) m), '[]') as workshops
 		    from service_requests r
 		    join users u on u.id = r.customer_id

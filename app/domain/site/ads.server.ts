@@ -7,11 +7,12 @@ import { safeLink, sanitizeHtml } from '~/utils/sanitize.server'
 import { absoluteUrl } from '~/utils/seo.server'
 import { uploadUrl } from '~/uploads/upload-url'
 import { imageSourcesFor } from '~/uploads/access.server'
-import { type Ad, type AdPlacement, type AdSlots } from './ads'
+import { type Language } from '~/i18n/config'
+import { adsInLanguage, type Ad, type AdPlacement, type AdSlots } from './ads'
 
 export type { Ad, AdSlots }
 
-type StoredAd = Ad & { placement: AdPlacement; adsType: number }
+type StoredAd = Ad & { placement: AdPlacement; adsType: number; language: Language }
 
 // Read on every page: kept in memory briefly (like site settings); an administrator's save calls forgetAds().
 const kept = valueCache<StoredAd[]>('ads', { ttlMs: 30_000 })
@@ -41,6 +42,7 @@ async function loadActiveAds(): Promise<StoredAd[]> {
 				html: isImage ? null : sanitizeHtml(row.content),
 				placement: row.placement,
 				adsType: row.adsType,
+				language: row.language,
 			}
 		})
 		// An image ad without an image, or an HTML ad that sanitizes to nothing, shows nothing.
@@ -48,36 +50,40 @@ async function loadActiveAds(): Promise<StoredAd[]> {
 	return list
 }
 
-const strip = ({ placement: _p, adsType: _t, ...ad }: StoredAd): Ad => ad
+const strip = ({ placement: _p, adsType: _t, language: _l, ...ad }: StoredAd): Ad => ad
 
 /**
- * The header and footer ads for a page's loader: `const ads = await loadAdSlots()` and render
- * `<AdSlot placement="Header" ads={ads.header} />` (app/components/ad-slot.tsx).
+ * The header and footer ads in the reader's language, for a layout's loader: `loadAdSlots(language)`,
+ * rendered by `<AdSlot placement="Header" ads={ads.header} />` (app/components/ad-slot.tsx) on the
+ * pages whose routes allow ads (app/utils/ad-places.ts).
  */
-export async function loadAdSlots(): Promise<AdSlots> {
-	const list = await activeAds()
+export async function loadAdSlots(language: Language): Promise<AdSlots> {
+	const list = adsInLanguage(await activeAds(), language)
 	return {
 		header: list.filter((ad) => ad.placement === 'Header').map(strip),
 		footer: list.filter((ad) => ad.placement === 'Footer').map(strip),
 	}
 }
 
-/** Spec §7 `GET /admin/api/ads-details`: `{ ads_type, image, ads_link, content, placement }`, absolute URLs. */
+/** Spec §7 `GET /admin/api/ads-details`: `{ ads_type, image, ads_link, content, placement, language }`, absolute URLs. */
 export type ApiAd = {
 	ads_type: number
 	image: string | null
 	ads_link: string | null
 	content: string | null
 	placement: AdPlacement
+	language: Language
 }
 
-export async function adsForApi(): Promise<ApiAd[]> {
-	return (await activeAds()).map((ad) => ({
+/** The ads of the language asked for (`?lng=`), as the portal shows them to its own readers. */
+export async function adsForApi(language: Language): Promise<ApiAd[]> {
+	return adsInLanguage(await activeAds(), language).map((ad) => ({
 		ads_type: ad.adsType,
 		image: absoluteUrl(ad.image),
 		ads_link: absoluteUrl(ad.link),
 		content: ad.html,
 		placement: ad.placement,
+		language: ad.language,
 	}))
 }
 

@@ -1,7 +1,9 @@
 /**
- * Ads (spec §3): an image with an optional link (`ads_type` 1) or HTML content, shown in the
- * header and footer areas of every page. Shared by the public frame and the signed-in shell.
+ * Ads (spec §3): an image with an optional link (`ads_type` 1) or HTML content, in one language,
+ * shown in the header and footer areas of the pages whose routes allow ads (app/utils/ad-places.ts).
+ * Shared by the public frame and the signed-in shell.
  */
+import { type Language } from '~/i18n/config'
 import { type ImageSource } from '~/uploads/upload-url'
 
 export const adPlacementNames = ['Header', 'Footer'] as const
@@ -23,5 +25,13 @@ export type Ad = {
 	html: string | null
 }
 
-/** The ads of each area, as `loadAdSlots()` returns them and `<AdSlot>` takes them. */
+/** The ads of each area, as `loadAdSlots(language)` returns them and `<AdSlot>` takes them. */
 export type AdSlots = { header: Ad[]; footer: Ad[] }
+
+/**
+ * An ad is shown only to readers of its language (issue 32): never the text of one language, or
+ * all three at once, to a reader of another. One ad per language, chosen in the administration.
+ */
+export function adsInLanguage<T extends { language: Language }>(list: T[], language: Language): T[] {
+	return list.filter((ad) => ad.language === language)
+}
