@@ -29,7 +29,8 @@ async function register(page: Page, email: string, role: 'customer' | 'workshop'
 	await page.getByLabel(enAuth('register.password'), { exact: true }).fill(password)
 	await page.getByLabel(enAuth('register.confirmPassword')).fill(password)
 	await page.getByRole('button', { name: enAuth(role === 'workshop' ? 'register.submitWorkshop' : 'register.submitCustomer') }).click()
-	await expect(page).toHaveURL(/\/login$/)
+	// Registered is logged in (decision 0121).
+	await expect(page).toHaveURL(/\/dashboard$/)
 }
 
 /** The administrator opens a user's page from the search. */
@@ -46,7 +47,6 @@ test.describe('the administration area with JavaScript off', () => {
 		const email = uniqueEmail('blockme')
 		const customer = await otherBrowser(browser)
 		await register(customer.page, email, 'customer')
-		await login(customer.page, email, 'salajane1')
 
 		await page.goto('/?lng=en')
 		await login(page, demo.admin.email, demo.admin.password)
