@@ -98,13 +98,14 @@ for (const javaScriptEnabled of javaScriptModes) {
 			await page.goto('/?lng=et')
 			await login(page, demo.admin.email, demo.admin.password)
 			await openUser(page, email, javaScriptEnabled)
-			await page.getByLabel(et('user.companyId')).fill('12345')
+			// An 8-digit registry code with a wrong check digit is refused; the right one is saved (decision 0120).
+			await page.getByLabel(et('user.companyId')).fill('10060702')
 			await page.getByRole('button', { name: et('user.companySubmit') }).click()
 			await expect(page.getByText(dictionary('et')('validation.companyId'))).toBeVisible()
-			await page.getByLabel(et('user.companyId')).fill('5566778899')
+			await page.getByLabel(et('user.companyId')).fill('10060701')
 			await page.getByRole('button', { name: et('user.companySubmit') }).click()
 			await expectToast(page, et('user.companySaved'))
-			await expect(page.getByLabel(et('user.companyId'))).toHaveValue('5566778899')
+			await expect(page.getByLabel(et('user.companyId'))).toHaveValue('10060701')
 
 			// An address that is taken is refused; a new one is saved.
 			await page.getByRole('textbox', { name: et('user.newEmail') }).fill(demo.customer.email)
