@@ -25,3 +25,16 @@ export function AuthPanel({
 		</div>
 	)
 }
+
+/**
+ * Whom the visitor is on their way to ask for an offer (they pressed "Ask for an offer" on a
+ * workshop's page), said above the login and registration forms.
+ */
+export function AskingWorkshopNote({ title, text }: { title: string; text: string }) {
+	return (
+		<div className="addressed" role="note">
+			<p className="addressed__to">{title}</p>
+			<p className="field__help">{text}</p>
+		</div>
+	)
+}

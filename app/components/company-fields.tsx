@@ -2,7 +2,10 @@ import { getInputProps } from '@conform-to/react'
 import { useTranslation } from '~/i18n/translation'
 import { Field, type ConformField } from './forms'
 
-/** A workshop's company: its name and its 10-digit registry code (registration, and the admin's correction). */
+/**
+ * A workshop's company: its name and its registry code, 8 digits or 10 (registration, and the
+ * admin's correction). No maxLength: a longer paste is refused with a message, never cut.
+ */
 export function CompanyFields({ companyName, companyId, companyIdHelp }: { companyName: ConformField; companyId: ConformField; companyIdHelp: string }) {
 	const { t } = useTranslation('auth')
 	return (
@@ -12,7 +15,7 @@ export function CompanyFields({ companyName, companyId, companyIdHelp }: { compa
 				label={t('register.companyId')}
 				required
 				help={companyIdHelp}
-				inputProps={{ ...getInputProps(companyId, { type: 'text' }), inputMode: 'numeric', maxLength: 10 }}
+				inputProps={{ ...getInputProps(companyId, { type: 'text' }), inputMode: 'numeric', autoComplete: 'off' }}
 				errors={companyId.errors}
 			/>
 		</>

@@ -258,7 +258,10 @@ export const workshops = pgTable(
 		contactFirstName: text().notNull(),
 		contactLastName: text().notNull(),
 		companyName: text().notNull(),
-		/** The spec's "company ID": a 10-digit registry number, not a foreign key. */
+		/**
+		 * The spec's "company ID", not a foreign key: an 8-digit Estonian registry code or a 10-digit
+		 * number (decision 0120; the check digit is the domain's, app/utils/registry-code.ts).
+		 */
 		companyId: text().notNull(),
 		workshopName: text().notNull(),
 		phone: text().notNull().default(''),
@@ -306,7 +309,7 @@ export const workshops = pgTable(
 		index('workshops_review_count_idx').on(t.reviewCount.desc()),
 		index('workshops_name_idx').on(sql`lower(${t.workshopName})`),
 		index('workshops_name_trgm_idx').using('gin', sql`${t.workshopName} gin_trgm_ops`),
-		check('workshops_company_id_digits', sql`${t.companyId} ~ '^[0-9]{10}$'`),
+		check('workshops_company_id_digits', sql`${t.companyId} ~ '^([0-9]{8}|[0-9]{10})$'`),
 	],
 )
 

@@ -96,6 +96,8 @@ export default function NewServiceRequestPage() {
 			<StepIndicator current={1} />
 			{vehicles.length === 0 ? (
 				<div className="empty empty--large">
+					{/* A new customer who came from a workshop's page sees whom the request will go to. */}
+					{workshop ? <p className="addressed__to">{t('request.addressedTo', { workshop: workshop.name })}</p> : null}
 					<p>{t('request.noVehicle')}</p>
 					<ButtonLink to={addVehicle}>{t('request.addVehicleFirst')}</ButtonLink>
 				</div>

@@ -4,6 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
 import { CheckboxGroup, Field, FormActions, FormAlert, FormSecurity, SelectField, StatusButton } from '~/components/forms'
+import { NewPasswordField } from '~/components/new-password-field'
 import { PageHeader } from '~/components/page-header'
 import { Panel } from '~/components/panel'
 import { ChangePasswordSchema, LanguageSchema } from '~/domain/accounts/accounts'
@@ -136,23 +137,13 @@ export default function SettingsPage() {
 							inputProps={{ ...getInputProps(passwordFields.oldPassword, { type: 'password' }), autoComplete: 'current-password' }}
 							errors={passwordFields.oldPassword.errors}
 						/>
-						<Field
+						<NewPasswordField
+							field={passwordFields.password}
+							validate={(name) => passwordForm.validate({ name })}
 							label={t('settings.newPassword')}
-							required
 							help={t('settings.passwordHelp')}
-							inputProps={{ ...getInputProps(passwordFields.password, { type: 'password' }), autoComplete: 'new-password', maxLength: 12 }}
-							errors={passwordFields.password.errors}
 						/>
-						<Field
-							label={t('settings.confirmPassword')}
-							required
-							inputProps={{
-								...getInputProps(passwordFields.confirmPassword, { type: 'password' }),
-								autoComplete: 'new-password',
-								maxLength: 12,
-							}}
-							errors={passwordFields.confirmPassword.errors}
-						/>
+						<NewPasswordField field={passwordFields.confirmPassword} validate={(name) => passwordForm.validate({ name })} label={t('settings.confirmPassword')} />
 						<FormActions submit={t('settings.passwordSubmit')} />
 					</Form>
 				</Panel>

@@ -3,10 +3,11 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
-import { AuthPanel } from '~/components/auth-panel'
+import { AskingWorkshopNote, AuthPanel } from '~/components/auth-panel'
 import { Field, FormActions, FormAlert, FormSecurity } from '~/components/forms'
 import { LoginSchema } from '~/domain/accounts/accounts'
 import { accountErrorHeaders, accountErrorMessage, authenticate } from '~/domain/accounts/accounts.server'
+import { workshopOnTheWay } from '~/domain/service-flow/requests.server'
 import { getFixedT, getLanguage, languageCookie } from '~/i18n/i18n.server'
 import { createSessionToken, redirectSignedIn, redirectToOf, requireAnonymous, wayOn } from '~/utils/auth.server'
 import { clientIp } from '~/utils/client-ip.server'
@@ -22,7 +23,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAnonymous(request)
 	const language = await getLanguage(request)
 	const t = getFixedT(language, 'auth')
-	return { meta: pageSeo(request, language, { title: t('login.metaTitle'), description: t('login.metaDescription') }), redirectTo: redirectToOf(request) }
+	const redirectTo = redirectToOf(request)
+	return {
+		meta: pageSeo(request, language, { title: t('login.metaTitle'), description: t('login.metaDescription') }),
+		redirectTo,
+		// "Ask for an offer" on a workshop's page: the page says whom the request is for.
+		askingWorkshop: (await workshopOnTheWay(redirectTo))?.name ?? null,
+	}
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -52,7 +59,7 @@ export const handle: AdsHandle = { ads: false }
 
 export default function LoginPage() {
 	const { t } = useTranslation('auth')
-	const { redirectTo } = useLoaderData<typeof loader>()
+	const { redirectTo, askingWorkshop } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [form, fields] = useForm({
 		id: 'login',
@@ -77,6 +84,9 @@ export default function LoginPage() {
 				</>
 			}
 		>
+			{askingWorkshop ? (
+				<AskingWorkshopNote title={t('askFor.title', { workshop: askingWorkshop })} text={t('askFor.login', { workshop: askingWorkshop })} />
+			) : null}
 			<Form method="post" className="form" {...getFormProps(form)}>
 				<FormSecurity />
 				{redirectTo ? <input type="hidden" name={REDIRECT_TO} value={redirectTo} /> : null}

@@ -2,14 +2,17 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { AuthPanel } from '~/components/auth-panel'
+import { AskingWorkshopNote, AuthPanel } from '~/components/auth-panel'
 import { CompanyFields } from '~/components/company-fields'
 import { Field, FormActions, FormAlert, FormSection, FormSecurity } from '~/components/forms'
+import { NewPasswordField } from '~/components/new-password-field'
 import { RegisterSchema } from '~/domain/accounts/accounts'
 import { accountErrorHeaders, accountErrorMessage, allowRegistration, register } from '~/domain/accounts/accounts.server'
+import { workshopOnTheWay } from '~/domain/service-flow/requests.server'
+import { db } from '~/db/db.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { RichText, useTranslation } from '~/i18n/translation'
-import { redirectToOf, requireAnonymous } from '~/utils/auth.server'
+import { createSessionToken, redirectSignedIn, redirectToOf, requireAnonymous, wayOn } from '~/utils/auth.server'
 import { clientIp } from '~/utils/client-ip.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { honeypotInputProps, isSpam } from '~/utils/honeypot.server'
@@ -27,9 +30,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAnonymous(request)
 	const language = await getLanguage(request)
 	const t = getFixedT(language, 'auth')
+	const redirectTo = redirectToOf(request)
 	return {
 		role: roleFrom(new URL(request.url).searchParams.get('role')),
-		redirectTo: redirectToOf(request),
+		redirectTo,
+		// "Ask for an offer" on a workshop's page: the page says whom the request is for.
+		askingWorkshop: (await workshopOnTheWay(redirectTo))?.name ?? null,
 		// The bot trap, only on the two forms strangers send (not on every page: it costs a cipher).
 		honeypot: honeypotInputProps(),
 		meta: pageSeo(request, language, { title: t('register.metaTitle'), description: t('register.metaDescription') }),
@@ -41,10 +47,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const formData = await readForm(request)
 	await validateCsrf(request, formData)
 	const hidden = { hideFields: ['password', 'confirmPassword'] }
-	// Registered, the visitor logs in and goes on to the page they were on their way to.
-	const toLogin = withRedirectTo('/login', wayBack(formData.get(REDIRECT_TO)))
-	// A bot gets the same answer as a person, and nothing is stored.
-	if (isSpam(formData)) return redirectWithToast(toLogin, { type: 'success', key: 'auth:register.success' }, { request })
+	// Registered, the person is logged in at once and goes on to the page they were on their way
+	// to, when their role may open it (decision 0121).
+	const onward = (role: Role) => wayOn(role, wayBack(formData.get(REDIRECT_TO)))
+	// A bot gets the same redirect as a person, without a session, and nothing is stored.
+	if (isSpam(formData)) return redirectWithToast(onward(roleFrom(formData.get('role'))), { type: 'success', key: 'auth:register.success' }, { request })
 	const submission = parseWithZod(formData, { schema: RegisterSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply(hidden) }, { status: 400 })
 
@@ -56,7 +63,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	if (!result.ok) {
 		return data({ result: submission.reply({ ...hidden, fieldErrors: { [result.field]: [result.key] } }) }, { status: 400 })
 	}
-	return redirectWithToast(toLogin, { type: 'success', key: 'auth:register.success' }, { request })
+	const token = await createSessionToken(db, { userId: result.userId, kind: 'web', userAgent: request.headers.get('User-Agent') })
+	return redirectSignedIn(request, token, onward(submission.value.role), 'auth:register.success')
 }
 
 export const meta = routeMeta<typeof loader>()
@@ -66,7 +74,7 @@ export const handle: AdsHandle = { ads: false }
 
 export default function RegisterPage() {
 	const { t } = useTranslation('auth')
-	const { role: initialRole, redirectTo, honeypot } = useLoaderData<typeof loader>()
+	const { role: initialRole, redirectTo, honeypot, askingWorkshop } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	// After a failed submission the form keeps the role that was submitted.
 	const submittedRole = actionData?.result.initialValue?.role
@@ -79,6 +87,7 @@ export default function RegisterPage() {
 		// Errors clear while the user types, so nothing shifts under the pointer when they click submit.
 		shouldRevalidate: 'onInput',
 	})
+	const validate = (name: string) => form.validate({ name })
 	// The workshop fields exist only in the workshop variant of the schema.
 	const workshopFields = fields as typeof fields & {
 		companyName: typeof fields.email
@@ -88,6 +97,9 @@ export default function RegisterPage() {
 
 	return (
 		<AuthPanel title={t('register.title')} subtitle={t('register.subtitle')} wide>
+			{askingWorkshop && role === 'customer' ? (
+				<AskingWorkshopNote title={t('askFor.title', { workshop: askingWorkshop })} text={t('askFor.register', { workshop: askingWorkshop })} />
+			) : null}
 			<nav className="role-switch" aria-label={t('register.roleLabel')}>
 				{(['customer', 'workshop'] as const).map((option) => (
 					<Link
@@ -152,19 +164,8 @@ export default function RegisterPage() {
 						inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
 						errors={fields.email.errors}
 					/>
-					<Field
-						label={t('register.password')}
-						required
-						help={t('register.passwordHelp')}
-						inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password', maxLength: 12 }}
-						errors={fields.password.errors}
-					/>
-					<Field
-						label={t('register.confirmPassword')}
-						required
-						inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password', maxLength: 12 }}
-						errors={fields.confirmPassword.errors}
-					/>
+					<NewPasswordField field={fields.password} validate={validate} label={t('register.password')} help={t('register.passwordHelp')} />
+					<NewPasswordField field={fields.confirmPassword} validate={validate} label={t('register.confirmPassword')} />
 				</FormSection>
 
 				<p className="form-note">

@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
 import { AuthPanel } from '~/components/auth-panel'
 import { ButtonLink } from '~/components/button-link'
-import { Field, FormActions, FormAlert, FormSecurity } from '~/components/forms'
+import { FormActions, FormAlert, FormSecurity } from '~/components/forms'
+import { NewPasswordField } from '~/components/new-password-field'
 import { ResetPasswordSchema } from '~/domain/accounts/accounts'
 import { accountErrorHeaders, accountErrorMessage, isResetTokenValid, resetPassword } from '~/domain/accounts/accounts.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
@@ -54,6 +55,7 @@ export default function ResetPasswordPage() {
 		// Errors clear while the user types, so nothing shifts under the pointer when they click submit.
 		shouldRevalidate: 'onInput',
 	})
+	const validate = (name: string) => form.validate({ name })
 	if (!valid) {
 		return (
 			<AuthPanel title={t('reset.invalid')} subtitle={t('reset.invalidText')}>
@@ -66,18 +68,8 @@ export default function ResetPasswordPage() {
 			<Form method="post" className="form" {...getFormProps(form)}>
 				<FormSecurity />
 				<FormAlert id={form.errorId} errors={form.errors} />
-				<Field
-					label={t('reset.password')}
-					required
-					inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password', maxLength: 12 }}
-					errors={fields.password.errors}
-				/>
-				<Field
-					label={t('reset.confirmPassword')}
-					required
-					inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password', maxLength: 12 }}
-					errors={fields.confirmPassword.errors}
-				/>
+				<NewPasswordField field={fields.password} validate={validate} label={t('reset.password')} />
+				<NewPasswordField field={fields.confirmPassword} validate={validate} label={t('reset.confirmPassword')} />
 				<FormActions submit={t('reset.submit')} large />
 			</Form>
 		</AuthPanel>

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { parseMoney } from './money'
+import { isCompanyId } from './registry-code'
 import { tallinnToDate } from './time'
 
 /**
@@ -16,6 +17,7 @@ export const messages = {
 	min8: 'validation.min8',
 	tooLong: 'validation.tooLong',
 	password: 'validation.password',
+	passwordTooLong: 'validation.passwordTooLong',
 	passwordMismatch: 'validation.passwordMismatch',
 	companyId: 'validation.companyId',
 	mobile: 'validation.mobile',
@@ -74,14 +76,27 @@ export const emailAddress = () =>
 		z.transform((value: string) => value.toLowerCase()),
 	)
 
-/** 8 to 12 characters (spec §5, §9). */
+/** The longest password one may choose (spec §5, §9): a longer one is refused, never cut (decision 0121). */
+export const PASSWORD_MAX_LENGTH = 12
+
+/** A new password: 8 to 12 characters (spec §5, §9), exactly as typed. */
 export const password = () =>
 	z
 		.string({ error: messages.required })
-		.check(z.minLength(8, messages.password), z.maxLength(12, messages.password), z.refine(hasNoControlCharacters, messages.controlCharacters))
+		.check(
+			z.minLength(8, messages.password),
+			z.maxLength(PASSWORD_MAX_LENGTH, messages.passwordTooLong),
+			z.refine(hasNoControlCharacters, messages.controlCharacters),
+		)
 
-/** A valid 10-digit number (spec §5). */
-export const companyId = () => z.string({ error: messages.required }).check(z.trim(), z.regex(/^\d{10}$/, messages.companyId))
+/**
+ * A password typed to prove who one is (log in, confirm a deletion): whatever was typed, not
+ * trimmed and of any sensible length; a wrong one is simply a failed attempt.
+ */
+export const typedPassword = () => z.string({ error: messages.required }).check(z.minLength(1, messages.required), z.maxLength(200, messages.tooLong))
+
+/** An 8-digit Estonian registry code with its check digit, or a 10-digit number (spec §5; decision 0120). */
+export const companyId = () => z.string({ error: messages.required }).check(z.trim(), z.refine(isCompanyId, messages.companyId))
 
 /**
  * A VAT identification number as the EU writes it: the country's two letters, then 2 to 13 letters

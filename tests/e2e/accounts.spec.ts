@@ -10,7 +10,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 	test.describe(`accounts with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
 		test.use({ javaScriptEnabled })
 
-		test('a customer registers, logs in and logs out (Estonian)', async ({ page }) => {
+		test('a customer registers and is logged in at once, logs out and logs in again (Estonian)', async ({ page }) => {
 			const email = uniqueEmail('mari')
 			await page.goto('/register?lng=et')
 			await expect(page.getByRole('heading', { level: 1 })).toHaveText(et('register.title'))
@@ -22,14 +22,9 @@ for (const javaScriptEnabled of javaScriptModes) {
 			await page.getByLabel(et('register.confirmPassword')).fill('salajane1')
 			await page.getByRole('button', { name: et('register.submitCustomer') }).click()
 
-			await expect(page).toHaveURL(/\/login$/)
-			await expectToast(page, et('register.success'))
-
-			await page.getByLabel(et('login.email')).fill(email)
-			await page.getByLabel(et('login.password')).fill('salajane1')
-			await page.getByRole('button', { name: et('login.submit') }).click()
+			// Registered is logged in: no second log-in (decision 0121).
 			await expect(page).toHaveURL(/\/dashboard$/)
-			await expectToast(page, et('login.success'))
+			await expectToast(page, et('register.success'))
 			const header = page.locator('.shell__header')
 			await expect(header).toContainText('Kadi Kask')
 			await expect(header).toContainText(et('roles.customer'))
@@ -37,6 +32,17 @@ for (const javaScriptEnabled of javaScriptModes) {
 			await page.getByRole('button', { name: et('logout.button') }).click()
 			await expect(page).toHaveURL(/\/$/)
 			await expectToast(page, et('logout.success'))
+
+			await page.goto('/login')
+			await page.getByLabel(et('login.email')).fill(email)
+			await page.getByLabel(et('login.password')).fill('salajane1')
+			await page.getByRole('button', { name: et('login.submit') }).click()
+			await expect(page).toHaveURL(/\/dashboard$/)
+			await expectToast(page, et('login.success'))
+			await expect(header).toContainText('Kadi Kask')
+
+			await page.getByRole('button', { name: et('logout.button') }).click()
+			await expect(page).toHaveURL(/\/$/)
 			// The session has ended on the server: the dashboard now asks to log in.
 			await page.goto('/dashboard')
 			await expect(page).toHaveURL(/\/\?redirectTo=%2Fdashboard$/)
@@ -58,11 +64,8 @@ for (const javaScriptEnabled of javaScriptModes) {
 			await page.getByLabel(en('register.password'), { exact: true }).fill('garaaz-123')
 			await page.getByLabel(en('register.confirmPassword')).fill('garaaz-123')
 			await page.getByRole('button', { name: en('register.submitWorkshop') }).click()
-			await expect(page).toHaveURL(/\/login$/)
+			await expect(page).toHaveURL(/\/dashboard$/)
 			await expectToast(page, en('register.success'))
-
-			await login(page, email, 'garaaz-123')
-			await expectToast(page, en('login.success'))
 			const header = page.locator('.shell__header')
 			await expect(header).toContainText('Rapla Rehv')
 			await expect(header).toContainText(en('roles.workshop'))
@@ -135,9 +138,12 @@ for (const javaScriptEnabled of javaScriptModes) {
 			await page.getByLabel(en('register.password'), { exact: true }).fill('first-pass')
 			await page.getByLabel(en('register.confirmPassword')).fill('first-pass')
 			await page.getByRole('button', { name: en('register.submitCustomer') }).click()
-			await expect(page).toHaveURL(/\/login$/)
+			await expect(page).toHaveURL(/\/dashboard$/)
 			expect((await waitForEmail({ to: email, subject: en('email.welcome.subject') })).text).toContain('/login')
+			await page.getByRole('button', { name: en('logout.button') }).click()
+			await expect(page).toHaveURL(/\/$/)
 
+			await page.goto('/login')
 			await page.getByRole('link', { name: en('login.forgot') }).click()
 			await expect(page).toHaveURL(/\/forget-password$/)
 			await page.getByLabel(en('forgot.email')).fill(email)
@@ -184,8 +190,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 			await page.getByLabel(en('register.password'), { exact: true }).fill('settings-1')
 			await page.getByLabel(en('register.confirmPassword')).fill('settings-1')
 			await page.getByRole('button', { name: en('register.submitCustomer') }).click()
-			await expect(page).toHaveURL(/\/login$/)
-			await login(page, email, 'settings-1')
+			await expect(page).toHaveURL(/\/dashboard$/)
 
 			await page.goto('/profile')
 			await expect(page.getByLabel(enAccount('profile.email'))).toHaveValue(email)

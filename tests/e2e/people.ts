@@ -1,5 +1,5 @@
 import { type Browser, type Page } from '@playwright/test'
-import { dictionary, expect, expectToast, login, open, uniqueEmail } from './fixtures'
+import { dictionary, expect, expectToast, open, uniqueEmail } from './fixtures'
 
 /** People of the multi-user flows: each in a browser context of their own, with their own client IP. */
 export const PASSWORD = 'flow-pass-1'
@@ -14,8 +14,8 @@ export async function person(browser: Browser, javaScriptEnabled: boolean, baseU
 export async function register(page: Page, role: 'customer' | 'workshop', email: string, names: { first: string; last: string; workshop?: string }) {
 	await page.goto(`/register?lng=en&role=${role}`)
 	await fillRegistration(page, role, email, names)
-	await expect(page).toHaveURL(/\/login$/)
-	await login(page, email, PASSWORD)
+	// Registered is logged in (decision 0121).
+	await page.waitForURL('**/dashboard')
 }
 
 /** Fills and sends the registration form on the page (English), with `PASSWORD`. */

@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test'
 import { demo, dictionary, expect, expectToast, javaScriptModes, open, test, uniqueEmail } from './fixtures'
-import { fillRegistration, PASSWORD } from './people'
+import { fillRegistration } from './people'
 
 const enAuth = dictionary('en', 'auth')
 const enPublic = dictionary('en', 'public')
@@ -23,6 +23,8 @@ for (const javaScriptEnabled of javaScriptModes) {
 			await card.locator('a').first().click()
 			await page.getByRole('link', { name: enPublic('workshop.askOffer') }).click()
 			await expect(page).toHaveURL(/\/login\?redirectTo=/)
+			// The login page says whom the request is for.
+			await expect(page.locator('.auth').getByRole('note')).toContainText(enAuth('askFor.title').replace('{{workshop}}', name))
 			await logIn(page, demo.customer.email, demo.customer.password)
 			await expect(page).toHaveURL(/\/new-service-register\?workshop=/)
 			await expect(page.getByRole('heading', { level: 1 })).toHaveText(enCustomer('request.newTitle'))
@@ -49,15 +51,16 @@ for (const javaScriptEnabled of javaScriptModes) {
 			await expectToast(page, enCustomer('request.created'))
 		})
 
-		test('a new visitor registers on the way and is led on to the request form after logging in', async ({ page }) => {
+		test('a new visitor registers on the way and is led on to the request form, logged in at once', async ({ page }) => {
 			const email = uniqueEmail('tee')
 			await open(page, '/login?lng=en&redirectTo=%2Fnew-service-register', javaScriptEnabled)
+			// No workshop on the way: no note.
+			await expect(page.locator('.auth').getByRole('note')).toHaveCount(0)
 			await page.locator('.auth__switch').getByRole('link').click()
 			await expect(page).toHaveURL(/\/register\?redirectTo=/)
 			await fillRegistration(page, 'customer', email, { first: 'Tiina', last: 'Tee' })
-			await expectToast(page, enAuth('register.success'))
-			await logIn(page, email, PASSWORD)
 			await expect(page).toHaveURL(/\/new-service-register$/)
+			await expectToast(page, enAuth('register.success'))
 		})
 
 		test('a page that needs a login sends the visitor home, and the header’s Log in leads back to it', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test'
-import { dictionary, expect, expectToast, javaScriptModes, login, open, test, uniqueEmail, waitForEmail } from './fixtures'
+import { dictionary, expect, expectToast, javaScriptModes, open, test, uniqueEmail, waitForEmail } from './fixtures'
 
 const en = dictionary('en', 'billing')
 const enAuth = dictionary('en', 'auth')
@@ -23,8 +23,8 @@ async function registerWorkshop(page: Page, javaScriptEnabled: boolean) {
 	await page.getByLabel(enAuth('register.password'), { exact: true }).fill('tasuline-1')
 	await page.getByLabel(enAuth('register.confirmPassword')).fill('tasuline-1')
 	await page.getByRole('button', { name: enAuth('register.submitWorkshop') }).click()
-	await expect(page).toHaveURL(/\/login$/)
-	await login(page, email, 'tasuline-1')
+	// Registered is logged in (decision 0121).
+	await expect(page).toHaveURL(/\/dashboard$/)
 	return email
 }
 

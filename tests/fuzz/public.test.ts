@@ -79,7 +79,8 @@ const specs = (): ActionSpec[] => {
 				{ name: 'role', kind: 'enum', valid: 'workshop', required: true, invalid: ['admin', 'Workshop'] },
 				person('workshopName', 'Fuzz Garage'),
 				person('companyName', 'Fuzz Garage OÜ'),
-				{ name: 'companyId', kind: 'pattern', valid: '1234567890', required: true, invalid: ['123', 'abcdefghij', '12345678901', '12345 67890'] },
+				// An 8-digit registry code with its check digit; the wrong check digit and other shapes are refused (decision 0120).
+				{ name: 'companyId', kind: 'pattern', valid: '10137319', required: true, invalid: ['123', 'abcdefghij', '12345678901', '12345 67890', '10137318', '1013731'] },
 				person('firstName', 'Fuzz'),
 				person('lastName', 'Owner'),
 				email('email', 'fuzz.workshop@example.com'),

@@ -139,7 +139,7 @@ describe(`the migrations on ${process.env.TEST_DATABASE_URL ? 'a PostgreSQL serv
 		await expect(db.execute(sql`insert into users (email, password_hash, role, first_name, last_name) values ('case@example.com', 'x', 'customer', 'A', 'B')`)).rejects.toThrow()
 		const city = crypto.randomUUID()
 		await db.execute(sql`insert into cities (id, code, name_et, name_en, name_ru) values (${city}, 'x', 'X', 'X', 'X')`)
-		// A company ID is ten digits.
+		// A company ID is 8 digits (a registry code) or 10 (decision 0120).
 		await expect(
 			db.execute(sql`insert into workshops (user_id, contact_first_name, contact_last_name, company_name, company_id, workshop_name)
 			               values (${userId}, 'A', 'B', 'C', '12345', 'W')`),

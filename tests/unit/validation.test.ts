@@ -41,8 +41,9 @@ describe('the shared field rules', () => {
 			mobile: ['validation.mobile'],
 			website: ['validation.url'],
 		})
+		// Too long is its own message, never a cut (decision 0121).
 		expect(errorsOf({ name: 'Mari', email: 'a@b.ee', password: '1234567890123', companyId: '1234567890', mobile: '+372 5123 4567' })).toEqual({
-			password: ['validation.password'],
+			password: ['validation.passwordTooLong'],
 		})
 	})
 

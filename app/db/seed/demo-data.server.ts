@@ -28,6 +28,7 @@ import { type OfferLineKind, type PartQuality } from '~/domain/service-flow/offe
 import { EXPIRY_DAYS, initialStatus, offerMoves, requestMoves } from '~/domain/service-flow/status'
 import { db as defaultDb, type DbOrTx } from '~/db/db.server'
 import { hashPassword } from '~/utils/password.server'
+import { registryCode } from '~/utils/registry-code'
 import { storeUpload } from '~/uploads/storage.server'
 import { tallinnDay, tallinnToDate } from '~/utils/time'
 import { demoContentPages } from './content-pages'
@@ -125,7 +126,7 @@ async function insertSiteContent(tx: Tx) {
 			faviconUploadId: favicon.id,
 			...demoSiteContacts,
 			companyName: 'Autohub OÜ',
-			companyRegistryCode: '16000001',
+			companyRegistryCode: registryCode('1600000'),
 			vatNumber: 'EE102000001',
 			vatRateBasisPoints: 2400,
 		})
@@ -478,7 +479,8 @@ async function insertWorkshops(tx: Tx, refs: ReferenceIds, people: People, now: 
 				contactFirstName: w.contact[0],
 				contactLastName: w.contact[1],
 				companyName: w.company,
-				companyId: String(1_000_000_000 + index * 7_654_321 + 123_457),
+				// Real-looking 8-digit registry codes with their check digits (decision 0120).
+				companyId: registryCode(String(1_012_345 + index * 43_219)),
 				workshopName: w.name,
 				phone: `+372 6${String(100_000 + index * 1_237).slice(0, 6)}`,
 				email: `info@${w.slug}.example`,

@@ -1,13 +1,14 @@
 import * as z from 'zod/mini'
 import { supportedLanguages } from '~/i18n/config'
-import { companyId, emailAddress, messages, mobileNumber, nameText, password, requiredText } from '~/utils/validation'
+import { companyId, emailAddress, messages, mobileNumber, nameText, password, typedPassword } from '~/utils/validation'
 
 /** The account forms (spec §5), one schema each, shared by the portal and the JSON API. */
 
 export const LoginSchema = z.object({
 	email: emailAddress(),
-	// Any length: the rules apply when a password is chosen, not when one is typed to log in.
-	password: requiredText(200),
+	// As typed, whatever its length: the rules apply when a password is chosen, not when one is
+	// typed to log in; a longer one is a failed login, never cut to a shorter one (decision 0121).
+	password: typedPassword(),
 })
 
 const samePasswords = z.refine<{ password: string; confirmPassword: string }>((value) => value.password === value.confirmPassword, {
@@ -21,7 +22,7 @@ const personFields = {
 	email: emailAddress(),
 	mobile: mobileNumber(),
 	password: password(),
-	confirmPassword: requiredText(200),
+	confirmPassword: typedPassword(),
 }
 
 export const RegisterSchema = z
@@ -45,7 +46,7 @@ export type Registration = z.infer<typeof RegisterSchema>
 
 export const ForgotPasswordSchema = z.object({ email: emailAddress() })
 
-export const ResetPasswordSchema = z.object({ password: password(), confirmPassword: requiredText(200) }).check(samePasswords)
+export const ResetPasswordSchema = z.object({ password: password(), confirmPassword: typedPassword() }).check(samePasswords)
 
 export const ProfileSchema = z.object({
 	firstName: nameText(),
@@ -58,7 +59,7 @@ export const ChangePasswordSchema = z
 		// Spec §5: the old password is required, at least 8 characters.
 		oldPassword: z.string({ error: messages.required }).check(z.minLength(8, messages.min8)),
 		password: password(),
-		confirmPassword: requiredText(200),
+		confirmPassword: typedPassword(),
 	})
 	.check(samePasswords)
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { requiredText } from '~/utils/validation'
+import { typedPassword } from '~/utils/validation'
 
 /**
  * Deleting one's account (issue 21, decision 0111): the password confirms it. The form on
@@ -7,8 +7,8 @@ import { requiredText } from '~/utils/validation'
  * asks for the administrator's own password.
  */
 export const DeleteAccountSchema = z.object({
-	// Any length: the rules apply when a password is chosen, not when one is typed to confirm.
-	password: requiredText(200),
+	// As typed (not trimmed), any length: the rules apply when a password is chosen.
+	password: typedPassword(),
 })
 export type DeleteAccountInput = z.infer<typeof DeleteAccountSchema>
 

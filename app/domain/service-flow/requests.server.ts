@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { type Language } from '~/i18n/config'
 import { db, queryRows, type DbOrTx } from '~/db/db.server'
 import { notFound } from '~/utils/errors'
+import { decodeId } from '~/utils/public-id'
 import { imageSourcesFor } from '~/uploads/access.server'
 import { type ImageSource } from '~/uploads/upload-url'
 import { customerName, finalPrice, localizedName, requestMatchesWorkshopId, serviceNames, valueList, vehicleLabel, workshopOwnerNotBlocked } from '~/db/sql'
@@ -234,4 +235,17 @@ export async function workshopToAsk(workshopId: string | null, database: DbOrTx 
 		sql`select w.id, w.workshop_name as name from workshops w where w.id = ${workshopId} and ${workshopOwnerNotBlocked}`,
 	)
 	return workshop ?? null
+}
+
+/**
+ * The workshop a visitor is on their way to ask: their way back (`redirectTo`, already a safe path
+ * of this site) leads to the request form addressed to it, as "Ask for an offer" on its page does.
+ * The login and registration pages name it; any other way back, or a workshop that cannot be
+ * asked, names none.
+ */
+export async function workshopOnTheWay(wayBack: string | null): Promise<{ id: string; name: string } | null> {
+	if (!wayBack) return null
+	const url = new URL(wayBack, 'http://portal.invalid')
+	if (url.pathname !== '/new-service-register') return null
+	return workshopToAsk(decodeId(url.searchParams.get('workshop')))
 }
