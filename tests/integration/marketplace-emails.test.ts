@@ -262,7 +262,8 @@ describe('e-mails that wait for the clock', () => {
 		await sendNoOfferNudges(later(50))
 		const [nudge, ...moreNudges] = await nudges()
 		expect(moreNudges).toHaveLength(0)
-		expect(nudge!.subject).toBe('No offers for your request yet')
+		expect(nudge!.subject).toMatch(/^No offers for your request yet — Toyota Corolla \(\w+\), \w/)
+		expect(nudge!.text).toMatch(/Car: Toyota Corolla \(\w+\)/)
 		expect(nudge!.html).toContain(`/request-details/${encodeId(requestId)}?lng=en`)
 		expect(nudge!.html).toMatch(/\/workshop-details\/[A-Za-z0-9_-]+\?lng=en/)
 

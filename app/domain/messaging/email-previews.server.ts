@@ -76,7 +76,7 @@ const scheduledBuilders: Record<string, Build> = {
 		...nudgeEmail(language, sampleRequest(), [
 			{ id: randomUUID(), name: 'Kask Autoteenindus' },
 			{ id: randomUUID(), name: 'Tallinna Rehvikeskus' },
-		]),
+		], { car: about.car, services: about[`services_${language}`] }),
 		kind: 'offers',
 	}),
 }
