@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { and, desc, eq, isNotNull } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { emailOutbox, services, users, vehicles } from '~/db/schema'
+import { emailOutbox, notifications, services, users, vehicles } from '~/db/schema'
 import { emailPreviews, renderEmailPreview } from '~/domain/messaging/email-previews.server'
 import { listNotifications } from '~/domain/messaging/notifications.server'
 import { notificationMessage } from '~/domain/messaging/notification-text.server'
@@ -15,6 +15,7 @@ import { action as unsubscribeAction, loader as unsubscribeLoader } from '~/rout
 import { db } from '~/db/db.server'
 import { dictionaryText } from '#tests/support/dictionary'
 import { customerWithVehicle, openRequest, workshopOffering } from '#tests/support/flow'
+import { demoData } from '#tests/support/demo-data'
 
 /**
  * Issue 32, item 8: every notice and e-mail about a request names its car (make, model, plate) and
@@ -54,6 +55,14 @@ const serviceName = async (id: string, language: Language) => {
 }
 
 describe('every notice names the car and the request', () => {
+	test('in the demo data too: each notice about a request or its offers names its car and services', async () => {
+		await demoData()
+		const kinds = ['notifications.newOffer', 'notifications.offerSelected', 'notifications.offerRejected', 'notifications.jobCompleted', 'notifications.requestCancelled']
+		const rows = await db.select().from(notifications).where(inArray(notifications.messageKey, kinds))
+		expect(rows.length).toBeGreaterThan(5)
+		for (const row of rows) expect(row.messageParams, row.messageKey).toMatchObject({ car: expect.stringMatching(/^\S.* \(\w+\)$/), services_et: expect.any(String) })
+	})
+
 	for (const language of languages) {
 		test(`the offer, the selection and the job, in ${language}`, { timeout: 90_000 }, async () => {
 			const { customer, vehicleId, refs } = await customerWithVehicle()

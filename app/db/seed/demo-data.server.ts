@@ -1230,9 +1230,11 @@ async function insertDemoFlow(tx: Tx, refs: ReferenceIds, people: People, worksh
 		      join service_request_services rs on rs.request_id = r.id
 		      join services s on s.id = rs.service_id
 		      group by r.id, b.name_en, v.model, v.registration_number) a
-		where n.message_key <> 'notifications.newRequest'
-		  and a.request_id = coalesce((select o.request_id from offers o where o.id = n.received_id),
-		                              (select rv.request_id from reviews rv where rv.id = n.received_id), n.received_id)`)
+		join (select n2.id, coalesce(o.request_id, rv.request_id, n2.received_id) as request_id
+		      from notifications n2
+		      left join offers o on o.id = n2.received_id
+		      left join reviews rv on rv.id = n2.received_id) target on target.request_id = a.request_id
+		where n.id = target.id and n.message_key <> 'notifications.newRequest'`)
 
 	// A chat between the demo customer and the demo workshop about the job in progress.
 	const chat = [
