@@ -47,13 +47,18 @@ for (const javaScriptEnabled of javaScriptModes) {
 		await customer.goto(linkTo(offer, `/compaire-offers/${slug}`))
 		await expect(customer.getByText(workshopName).first()).toBeVisible()
 
-		// Its unsubscribe link works for anyone who has the e-mail, without signing in.
+		// Its unsubscribe link works for anyone who has the e-mail, without signing in, and opens in
+		// the recipient's language (English here) also for a reader whose own language is Russian.
 		const reader = await person(browser, javaScriptEnabled, baseURL)
+		await reader.goto('/?lng=ru')
+		await expect(reader.locator('html')).toHaveAttribute('lang', 'ru')
 		await reader.goto(linkTo(offer, '/unsubscribe/'))
+		await expect(reader.locator('html')).toHaveAttribute('lang', 'en')
 		await expect(reader.getByRole('heading', { name: common('unsubscribe.title') })).toBeVisible()
 		await expect(reader.getByText(customerEmail.slice(0, 2) + '…@example.com', { exact: false })).toBeVisible()
 		await reader.getByRole('button', { name: common('unsubscribe.submit') }).click()
 		await expect(reader.getByRole('heading', { name: common('unsubscribe.doneTitle') })).toBeVisible()
+		await expect(reader.locator('html')).toHaveAttribute('lang', 'en')
 
 		// The settings page shows the kind turned off; the others stay on.
 		await open(customer, '/settings', javaScriptEnabled)

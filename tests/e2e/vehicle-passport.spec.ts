@@ -173,7 +173,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 		await expect(service).toContainText('miles, whichever comes first')
 
 		// The e-mail's button opens a request with the vehicle and the service chosen.
-		const mail = await waitForEmail({ to: email, subject: new RegExp(`^The technical inspection of ${plate} is due on`) }, 30_000)
+		const mail = await waitForEmail({ to: email, subject: new RegExp(`^The technical inspection of \\S.* \\(${plate}\\) is due on`) }, 30_000)
 		const link = mail.text.match(/https?:\/\/[^\s\]]*\/new-service-register\?[^\s\]]*/)?.[0]
 		expect(link, 'a link to a prefilled request').toContain('service=inspection-prep')
 		await owner.goto(link!)

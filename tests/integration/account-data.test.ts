@@ -187,6 +187,8 @@ describe('deleting an account', () => {
 		const [before] = await db.select().from(users).where(eq(users.id, job.customerId))
 		const open = await openRequest(job.customerId, job.owner.vehicleId, [job.owner.refs.brakes])
 		const { request } = await signedInRequest(job.customerId)
+		const plate = (await db.select().from(vehicles).where(eq(vehicles.id, job.owner.vehicleId)))[0]!.registrationNumber
+		expect(JSON.stringify((await db.select().from(notifications).where(eq(notifications.userId, job.workshop.userId))).map((notice) => notice.messageParams))).toContain(plate)
 
 		await deleteOwnAccount({ userId: job.customerId, password: PASSWORD })
 
@@ -200,6 +202,10 @@ describe('deleting an account', () => {
 
 		const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, job.owner.vehicleId))
 		expect(vehicle).toMatchObject({ registrationNumber: '—', vin: null })
+		// The plate named in the workshop's notices about the car goes with it (decision 0131).
+		const workshopNotices = await db.select().from(notifications).where(eq(notifications.userId, job.workshop.userId))
+		expect(workshopNotices.length).toBeGreaterThan(0)
+		expect(JSON.stringify(workshopNotices.map((notice) => notice.messageParams))).not.toContain(plate)
 		expect(await db.select().from(chatMessages).where(eq(chatMessages.senderId, job.customerId))).toEqual([])
 		expect(await db.select().from(notifications).where(eq(notifications.userId, job.customerId))).toEqual([])
 		expect(await db.select().from(consents).where(eq(consents.userId, job.customerId))).toEqual([])

@@ -65,7 +65,8 @@ describe('marketplace e-mails', () => {
 		await makeOffer(other, requestId, { price: 21_000 }, null)
 		const offers = about(await delivered(customer.email), `/compaire-offers/${slug}?lng=ru`)
 		expect(offers).toHaveLength(2)
-		expect(offers.map((mail) => mail.subject)).toEqual(expect.arrayContaining([expect.stringMatching(/185,50\s€$/), expect.stringMatching(/210,00\s€$/)]))
+		// Each names the car and the request after the price (issue 32).
+		expect(offers.map((mail) => mail.subject)).toEqual(expect.arrayContaining([expect.stringMatching(/185,50\s€ — Toyota Corolla/), expect.stringMatching(/210,00\s€ — Toyota Corolla/)]))
 		expect(offers[0]!.text).toContain('Сравнить предложения')
 
 		// The choice: the chosen workshop is told in Estonian, the other one in English.
@@ -73,7 +74,7 @@ describe('marketplace e-mails', () => {
 		const chosenMails = await delivered(chosenEmail)
 		expect(chosenMails.at(-1)!.html).toContain(`/workshop-bid-details/${encodeId(chosenOffer)}?lng=et`)
 		const otherMails = await delivered(otherEmail)
-		expect(otherMails.at(-1)!.subject).toBe('Your offer was not selected')
+		expect(otherMails.at(-1)!.subject).toMatch(/^Your offer was not selected — Toyota Corolla \(\w+\), Brake repair/)
 
 		// The job done, with its final price (below the offer: no bill to confirm), leads the customer to the feedback form.
 		await completeJob(chosen, chosenOffer, 18_000)
@@ -261,7 +262,8 @@ describe('e-mails that wait for the clock', () => {
 		await sendNoOfferNudges(later(50))
 		const [nudge, ...moreNudges] = await nudges()
 		expect(moreNudges).toHaveLength(0)
-		expect(nudge!.subject).toBe('No offers for your request yet')
+		expect(nudge!.subject).toMatch(/^No offers for your request yet — Toyota Corolla \(\w+\), \w/)
+		expect(nudge!.text).toMatch(/Car: Toyota Corolla \(\w+\)/)
 		expect(nudge!.html).toContain(`/request-details/${encodeId(requestId)}?lng=en`)
 		expect(nudge!.html).toMatch(/\/workshop-details\/[A-Za-z0-9_-]+\?lng=en/)
 

@@ -28,10 +28,11 @@ describe('a new offer’s notification', () => {
 		await makeOffer(garage, requestId, offer(18_550), null)
 
 		const [stored] = await db.select().from(notifications).where(eq(notifications.userId, customer.id))
-		expect(stored!.messageParams).toEqual({ workshop: garage.workshopName, priceCents: 18_550 })
+		// With the car and the request it is about (issue 32).
+		expect(stored!.messageParams).toMatchObject({ workshop: garage.workshopName, priceCents: 18_550, car: expect.stringMatching(/^Toyota Corolla \(/) })
 		const message = async (language: 'et' | 'en' | 'ru') => (await listNotifications(customer.id, language)).notifications[0]!.message
-		expect(await message('en')).toBe(`${garage.workshopName} sent an offer: €185.50`)
-		expect(await message('et')).toBe(`${garage.workshopName} saatis pakkumise: 185,50${nbsp}€`)
+		expect(await message('en')).toMatch(new RegExp(`^${garage.workshopName} sent an offer: €185\\.50 — Toyota Corolla \\(\\w+\\), Tyre change and storage`))
+		expect(await message('et')).toMatch(new RegExp(`^${garage.workshopName} saatis pakkumise: 185,50${nbsp}€ — Toyota Corolla`))
 		expect(await message('ru')).toContain(`185,50${nbsp}€`)
 		expect((await getNotificationDetail(customer.id, stored!.id, 'et')).message).toBe(await message('et'))
 	})

@@ -45,7 +45,7 @@ describe('requests that do not go stale', () => {
 		expect(await offerStatuses(requestId)).toEqual(['request_expired', 'request_expired'])
 		for (const workshop of [first, second]) {
 			expect(await toldOf(workshop.userId, 'notifications.requestExpired')).toBe(1)
-			expect((await emailsTo(workshop.userId)).map((mail) => mail.subject)).toContain('The request expired without a choice')
+			expect((await emailsTo(workshop.userId)).map((mail) => mail.subject)).toContainEqual(expect.stringMatching(/^The request expired without a choice — Toyota Corolla \(\w+\)/))
 		}
 		expect(await toldOf(customer.id, 'notifications.requestExpiredCustomer')).toBe(1)
 		const [customerMail] = (await emailsTo(customer.id)).filter((mail) => mail.subject.startsWith('Your request expired'))

@@ -60,7 +60,7 @@ export const demoContentPages: Record<string, Record<Language, { title: string; 
 			bodyHtml: `<p>Hoiame sinu andmeid hoolikalt ja kasutame neid ainult teenuse osutamiseks.</p>
 <h2>Milliseid andmeid kogume</h2><ul><li>Konto andmed: nimi, e-post, telefon.</li><li>Sõidukite ja teenusepäringute andmed.</li><li>Töökodade profiiliandmed ja arveldusandmed.</li></ul>
 <h2>Kellele andmeid näitame</h2><p>Teenusepäringut näevad töökojad, kes pakuvad vastavat teenust. Sinu kontaktandmeid näeb töökoda alles siis, kui oled tema pakkumise valinud.</p>
-<h2>Kui kaua andmeid hoiame</h2><ul><li>Loetud teavitused: 12 kuud pärast lugemist.</li><li>Vestlused: 24 kuud pärast seda, kui ükski teie ühine päring pole enam pooleli.</li><li>Kontaktivormi sõnumid: 24 kuud.</li><li>Sisselogimiste andmed: 12 kuud pärast seansi lõppu.</li><li>Arved ja maksed: 7 aastat, nagu nõuab raamatupidamise seadus.</li></ul><p>Vanemad andmed kustutatakse automaatselt iga päev.</p>
+<h2>Kui kaua andmeid hoiame</h2><ul><li>Loetud teavitused: 12 kuud pärast lugemist.</li><li>Vestlused: 24 kuud pärast seda, kui sul ja vestluskaaslasel pole enam ühtegi pooleliolevat ühist päringut.</li><li>Kontaktivormi sõnumid: 24 kuud.</li><li>Sisselogimiste andmed: 12 kuud pärast seansi lõppu.</li><li>Arved ja maksed: 7 aastat, nagu nõuab raamatupidamise seadus.</li></ul><p>Vanemad andmed kustutatakse automaatselt iga päev.</p>
 <h2>Küpsised</h2><p>Kasutame ainult hädavajalikke küpsiseid: <code>__session</code> (sisselogimine ja teated), <code>csrf</code> (vormide kaitse) ja <code>lng</code> (valitud keel). Reklaami- ega jälgimisküpsiseid ei ole.</p>
 <h2>Sinu õigused</h2><p>Võid igal ajal küsida oma andmete väljavõtet või nende kustutamist, kirjutades meile kontaktivormi kaudu.</p>`,
 		},

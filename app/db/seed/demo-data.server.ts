@@ -14,6 +14,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, gt, sql } from 'drizzle-orm'
 import * as t from '~/db/schema'
+import { vehicleLabel } from '~/db/sql'
 import { answerExtraWork, askForExtraWork } from '~/domain/service-flow/extra-work-moves.server'
 import { completeJob, disputeBill } from '~/domain/service-flow/job-moves.server'
 import { type WorkshopActor } from '~/utils/auth.server'
@@ -1236,6 +1237,26 @@ async function insertDemoFlow(tx: Tx, refs: ReferenceIds, people: People, worksh
 			note(people.owners[10]!.id, 3, 'notifications.offerRejected', rejectedElsewhere, ago(4), false),
 			note(people.owners[3]!.id, 3, 'notifications.requestCancelled', cancelledOffer, ago(28), true),
 		])
+	// Each names its car and request as the moves' notices do (requestNoticeParams, issue 32): found
+	// through the request, offer or review it opens; the new request's names its vehicle already.
+	await tx.execute(sql`
+		update notifications n set message_params = n.message_params || a.about
+		from (select r.id as request_id,
+		             jsonb_build_object('car', ${vehicleLabel('registration')},
+		                                'services_et', string_agg(s.name_et, ', ' order by s.sort_order, s.name_et),
+		                                'services_en', string_agg(s.name_en, ', ' order by s.sort_order, s.name_en),
+		                                'services_ru', string_agg(s.name_ru, ', ' order by s.sort_order, s.name_ru)) as about
+		      from service_requests r
+		      join vehicles v on v.id = r.vehicle_id
+		      join car_brands b on b.id = v.brand_id
+		      join service_request_services rs on rs.request_id = r.id
+		      join services s on s.id = rs.service_id
+		      group by r.id, b.name_en, v.model, v.registration_number) a
+		join (select n2.id, coalesce(o.request_id, rv.request_id, n2.received_id) as request_id
+		      from notifications n2
+		      left join offers o on o.id = n2.received_id
+		      left join reviews rv on rv.id = n2.received_id) target on target.request_id = a.request_id
+		where n.id = target.id and n.message_key <> 'notifications.newRequest'`)
 
 	// A chat between the demo customer and the demo workshop about the job in progress.
 	const chat = [

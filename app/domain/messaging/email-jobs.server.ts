@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { listedWorkshop, requestMatchesWorkshop, valueList } from '~/db/sql'
+import { listedWorkshop, requestMatchesWorkshop, serviceNames, valueList, vehicleLabel } from '~/db/sql'
 import { statusLists } from '~/domain/service-flow/status'
 import { type Language } from '~/i18n/config'
 import { getFixedT } from '~/i18n/i18n.server'
@@ -192,9 +192,19 @@ const NUDGE_WORKSHOPS = 5
  */
 export async function sendNoOfferNudges(now = new Date()): Promise<number> {
 	// The requests and, for each, its best listed workshops, in one query.
-	const requests = await queryRows<{ requestId: string; customerId: string; email: string; language: string | null; workshops: Array<{ id: string; name: string }> | string }>(
+	const requests = await queryRows<{
+		requestId: string
+		customerId: string
+		email: string
+		language: string | null
+		workshops: Array<{ id: string; name: string }> | string
+		car: string
+		services: Record<Language, string[]>
+	}>(
 		db,
 		sql`select r.id as "requestId", u.id as "customerId", u.email, u.preferred_language as language,
+		           ${vehicleLabel('registration')} as car,
+		           json_build_object('et', ${serviceNames('et')}, 'en', ${serviceNames('en')}, 'ru', ${serviceNames('ru')}) as services,
 		           coalesce((select json_agg(json_build_object('id', m.id, 'name', m.name))
 		                     from (select w.id, w.workshop_name as name
 		                           from workshops w
@@ -205,6 +215,8 @@ export async function sendNoOfferNudges(now = new Date()): Promise<number> {
 		                           limit ${NUDGE_WORKSHOPS}) m), '[]') as workshops
 		    from service_requests r
 		    join users u on u.id = r.customer_id
+		    join vehicles v on v.id = r.vehicle_id
+		    join car_brands b on b.id = v.brand_id
 		    where r.created_at <= ${now}::timestamptz - interval '48 hours' and r.created_at > ${now}::timestamptz - interval '7 days'
 		      and r.status in ${valueList(statusLists.openRequests)}
 		      and not exists (select 1 from offers o where o.request_id = r.id)
@@ -215,23 +227,29 @@ export async function sendNoOfferNudges(now = new Date()): Promise<number> {
 		const language = readerLanguage(request.language)
 		// json arrives parsed from node-postgres and as text from PGlite.
 		const workshops = typeof request.workshops === 'string' ? (JSON.parse(request.workshops) as Array<{ id: string; name: string }>) : request.workshops
+		const services = typeof request.services === 'string' ? (JSON.parse(request.services) as Record<Language, string[]>) : request.services
 		return {
 			to: request.email,
 			language,
-			...nudgeEmail(language, request.requestId, workshops),
+			...nudgeEmail(language, request.requestId, workshops, { car: request.car, services: services[language].join(', ') }),
 			optional: { userId: request.customerId, kind: 'offers' },
 			dedupeKey: `nudge:${request.requestId}`,
 		}
 	})
 }
 
-export function nudgeEmail(language: Language, requestId: string, workshops: Array<{ id: string; name: string }>) {
+/** The "no offers yet" e-mail, naming the request's car and services (issue 32). */
+export function nudgeEmail(language: Language, requestId: string, workshops: Array<{ id: string; name: string }>, about: { car: string; services: string }) {
 	const t = getFixedT(language, 'common')
-	const subject = t('email.nudge.subject')
+	const subject = t('notifications.about', { message: t('email.nudge.subject'), about: [about.car, about.services].filter(Boolean).join(', ') })
 	const content: EmailContent = {
 		preview: subject,
 		heading: subject,
 		paragraphs: [t(workshops.length ? 'email.nudge.body' : 'email.nudge.bodyNone')],
+		facts: [
+			{ label: t('email.facts.car'), value: about.car },
+			{ label: t('email.facts.services'), value: about.services },
+		].filter((fact) => fact.value),
 		items: workshops.map((workshop) => ({ text: workshop.name, url: portalLink(`/workshop-details/${encodeId(workshop.id)}`, language) })),
 		action: { label: t('email.nudge.action'), url: portalLink(`/request-details/${encodeId(requestId)}#widen`, language) },
 	}

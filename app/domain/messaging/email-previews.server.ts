@@ -20,30 +20,33 @@ export type EmailPreview = { id: string; group: 'events' | 'scheduled' | 'accoun
 type Built = { subject: string; content: EmailContent; kind?: EmailKind }
 
 const sampleRequest = () => randomUUID()
+/** What every notice about a request names (requestNoticeParams): its car and its services. */
+const about = { car: 'Toyota Corolla (123ABC)', services_et: 'Õlivahetus', services_en: 'Oil change', services_ru: 'Замена масла' }
+const services = { services_et: about.services_et, services_en: about.services_en, services_ru: about.services_ru }
 const eventParams: Record<string, Record<string, string | number>> = {
-	'notifications.newRequest': { vehicle: 'Toyota Yaris', city: 'Tallinn' },
-	'notifications.newOffer': { workshop: 'Kask Autoteenindus', priceCents: 18_550 },
-	'notifications.offerSelected': { customer: 'Mari Maasikas' },
-	'notifications.offerRejected': {},
-	'notifications.requestCancelled': {},
-	'notifications.requestExpired': {},
-	'notifications.requestExpiredCustomer': { days: 14 },
-	'notifications.jobCompleted': { workshop: 'Kask Autoteenindus', priceCents: 19_900 },
-	'notifications.extraWorkRequested': { workshop: 'Kask Autoteenindus', priceCents: 12_400 },
-	'notifications.extraWorkApproved': { customer: 'Mari Maasikas', priceCents: 12_400 },
-	'notifications.extraWorkDeclined': { customer: 'Mari Maasikas', priceCents: 12_400 },
-	'notifications.billProposed': { workshop: 'Kask Autoteenindus', priceCents: 24_500, bindingCents: 20_500 },
-	'notifications.billConfirmed': { customer: 'Mari Maasikas', priceCents: 24_500 },
-	'notifications.billDisputed': { customer: 'Mari Maasikas', priceCents: 24_500 },
-	'notifications.billSettled': { workshop: 'Kask Autoteenindus', priceCents: 20_500 },
-	'notifications.billSettledWorkshop': { customer: 'Mari Maasikas', priceCents: 20_500 },
-	'notifications.warrantyEnding': { workshop: 'Kask Autoteenindus', vehicle: '123ABC', untilDay: '2026-12-20' },
-	'notifications.reminderInspection': { vehicle: '123ABC', dueDay: '2026-12-20' },
-	'notifications.reminderWinterTyres': { vehicle: '123ABC', dueDay: '2026-10-01' },
-	'notifications.reminderSummerTyres': { vehicle: '123ABC', dueDay: '2027-03-15' },
-	'notifications.reminderService': { vehicle: '123ABC', dueDay: '2026-12-20', miles: 45_000 },
-	'notifications.newReview': { customer: 'Mari Maasikas', rating: 5 },
-	'notifications.reviewReply': { workshop: 'Kask Autoteenindus' },
+	'notifications.newRequest': { vehicle: 'Toyota Yaris', city: 'Tallinn', ...services },
+	'notifications.newOffer': { workshop: 'Kask Autoteenindus', priceCents: 18_550, ...about },
+	'notifications.offerSelected': { customer: 'Mari Maasikas', priceCents: 18_550, ...about },
+	'notifications.offerRejected': { ...about },
+	'notifications.requestCancelled': { ...about },
+	'notifications.requestExpired': { ...about },
+	'notifications.requestExpiredCustomer': { days: 14, ...about },
+	'notifications.jobCompleted': { workshop: 'Kask Autoteenindus', priceCents: 19_900, ...about },
+	'notifications.extraWorkRequested': { workshop: 'Kask Autoteenindus', priceCents: 12_400, ...about },
+	'notifications.extraWorkApproved': { customer: 'Mari Maasikas', priceCents: 12_400, ...about },
+	'notifications.extraWorkDeclined': { customer: 'Mari Maasikas', priceCents: 12_400, ...about },
+	'notifications.billProposed': { workshop: 'Kask Autoteenindus', priceCents: 24_500, bindingCents: 20_500, ...about },
+	'notifications.billConfirmed': { customer: 'Mari Maasikas', priceCents: 24_500, ...about },
+	'notifications.billDisputed': { customer: 'Mari Maasikas', priceCents: 24_500, ...about },
+	'notifications.billSettled': { workshop: 'Kask Autoteenindus', priceCents: 20_500, ...about },
+	'notifications.billSettledWorkshop': { customer: 'Mari Maasikas', priceCents: 20_500, ...about },
+	'notifications.warrantyEnding': { workshop: 'Kask Autoteenindus', vehicle: 'Toyota Corolla (123ABC)', untilDay: '2026-12-20' },
+	'notifications.reminderInspection': { vehicle: 'Toyota Corolla (123ABC)', dueDay: '2026-12-20' },
+	'notifications.reminderWinterTyres': { vehicle: 'Toyota Corolla (123ABC)', dueDay: '2026-10-01' },
+	'notifications.reminderSummerTyres': { vehicle: 'Toyota Corolla (123ABC)', dueDay: '2027-03-15' },
+	'notifications.reminderService': { vehicle: 'Toyota Corolla (123ABC)', dueDay: '2026-12-20', miles: 45_000 },
+	'notifications.newReview': { customer: 'Mari Maasikas', rating: 5, ...about },
+	'notifications.reviewReply': { workshop: 'Kask Autoteenindus', ...about },
 }
 type Build = (language: Language) => Built
 
@@ -73,7 +76,7 @@ const scheduledBuilders: Record<string, Build> = {
 		...nudgeEmail(language, sampleRequest(), [
 			{ id: randomUUID(), name: 'Kask Autoteenindus' },
 			{ id: randomUUID(), name: 'Tallinna Rehvikeskus' },
-		]),
+		], { car: about.car, services: about[`services_${language}`] }),
 		kind: 'offers',
 	}),
 }

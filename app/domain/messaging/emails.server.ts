@@ -12,7 +12,7 @@ import { reminderMessages, reminderRequestPath } from '~/domain/service-flow/rem
 import { wantsNow, type EmailKind, type EmailPreferences } from './email-preferences'
 import { type EmailContent, type EmailFrame } from './email-content'
 import { renderEmail } from './email-templates.server'
-import { notificationMessage } from './notification-text.server'
+import { notificationMessage, notificationValues } from './notification-text.server'
 import { unsubscribeToken } from './email-preferences.server'
 
 /**
@@ -143,15 +143,26 @@ export function emailKindOf(messageKey: string): EmailKind | undefined {
 	return events[messageKey]?.kind
 }
 
-/** The subject and content of an event's e-mail: the notification's text, a line more, one button. */
+/**
+ * The subject and content of an event's e-mail: the notification's text (naming the car and the
+ * request), a line more, the car and the request as facts, one button.
+ */
 export function eventEmail(language: Language, messageKey: string, params: Record<string, string | number>, url: string) {
 	const name = messageKey.slice('notifications.'.length)
+	const t = getFixedT(language, 'common')
 	const subject = notificationMessage(language, messageKey, params)
+	const values = notificationValues(language, params)
+	const facts = [
+		{ label: t('email.facts.car'), value: values.car ?? values.vehicle },
+		{ label: t('email.facts.services'), value: values.services },
+		{ label: t('email.facts.amount'), value: values.price },
+	].filter((fact): fact is { label: string; value: string | number } => fact.value !== undefined && fact.value !== '')
 	const content: EmailContent = {
 		preview: subject,
 		heading: subject,
-		paragraphs: [notificationMessage(language, `email.events.${name}.body`, params)],
-		action: { label: getFixedT(language, 'common')(`email.events.${name}.action`), url },
+		paragraphs: [t(`email.events.${name}.body`, values)],
+		facts: facts.map((fact) => ({ label: fact.label, value: String(fact.value) })),
+		action: { label: t(`email.events.${name}.action`), url },
 	}
 	return { subject, content }
 }

@@ -198,6 +198,10 @@ async function eraseCustomerData(tx: DbOrTx, customerId: string) {
 			records.map((record) => record.document),
 		)
 		await tx.delete(vehicleReminders).where(inArray(vehicleReminders.vehicleId, vehicleIds))
+		// The plate named in the workshops' notices about these cars goes too (decision 0131).
+		await tx.execute(sql`update notifications n set message_params = n.message_params - 'car'
+		                     from vehicles v
+		                     where v.owner_id = ${customerId} and n.message_params ->> 'car' like '%(' || v.registration_number || ')'`)
 		// Plates and VINs go; the rows stay for the workshops' records of the jobs done.
 		await tx
 			.update(vehicles)

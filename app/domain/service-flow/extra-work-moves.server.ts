@@ -7,7 +7,7 @@ import { type ExtraWorkAnswer, MAX_EXTRA_WORK_IMAGES, MAX_EXTRA_WORK_REQUESTS } 
 import { type ExtraWorkInput } from './extra-work-schema'
 import { inTransaction, lockCustomerRequest, lockWorkshopOffer, type Tx } from './move-locks.server'
 import { type WorkshopActor } from '~/utils/auth.server'
-import { customerName, notifyWorkshops } from './move-notices.server'
+import { customerName, notifyWorkshops, requestNoticeParams } from './move-notices.server'
 import { lineColumns, MAX_OFFER_TOTAL_CENTS, offerTotals } from './offer-lines'
 import { canExtraWork, canOffer, canRequest, extraWorkMoves, extraWorkStatusInfo, initialStatus, statusLists } from './status'
 
@@ -64,7 +64,7 @@ export async function askForExtraWork(workshop: WorkshopActor, offerId: string, 
 			userId: request.customerId,
 			type: NotificationType.dialog,
 			messageKey: 'notifications.extraWorkRequested',
-			messageParams: { workshop: workshop.workshopName, priceCents: sums.totalCents },
+			messageParams: { workshop: workshop.workshopName, priceCents: sums.totalCents, ...(await requestNoticeParams(tx, request.id)) },
 			receivedId: request.id,
 		})
 		return extraWorkId
@@ -100,6 +100,7 @@ export async function answerExtraWork(customerId: string, requestId: string, ext
 		await notifyWorkshops(tx, [offer], answer === 'approve' ? 'notifications.extraWorkApproved' : 'notifications.extraWorkDeclined', {
 			customer: await customerName(tx, customerId),
 			priceCents: extra.priceCents,
+			...(await requestNoticeParams(tx, requestId)),
 		})
 	})
 }
@@ -120,7 +121,7 @@ export async function withdrawExtraWork(workshop: WorkshopActor, offerId: string
 			userId: request.customerId,
 			type: NotificationType.dialog,
 			messageKey: 'notifications.extraWorkWithdrawn',
-			messageParams: { workshop: workshop.workshopName },
+			messageParams: { workshop: workshop.workshopName, ...(await requestNoticeParams(tx, request.id)) },
 			receivedId: request.id,
 		})
 	})

@@ -9,7 +9,7 @@ import { bindingTotalCents } from './extra-work'
 import { billNeedsConsent, type BillDecision } from './final-bill'
 import { inTransaction, lockBill, lockWorkshopOffer, type Tx } from './move-locks.server'
 import { type WorkshopActor } from '~/utils/auth.server'
-import { addEvent, customerName, notifyWorkshops } from './move-notices.server'
+import { addEvent, customerName, notifyWorkshops, requestNoticeParams } from './move-notices.server'
 import { restartServiceInterval } from './reminders.server'
 import { canOffer, canRequest, offerMoves, requestAfter, statusLists, type RequestStatus } from './status'
 
@@ -67,7 +67,7 @@ export async function completeJob(
 				userId: request.customerId,
 				type: NotificationType.dialog,
 				messageKey: 'notifications.billProposed',
-				messageParams: { workshop: workshop.workshopName, priceCents: finalPriceCents, bindingCents },
+				messageParams: { workshop: workshop.workshopName, priceCents: finalPriceCents, bindingCents, ...(await requestNoticeParams(tx, request.id)) },
 				receivedId: request.id,
 			})
 			return 'proposed'
@@ -77,7 +77,7 @@ export async function completeJob(
 			userId: request.customerId,
 			type: NotificationType.jobCompleted,
 			messageKey: 'notifications.jobCompleted',
-			messageParams: { workshop: workshop.workshopName, priceCents: finalPriceCents },
+			messageParams: { workshop: workshop.workshopName, priceCents: finalPriceCents, ...(await requestNoticeParams(tx, request.id)) },
 			receivedId: request.id,
 		})
 		return 'completed'
@@ -122,7 +122,11 @@ export async function confirmBill(customerId: string, requestId: string, within?
 	await inTransaction(within, async (tx) => {
 		const { request, offer, billedCents } = await lockBill(tx, customerId, requestId, 'confirmBill')
 		await finishJob(tx, request, offer.id, billedCents, customerId)
-		await notifyWorkshops(tx, [offer], 'notifications.billConfirmed', { customer: await customerName(tx, customerId), priceCents: billedCents })
+		await notifyWorkshops(tx, [offer], 'notifications.billConfirmed', {
+			customer: await customerName(tx, customerId),
+			priceCents: billedCents,
+			...(await requestNoticeParams(tx, requestId)),
+		})
 	})
 }
 
@@ -139,8 +143,9 @@ export async function disputeBill(customerId: string, requestId: string, reason:
 			.values({ offerId: offer.id, reason, billedCents, bindingCents: bindingTotalCents(offer) })
 			.returning({ id: billDisputes.id })
 		const customer = await customerName(tx, customerId)
-		await notifyWorkshops(tx, [offer], 'notifications.billDisputed', { customer, priceCents: billedCents })
-		await notifyAdmins(tx, { messageKey: 'notifications.billDisputeOpened', messageParams: { customer, priceCents: billedCents }, receivedId: dispute!.id })
+		const about = await requestNoticeParams(tx, requestId)
+		await notifyWorkshops(tx, [offer], 'notifications.billDisputed', { customer, priceCents: billedCents, ...about })
+		await notifyAdmins(tx, { messageKey: 'notifications.billDisputeOpened', messageParams: { customer, priceCents: billedCents, ...about }, receivedId: dispute!.id })
 		return dispute!.id
 	})
 }
@@ -176,13 +181,14 @@ export async function settleBill(adminId: string, disputeId: string, input: { de
 			after: { status: offerMoves.settleBill.to, decision: input.decision, finalPriceCents: priceCents, note: input.note },
 		})
 		const [workshop] = await tx.select({ name: workshops.workshopName }).from(workshops).where(eq(workshops.id, offer.workshopId))
+		const about = await requestNoticeParams(tx, request.id)
 		await notify(tx, {
 			userId: request.customerId,
 			type: NotificationType.jobCompleted,
 			messageKey: 'notifications.billSettled',
-			messageParams: { workshop: workshop!.name, priceCents },
+			messageParams: { workshop: workshop!.name, priceCents, ...about },
 			receivedId: request.id,
 		})
-		await notifyWorkshops(tx, [offer], 'notifications.billSettledWorkshop', { customer: await customerName(tx, request.customerId), priceCents })
+		await notifyWorkshops(tx, [offer], 'notifications.billSettledWorkshop', { customer: await customerName(tx, request.customerId), priceCents, ...about })
 	})
 }

@@ -1,5 +1,7 @@
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { requestEvents, type serviceRequests, users, workshops } from '~/db/schema'
+import { vehicleLabel } from '~/db/sql'
+import { queryRows } from '~/db/db.server'
 import { NotificationType, notify } from '~/domain/messaging/notifications.server'
 import { type Tx } from './move-locks.server'
 
@@ -41,4 +43,27 @@ export async function notifyWorkshops(
 export async function customerName(tx: Tx, customerId: string) {
 	const [customer] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, customerId))
 	return `${customer!.firstName} ${customer!.lastName}`
+}
+
+/**
+ * What every notice about a request names, so its reader knows which car and which job it is
+ * about (issue 32): the car with its plate, and the request's services in each language
+ * (`services_et`, …; the reader's is picked when the notice is read, notification-text.server.ts).
+ */
+export async function requestNoticeParams(tx: Tx, requestId: string): Promise<Record<string, string>> {
+	const [row] = await queryRows<Record<string, string>>(
+		tx,
+		sql`select ${vehicleLabel('registration')} as car,
+		           coalesce(string_agg(s.name_et, ', ' order by s.sort_order, s.name_et), '') as services_et,
+		           coalesce(string_agg(s.name_en, ', ' order by s.sort_order, s.name_en), '') as services_en,
+		           coalesce(string_agg(s.name_ru, ', ' order by s.sort_order, s.name_ru), '') as services_ru
+		    from service_requests r
+		    join vehicles v on v.id = r.vehicle_id
+		    join car_brands b on b.id = v.brand_id
+		    left join service_request_services rs on rs.request_id = r.id
+		    left join services s on s.id = rs.service_id
+		    where r.id = ${requestId}
+		    group by b.name_en, v.model, v.registration_number`,
+	)
+	return row ?? {}
 }

@@ -7,7 +7,7 @@ import { DomainError, notFound } from '~/utils/errors'
 import { NotificationType, notify } from '~/domain/messaging/notifications.server'
 import { inTransaction, lockCustomerRequest, lockWorkshop, lockWorkshopOffer, type Tx } from './move-locks.server'
 import { type WorkshopActor } from '~/utils/auth.server'
-import { addEvent, customerName, notifyWorkshops } from './move-notices.server'
+import { addEvent, customerName, notifyWorkshops, requestNoticeParams } from './move-notices.server'
 import { offerLineColumns, offerTotals } from './offer-lines'
 import { offerPriceCents, type OfferTerms } from './offers'
 import { offerAllowance } from './offers.server'
@@ -89,7 +89,7 @@ export async function makeOffer(
 				userId: request.customerId,
 				type: NotificationType.newOffer,
 				messageKey: 'notifications.newOffer',
-				messageParams: { workshop: workshop.workshopName, priceCents: terms.priceCents },
+				messageParams: { workshop: workshop.workshopName, priceCents: terms.priceCents, ...(await requestNoticeParams(tx, requestId)) },
 				receivedId: requestId,
 			})
 			return offer!.id
@@ -223,7 +223,8 @@ export async function selectOffer(customerId: string, requestId: string, offerId
 		await tx.update(serviceRequests).set({ status, selectedOfferId: offerId }).where(eq(serviceRequests.id, requestId))
 		await addEvent(tx, requestId, status, customerId)
 
-		await notifyWorkshops(tx, [offer], 'notifications.offerSelected', { customer: await customerName(tx, customerId) })
-		await notifyWorkshops(tx, rejected, 'notifications.offerRejected', {})
+		const about = await requestNoticeParams(tx, requestId)
+		await notifyWorkshops(tx, [offer], 'notifications.offerSelected', { customer: await customerName(tx, customerId), priceCents: offer.priceCents, ...about })
+		await notifyWorkshops(tx, rejected, 'notifications.offerRejected', about)
 	})
 }

@@ -285,11 +285,12 @@ export async function sendWarrantyNotices(now = new Date()): Promise<number> {
 		const due = await queryRows<{ offerId: string; userId: string; vehicleId: string; workshop: string; vehicle: string; until: string }>(
 			tx,
 			sql`select o.id as "offerId", r.customer_id as "userId", v.id as "vehicleId", w.workshop_name as workshop,
-			           v.registration_number as vehicle,
+			           ${vehicleLabel('registration')} as vehicle,
 			           to_char(${localDay(sql`o.completed_at`)}::date + make_interval(months => o.warranty_parts_months), 'YYYY-MM-DD') as until
 			    from offers o
 			    join service_requests r on r.selected_offer_id = o.id
 			    join vehicles v on v.id = r.vehicle_id and v.deleted_at is null
+			    join car_brands b on b.id = v.brand_id
 			    join users u on u.id = r.customer_id and not u.blocked
 			    join workshops w on w.id = o.workshop_id
 			    where o.warranty_parts_months is not null and o.warranty_notice_at is null and o.status = ${completed}

@@ -1,6 +1,7 @@
 import { and, eq, exists, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import { serviceRequestServices, services, siteSettings, vehicleReminders } from '~/db/schema'
 import { db, queryRows, transaction, type DbOrTx, type Tx } from '~/db/db.server'
+import { vehicleLabel } from '~/db/sql'
 import { tallinnDay } from '~/utils/time'
 import { notFound } from '~/utils/errors'
 import { NotificationType, notify } from '~/domain/messaging/notifications.server'
@@ -159,9 +160,10 @@ async function tellDueReminders(tx: Tx, now: Date, vehicleId?: string): Promise<
 		           to_char(vr.last_done_on, 'YYYY-MM-DD') as "lastDoneOn", vr.last_done_mileage as "lastDoneMileage",
 		           vr.every_months as "everyMonths", vr.every_km as "everyKm", vr.days_before as "daysBefore",
 		           to_char(vr.snoozed_until, 'YYYY-MM-DD') as "snoozedUntil", vr.notified_key as "notifiedKey",
-		           v.owner_id as "userId", v.mileage, v.registration_number as vehicle
+		           v.owner_id as "userId", v.mileage, ${vehicleLabel('registration')} as vehicle
 		    from vehicle_reminders vr
 		    join vehicles v on v.id = vr.vehicle_id and v.deleted_at is null
+		    join car_brands b on b.id = v.brand_id
 		    join users u on u.id = v.owner_id and not u.blocked
 		    where vr.active and (vr.snoozed_until is null or vr.snoozed_until <= ${today}::date)
 		      ${vehicleId ? sql`and vr.vehicle_id = ${vehicleId}` : sql``}

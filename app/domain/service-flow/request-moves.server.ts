@@ -6,7 +6,7 @@ import { savePreparedUpload, type FormUpload } from '~/uploads/storage.server'
 import { DomainError, FieldError } from '~/utils/errors'
 import { NotificationType, notify, notifyMatchingWorkshops } from '~/domain/messaging/notifications.server'
 import { inTransaction, lockCustomerRequest, type Tx } from './move-locks.server'
-import { addEvent, notifyWorkshops } from './move-notices.server'
+import { addEvent, notifyWorkshops, requestNoticeParams } from './move-notices.server'
 import { workshopToAsk } from './requests.server'
 import { MAX_REQUEST_IMAGES, MAX_REQUEST_SERVICES, type ReopenRequestInput, type ServiceRequestInput, type WidenRequestInput } from './requests'
 import { canReopen, canRequest, EXPIRY_DAYS, initialStatus, offerMoves, requestAfter, requestMoves, type RequestStatus } from './status'
@@ -99,19 +99,24 @@ async function endWithOffers(tx: Tx, requestId: string, from: RequestStatus, mov
 		.set({ status: ending.move.to })
 		.where(and(eq(offers.requestId, requestId), inArray(offers.status, ending.move.from)))
 		.returning({ id: offers.id, workshopId: offers.workshopId })
-	await notifyWorkshops(tx, ended, ending.messageKey, {})
+	await notifyWorkshops(tx, ended, ending.messageKey, await requestNoticeParams(tx, requestId))
 }
 
-/** What the "new request" notification names: the vehicle and the city (or the place written). */
+/**
+ * What the "new request" notification names: the vehicle, the city (or the place written) and the
+ * services, in each language (the text names the vehicle, so no `car` is added).
+ */
 async function newRequestParams(tx: Tx, requestId: string) {
-	const [row] = await queryRows<{ vehicle: string; city: string }>(
+	const [row] = await queryRows<Record<string, string>>(
 		tx,
-		sql`select ${vehicleLabel()} as vehicle, coalesce(c.name_et, r.location) as city
+		sql`select ${vehicleLabel()} as vehicle, coalesce(c.name_et, r.location) as city_et,
+		           coalesce(c.name_en, r.location) as city_en, coalesce(c.name_ru, r.location) as city_ru
 		    from service_requests r join vehicles v on v.id = r.vehicle_id join car_brands b on b.id = v.brand_id
 		    left join cities c on c.id = r.city_id
 		    where r.id = ${requestId}`,
 	)
-	return row!
+	const { car: _named, ...services } = await requestNoticeParams(tx, requestId)
+	return { ...row!, ...services }
 }
 
 /**
@@ -201,7 +206,7 @@ export async function expireRequest(requestId: string, now: Date, within?: Tx): 
 			userId: request.customerId,
 			type: NotificationType.dialog,
 			messageKey: 'notifications.requestExpiredCustomer',
-			messageParams: { days: EXPIRY_DAYS },
+			messageParams: { days: EXPIRY_DAYS, ...(await requestNoticeParams(tx, requestId)) },
 			receivedId: requestId,
 		})
 		return true

@@ -6,6 +6,7 @@ import { DomainError, notFound } from '~/utils/errors'
 import { NotificationType, notify, notifyAdmins } from '~/domain/messaging/notifications.server'
 import { db, isUniqueViolation, queryRows, transaction } from '~/db/db.server'
 import { encodeId } from '~/utils/public-id'
+import { requestNoticeParams } from './move-notices.server'
 import { type ModerationDecision, type ReportedReview } from './review-moderation'
 import { type ReportReviewInput } from './review-moderation-schema'
 import { refreshWorkshopRatings } from './reviews.server'
@@ -74,9 +75,10 @@ export async function moderateReview(adminId: string, reviewId: string, input: {
 		})
 		const [owner] = await tx.select({ userId: workshops.userId, name: workshops.workshopName }).from(workshops).where(eq(workshops.id, review.workshopId))
 		const messageKey = input.decision === 'hide' ? 'notifications.reviewHidden' : 'notifications.reviewKept'
+		const about = await requestNoticeParams(tx, review.requestId)
 		await notify(tx, [
-			{ userId: review.customerId, type: NotificationType.dialog, messageKey, messageParams: { workshop: owner!.name, note: input.note }, receivedId: reviewId },
-			{ userId: owner!.userId, type: NotificationType.dialog, messageKey: `${messageKey}Workshop`, messageParams: { note: input.note }, receivedId: reviewId },
+			{ userId: review.customerId, type: NotificationType.dialog, messageKey, messageParams: { workshop: owner!.name, note: input.note, ...about }, receivedId: reviewId },
+			{ userId: owner!.userId, type: NotificationType.dialog, messageKey: `${messageKey}Workshop`, messageParams: { note: input.note, ...about }, receivedId: reviewId },
 		])
 	})
 }

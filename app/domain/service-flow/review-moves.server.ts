@@ -5,7 +5,7 @@ import { DomainError, notFound } from '~/utils/errors'
 import { NotificationType, notify } from '~/domain/messaging/notifications.server'
 import { inTransaction, lockCustomerRequest, type Tx } from './move-locks.server'
 import { type WorkshopActor } from '~/utils/auth.server'
-import { customerName } from './move-notices.server'
+import { customerName, requestNoticeParams } from './move-notices.server'
 import { refreshWorkshopRatings } from './reviews.server'
 import { canRequest } from './status'
 
@@ -33,7 +33,7 @@ export async function addReview(customerId: string, requestId: string, input: { 
 				userId: owner!.userId,
 				type: NotificationType.newReview,
 				messageKey: 'notifications.newReview',
-				messageParams: { customer: await customerName(tx, customerId), rating: input.rating },
+				messageParams: { customer: await customerName(tx, customerId), rating: input.rating, ...(await requestNoticeParams(tx, requestId)) },
 				receivedId: review!.id,
 			})
 			return review!.id
@@ -60,7 +60,7 @@ export async function replyToReview(workshop: WorkshopActor, reviewId: string, r
 			userId: review.customerId,
 			type: NotificationType.dialog,
 			messageKey: 'notifications.reviewReply',
-			messageParams: { workshop: workshop.workshopName },
+			messageParams: { workshop: workshop.workshopName, ...(await requestNoticeParams(tx, review.requestId)) },
 			receivedId: reviewId,
 		})
 	})
