@@ -3,6 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
 import { ButtonLink } from '~/components/button-link'
 import { ResponseTime } from '~/components/response-time'
+import { distanceText } from '~/domain/service-flow/vehicle-kinds'
 import { OfferComparison, OfferComparisonFacts } from '~/components/offer-comparison'
 import { OfferTerms } from '~/components/offer-terms'
 import { UploadedImage } from '~/components/responsive-image'
@@ -21,7 +22,7 @@ import { useLanguage } from '~/i18n/use-language'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { BadRequest } from '~/utils/failures.server'
-import { formatMoney, formatNumber, formatRating } from '~/utils/format'
+import { formatMoney, formatRating } from '~/utils/format'
 import { routeMeta } from '~/utils/meta'
 import { readForm } from '~/uploads/multipart.server'
 import { decodeId, encodeId } from '~/utils/public-id'
@@ -45,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		meta: { title: t('offers.title') },
 		slug: encodeId(requestId),
 		sort,
-		request: { status: detail.status, services: detail.services, vehicle: detail.vehicle.name, plate: detail.vehicle.registrationNumber },
+		request: { status: detail.status, services: detail.services, vehicle: detail.vehicle.name, plate: detail.vehicle.registrationNumber, unit: detail.vehicle.odometerUnit },
 		offers: offers.map((offer) => ({ ...offer, workshopSlug: encodeId(offer.workshopId) })),
 		// Which offer is best in each row of the comparison: decided once, by the domain.
 		best: bestInRows(offers),
@@ -103,7 +104,7 @@ export default function CompareOffersPage() {
 							))}
 						</ul>
 					</nav>
-					{offers.length > 1 ? <OfferComparison offers={offers} best={best} /> : null}
+					{offers.length > 1 ? <OfferComparison offers={offers} best={best} unit={request.unit} /> : null}
 					<ul className="offer-list">
 						{offers.map((offer) => (
 							<li key={offer.id} className={`offer-card card offer-card--${offer.status}`}>
@@ -132,7 +133,7 @@ export default function CompareOffersPage() {
 									</div>
 								</div>
 								{offer.description ? <p className="prose-text">{offer.description}</p> : null}
-								{offers.length > 1 ? <OfferComparisonFacts offer={offer} best={best} /> : null}
+								{offers.length > 1 ? <OfferComparisonFacts offer={offer} best={best} unit={request.unit} /> : null}
 								<OfferTerms offer={offer} compared={offers.length > 1} />
 								{offer.notes ? (
 									<p className="offer-card__notes">
@@ -146,7 +147,7 @@ export default function CompareOffersPage() {
 											<>
 												<div>
 													<dt>{t('offers.workWarranty')}</dt>
-													<dd>{offer.warrantyWorkKm ? t('offers.km', { km: formatNumber(offer.warrantyWorkKm, language) }) : t('offers.notGiven')}</dd>
+													<dd>{offer.warrantyWorkKm ? distanceText(t, offer.warrantyWorkKm, request.unit) : t('offers.notGiven')}</dd>
 												</div>
 												<div>
 													<dt>{t('offers.partsWarranty')}</dt>

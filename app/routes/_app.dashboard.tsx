@@ -9,10 +9,11 @@ import { PageHeader } from '~/components/page-header'
 import { Panel } from '~/components/panel'
 import { StatusBadge } from '~/components/status-badge'
 import { adminDashboard, customerDashboard, workshopDashboard } from '~/domain/service-flow/dashboard.server'
+import { distanceText } from '~/domain/service-flow/vehicle-kinds'
 import { type Language } from '~/i18n/config'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { requireUser, workshopActor } from '~/utils/auth.server'
-import { formatDateTime, formatMoney, formatNumber, formatRating } from '~/utils/format'
+import { formatDateTime, formatMoney, formatRating } from '~/utils/format'
 import { routeMeta } from '~/utils/meta'
 import { encodeId } from '~/utils/public-id'
 
@@ -150,7 +151,7 @@ function CustomerDashboard({
 							</Link>
 							<span className="plate">{vehicle.registrationNumber}</span>
 							<span className="item__meta">
-								{[vehicle.year, t('dashboard.customer.mileage', { miles: formatNumber(vehicle.mileage, language) })]
+								{[vehicle.year, distanceText(t, vehicle.mileage, vehicle.odometerUnit)]
 									.filter(Boolean)
 									.join(' · ')}
 							</span>
