@@ -60,7 +60,8 @@ export default function ClaimVehiclePage() {
 		lastResult: actionData?.result,
 		defaultValue: { code },
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: ClaimVehicleSchema }),
-		shouldRevalidate: 'onBlur',
+		// On input, not on blur: a message vanishing on blur would move the button away from under the click.
+		shouldRevalidate: 'onInput',
 	})
 	return (
 		<>
