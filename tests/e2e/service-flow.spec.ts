@@ -121,7 +121,10 @@ for (const javaScriptEnabled of javaScriptModes) {
 		await expect(job).toContainText('€85.00')
 		await expect(job.getByRole('link', { name: c('passport.invoicePdf') })).toBeVisible()
 		const warranty = customer.getByRole('region', { name: c('passport.warranty'), exact: true })
-		await expect(warranty).toContainText(c('passport.workWarranty').replace('{{km}}', '15,000'))
+		await expect(warranty).toContainText(c('passport.workWarranty').replace('{{distance}}', '15,000 km'))
+		// All in the vehicle's km (issue 32): the work warranty runs 15,000 km from the job's 42,350.
+		await expect(warranty).toContainText(c('passport.workLeft').replace('{{left}}', '15,000 km').replace('{{until}}', '57,350 km'))
+		await expect(warranty).not.toContainText('miles')
 		await expect(warranty).toContainText(c('passport.partsWarranty_other').replace('{{count}}', '12'))
 		await expect(customer.locator('.facts__row').filter({ hasText: c('vehicle.mileage') })).toContainText('42,350 km')
 
