@@ -1,12 +1,14 @@
 import { useTranslation } from '~/i18n/translation'
 import { type BestInRows, type Comparable, type ComparisonRow, comparisonRows, notItemised, partQualityCounts } from '~/domain/service-flow/offer-comparison'
 import { useLanguage } from '~/i18n/use-language'
-import { formatDate, formatMoney, formatNumber, formatRating } from '~/utils/format'
+import { distanceText, type OdometerUnit } from '~/domain/service-flow/vehicle-kinds'
+import { formatDate, formatMoney, formatRating } from '~/utils/format'
 
 type Offer = Comparable & { workshopName: string; city: string | null }
 
 /** One row's value for one offer, as the reader reads it; null where the offer does not say. */
-function useCellText() {
+/** `unit`: the vehicle's odometer unit, in which a work warranty's distance is shown (decision 0122). */
+function useCellText(unit: OdometerUnit) {
 	const { t } = useTranslation(['customer', 'common'])
 	const language = useLanguage()
 	return (row: ComparisonRow, offer: Offer): string | null => {
@@ -32,7 +34,7 @@ function useCellText() {
 				return offer.durationDays ? t('common:offerTerms.days', { count: offer.durationDays }) : null
 			case 'warranty': {
 				const parts = [
-					offer.warrantyWorkKm ? t('offers.km', { km: formatNumber(offer.warrantyWorkKm, language) }) : null,
+					offer.warrantyWorkKm ? distanceText(t, offer.warrantyWorkKm, unit) : null,
 					offer.warrantyPartsMonths ? t('offers.months', { count: offer.warrantyPartsMonths }) : null,
 				].filter(Boolean)
 				return parts.length ? parts.join(' · ') : null
@@ -55,9 +57,9 @@ function useCellText() {
  * wide, the best value of each row marked; phones show the same rows in each offer's card
  * (`OfferComparisonFacts`). Sorted as the page's list is.
  */
-export function OfferComparison({ offers, best }: { offers: Offer[]; best: BestInRows }) {
+export function OfferComparison({ offers, best, unit }: { offers: Offer[]; best: BestInRows; unit: OdometerUnit }) {
 	const { t } = useTranslation('customer')
-	const text = useCellText()
+	const text = useCellText(unit)
 	return (
 		<div className="compare-table-wrap">
 			<table className="compare-table">
@@ -88,9 +90,9 @@ export function OfferComparison({ offers, best }: { offers: Offer[]; best: BestI
 }
 
 /** The comparison's rows for one offer, for its card on a phone. */
-export function OfferComparisonFacts({ offer, best }: { offer: Offer; best: BestInRows }) {
+export function OfferComparisonFacts({ offer, best, unit }: { offer: Offer; best: BestInRows; unit: OdometerUnit }) {
 	const { t } = useTranslation('customer')
-	const text = useCellText()
+	const text = useCellText(unit)
 	return (
 		<dl className="compare-facts">
 			{comparisonRows.map((row) => (

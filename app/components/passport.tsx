@@ -3,22 +3,23 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
 import { type HistoryEntry, type Warranty, type WarrantyState } from '~/domain/service-flow/passport'
+import { distanceText, MAX_MILEAGE, type OdometerUnit } from '~/domain/service-flow/vehicle-kinds'
 import { type ServiceRecordInput, ServiceRecordSchema, type VehicleLinkInput } from '~/domain/service-flow/passport-schema'
 import { useLanguage } from '~/i18n/use-language'
-import { formatDate, formatNumber } from '~/utils/format'
+import { formatDate } from '~/utils/format'
 import { type HeldFile } from '~/uploads/upload-url'
 import { ConfirmAction } from './confirm-action'
 import { Field, FileField, FormActions, FormAlert, FormSecurity, IntentButton, TextareaField } from './forms'
 
 /**
  * The vehicle passport's parts (issue 20): the warranties, the form for work done elsewhere, the
- * private links (the history itself: service-history.tsx). Mileage is in miles, a work warranty's
- * distance in km (spec §9).
+ * private links (the history itself: service-history.tsx). Readings and a work warranty's distance
+ * are kept in km and shown, as the forms take them, in the vehicle's odometer unit (decision 0122).
  */
 
 const stateClass: Record<WarrantyState, string> = { valid: '', expiring: ' warranty__part--expiring', expired: ' warranty__part--expired' }
 
-export function WarrantyList({ warranties }: { warranties: Warranty[] }) {
+export function WarrantyList({ warranties, unit }: { warranties: Warranty[]; unit: OdometerUnit }) {
 	const { t } = useTranslation('customer')
 	const language = useLanguage()
 	if (!warranties.length) return <p className="empty">{t('passport.noWarranty')}</p>
@@ -35,14 +36,14 @@ export function WarrantyList({ warranties }: { warranties: Warranty[] }) {
 						<ul className="warranty__parts">
 							{warranty.work ? (
 								<li className={`warranty__part${stateClass[warranty.work.state]}`}>
-									{t('passport.workWarranty', { km: formatNumber(warranty.workKm ?? 0, language) })}{' '}
+									{t('passport.workWarranty', { distance: distanceText(t, warranty.workKm ?? 0, unit) })}{' '}
 									{warranty.work.state === 'expired'
 										? null
-										: t('passport.workLeft', { km: formatNumber(warranty.work.leftKm, language), miles: formatNumber(warranty.work.untilMiles, language) })}{' '}
+										: t('passport.workLeft', { left: distanceText(t, warranty.work.leftKm, unit), until: distanceText(t, warranty.work.untilKm, unit) })}{' '}
 									{stateLabel(warranty.work.state)}
 								</li>
 							) : warranty.workKm ? (
-								<li className="warranty__part">{t('passport.workWarrantyUnknown', { km: formatNumber(warranty.workKm, language) })}</li>
+								<li className="warranty__part">{t('passport.workWarrantyUnknown', { distance: distanceText(t, warranty.workKm, unit) })}</li>
 							) : null}
 							{warranty.parts ? (
 								<li className={`warranty__part${stateClass[warranty.parts.state]}`}>
@@ -64,7 +65,17 @@ export function WarrantyList({ warranties }: { warranties: Warranty[] }) {
 type RecordFields = { performedOn: string; mileage: string; description: string; workshopName: string; price: string }
 
 /** Work done elsewhere, added by the owner: when, mileage, what, where, price, a PDF. */
-export function ServiceRecordForm({ lastResult, documentErrors, held }: { lastResult?: SubmissionResult<string[]>; documentErrors?: string[] | null; held?: HeldFile[] | null }) {
+export function ServiceRecordForm({
+	unit,
+	lastResult,
+	documentErrors,
+	held,
+}: {
+	unit: OdometerUnit
+	lastResult?: SubmissionResult<string[]>
+	documentErrors?: string[] | null
+	held?: HeldFile[] | null
+}) {
 	const { t } = useTranslation('customer')
 	const [form, fields] = useForm<RecordFields, ServiceRecordInput>({
 		id: 'service-record',
@@ -79,9 +90,9 @@ export function ServiceRecordForm({ lastResult, documentErrors, held }: { lastRe
 			<div className="form-grid form-grid--two">
 				<Field label={t('passport.performedOn')} required inputProps={getInputProps(fields.performedOn, { type: 'date' })} errors={fields.performedOn.errors} />
 				<Field
-					label={t('passport.mileage')}
+					label={t('passport.mileage', { unit: t(`unitLabel.${unit}`) })}
 					required
-					inputProps={{ ...getInputProps(fields.mileage, { type: 'number' }), min: 0, inputMode: 'numeric' }}
+					inputProps={{ ...getInputProps(fields.mileage, { type: 'number' }), min: 0, max: MAX_MILEAGE, inputMode: 'numeric' }}
 					errors={fields.mileage.errors}
 				/>
 			</div>

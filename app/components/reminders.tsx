@@ -4,8 +4,9 @@ import { Form, Link } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
 import { type InspectionReminderInput, reminderSchemas, type ServiceReminderInput } from '~/domain/service-flow/reminder-schema'
 import { type ReminderKind, reminderRequestPath, type ReminderSchedule, type ReminderState, snoozeDays } from '~/domain/service-flow/reminders'
+import { distanceText, fromKm, type OdometerUnit } from '~/domain/service-flow/vehicle-kinds'
 import { useLanguage } from '~/i18n/use-language'
-import { formatDate, formatNumber } from '~/utils/format'
+import { formatDate } from '~/utils/format'
 import { Field, FormActions, FormAlert, FormSecurity, IntentButton } from './forms'
 
 /**
@@ -23,6 +24,7 @@ export function ReminderList({
 	reminders,
 	vehicleId,
 	lastService,
+	unit,
 	tyreDays,
 	answer,
 }: {
@@ -30,6 +32,8 @@ export function ReminderList({
 	vehicleId: string
 	/** The newest entry of the history with a mileage: where a new service interval starts. */
 	lastService: { on: string; mileage: number } | null
+	/** The vehicle's odometer unit: the service's reading and interval are typed and shown in it. */
+	unit: OdometerUnit
 	/** The site's tyre reminder days, as "1 October". */
 	tyreDays: { autumn: string; spring: string }
 	answer: ReminderAnswer | null
@@ -49,7 +53,7 @@ export function ReminderList({
 									{t(`reminders.kinds.${reminder.kind}`)}{' '}
 									{badge[reminder.state] ? <strong className={badge[reminder.state]}>{t(`reminders.states.${reminder.state}`)}</strong> : null}
 								</h3>
-								<ReminderWhen reminder={reminder} />
+								<ReminderWhen reminder={reminder} unit={unit} />
 								{reminder.kind === 'tyres' ? <p className="item__meta">{t('reminders.tyresLaw', tyreDays)}</p> : null}
 								<div className="reminders__actions">
 									{reminder.state !== 'off' ? (
@@ -80,7 +84,7 @@ export function ReminderList({
 										{reminder.kind === 'inspection' ? (
 											<InspectionForm reminder={reminder} lastResult={answer?.kind === 'inspection' ? answer.result : undefined} />
 										) : (
-											<ServiceForm reminder={reminder} lastService={lastService} lastResult={answer?.kind === 'service' ? answer.result : undefined} />
+											<ServiceForm reminder={reminder} lastService={lastService} unit={unit} lastResult={answer?.kind === 'service' ? answer.result : undefined} />
 										)}
 									</details>
 								) : null}
@@ -94,7 +98,7 @@ export function ReminderList({
 }
 
 /** When the reminder is due, in words. */
-function ReminderWhen({ reminder }: { reminder: ReminderSchedule }) {
+function ReminderWhen({ reminder, unit }: { reminder: ReminderSchedule; unit: OdometerUnit }) {
 	const { t } = useTranslation('customer')
 	const language = useLanguage()
 	const date = reminder.nextOn ? formatDate(reminder.nextOn, language) : null
@@ -105,7 +109,7 @@ function ReminderWhen({ reminder }: { reminder: ReminderSchedule }) {
 	else
 		text = t('reminders.serviceDue', {
 			date,
-			miles: formatNumber(reminder.dueMiles ?? 0, language),
+			distance: distanceText(t, reminder.dueKm ?? 0, unit),
 		})
 	return (
 		<>
@@ -161,15 +165,27 @@ function InspectionForm({ reminder, lastResult }: { reminder: ReminderSchedule; 
 
 type ServiceFields = { lastDoneOn: string; lastDoneMileage: string; everyKm: string; everyMonths: string; daysBefore: string }
 
-function ServiceForm({ reminder, lastService, lastResult }: { reminder: ReminderSchedule; lastService: { on: string; mileage: number } | null; lastResult?: SubmissionResult<string[]> }) {
+function ServiceForm({
+	reminder,
+	lastService,
+	unit,
+	lastResult,
+}: {
+	reminder: ReminderSchedule
+	lastService: { on: string; mileage: number } | null
+	unit: OdometerUnit
+	lastResult?: SubmissionResult<string[]>
+}) {
+	// Kept in km, typed in the vehicle's unit (decision 0122).
+	const inUnit = (km: number | null | undefined) => (km === null || km === undefined ? '' : String(fromKm(km, unit)))
 	const { t } = useTranslation('customer')
 	const [form, fields] = useForm<ServiceFields, ServiceReminderInput>({
 		id: 'reminder-service',
 		lastResult,
 		defaultValue: {
 			lastDoneOn: reminder.lastDoneOn ?? lastService?.on ?? '',
-			lastDoneMileage: String(reminder.lastDoneMileage ?? lastService?.mileage ?? ''),
-			everyKm: String(reminder.everyKm ?? ''),
+			lastDoneMileage: inUnit(reminder.lastDoneMileage ?? lastService?.mileage),
+			everyKm: inUnit(reminder.everyKm),
 			everyMonths: String(reminder.everyMonths ?? ''),
 			daysBefore: String(reminder.daysBefore),
 		},
@@ -179,8 +195,8 @@ function ServiceForm({ reminder, lastService, lastResult }: { reminder: Reminder
 	return (
 		<ReminderForm form={form} kind="service" help={t('reminders.serviceHelp')}>
 			<Field label={t('reminders.lastServiceOn')} required inputProps={getInputProps(fields.lastDoneOn, { type: 'date' })} errors={fields.lastDoneOn.errors} />
-			<Field label={t('reminders.lastServiceMileage')} required inputProps={{ ...numberProps(fields.lastDoneMileage), min: 0 }} errors={fields.lastDoneMileage.errors} />
-			<Field label={t('reminders.serviceEveryKm')} required inputProps={numberProps(fields.everyKm)} errors={fields.everyKm.errors} />
+			<Field label={t('reminders.lastServiceMileage', { unit: t(`unitLabel.${unit}`) })} required inputProps={{ ...numberProps(fields.lastDoneMileage), min: 0 }} errors={fields.lastDoneMileage.errors} />
+			<Field label={t('reminders.serviceEveryKm', { unit: t(`unitLabel.${unit}`) })} required inputProps={numberProps(fields.everyKm)} errors={fields.everyKm.errors} />
 			<Field label={t('reminders.serviceEveryMonths')} required inputProps={numberProps(fields.everyMonths)} errors={fields.everyMonths.errors} />
 			<Field label={t('reminders.daysBefore')} inputProps={numberProps(fields.daysBefore)} errors={fields.daysBefore.errors} />
 		</ReminderForm>

@@ -1,7 +1,8 @@
 import { useTranslation } from '~/i18n/translation'
 import { type RequestDetail } from '~/domain/service-flow/requests'
+import { distanceText } from '~/domain/service-flow/vehicle-kinds'
 import { useLanguage } from '~/i18n/use-language'
-import { formatDateTime, formatNumber } from '~/utils/format'
+import { formatDateTime } from '~/utils/format'
 import { Fact } from './panel'
 import { PhotoStrip } from './photo-strip'
 
@@ -16,7 +17,7 @@ export function RequestSummary({ request }: { request: Pick<RequestDetail, 'vehi
 				<Fact className="facts__row" label={t('request.vehicle')}>
 					{vehicle.name} <span className="plate plate--small">{vehicle.registrationNumber}</span>
 					<span className="facts__more">
-						{[vehicle.year, t('vehicles.mileage', { miles: formatNumber(vehicle.mileage, language) }), t(`vehicle.transmissions.${vehicle.transmission}`), vehicle.fuelType ? t(`vehicle.fuelTypes.${vehicle.fuelType}`) : null]
+						{[vehicle.year, distanceText(t, vehicle.mileage, vehicle.odometerUnit), t(`vehicle.transmissions.${vehicle.transmission}`), vehicle.fuelType ? t(`vehicle.fuelTypes.${vehicle.fuelType}`) : null]
 							.filter(Boolean)
 							.join(' · ')}
 					</span>

@@ -1,8 +1,9 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
 import { type HistoryEntry } from '~/domain/service-flow/passport'
+import { distanceText, type OdometerUnit } from '~/domain/service-flow/vehicle-kinds'
 import { useLanguage } from '~/i18n/use-language'
-import { formatDate, formatMoney, formatNumber } from '~/utils/format'
+import { formatDate, formatMoney } from '~/utils/format'
 import { encodeId } from '~/utils/public-id'
 import { uploadUrl } from '~/uploads/upload-url'
 import { Panel } from './panel'
@@ -10,14 +11,24 @@ import { Panel } from './panel'
 /**
  * A vehicle's service history (issue 20): on its passport for the owner, and on a request for the
  * workshops it was shared with (decision 0104). Apart from the passport's forms, so that the
- * workshops' pages do not load them. Mileage is in miles (spec §9).
+ * workshops' pages do not load them. Readings in the vehicle's odometer unit (decision 0122).
  */
 
 /**
  * `shared`: as a workshop sees it on a request (sharedHistory: no prices, documents or links).
  * `actions`: what the owner may do with an entry (remove a record), beside it.
  */
-export function ServiceHistory({ entries, shared = false, actions }: { entries: HistoryEntry[]; shared?: boolean; actions?: (entry: HistoryEntry) => React.ReactNode }) {
+export function ServiceHistory({
+	entries,
+	unit,
+	shared = false,
+	actions,
+}: {
+	entries: HistoryEntry[]
+	unit: OdometerUnit
+	shared?: boolean
+	actions?: (entry: HistoryEntry) => React.ReactNode
+}) {
 	const { t } = useTranslation('customer')
 	const language = useLanguage()
 	if (!entries.length) return <p className="empty">{t(shared ? 'passport.sharedEmpty' : 'passport.noHistory')}</p>
@@ -35,7 +46,7 @@ export function ServiceHistory({ entries, shared = false, actions }: { entries: 
 								{[
 									formatDate(entry.on, language),
 									entry.workshopName || null,
-									entry.mileage !== null ? t('vehicles.mileage', { miles: formatNumber(entry.mileage, language) }) : null,
+									entry.mileage !== null ? distanceText(t, entry.mileage, unit) : null,
 									entry.source === 'record' ? t('passport.elsewhere') : null,
 								]
 									.filter(Boolean)
@@ -68,13 +79,13 @@ export function ServiceHistory({ entries, shared = false, actions }: { entries: 
 }
 
 /** A vehicle's history on a request a workshop sees, when its owner shared it there (decision 0104); nothing otherwise. */
-export function SharedHistoryPanel({ entries }: { entries: HistoryEntry[] | null }) {
+export function SharedHistoryPanel({ entries, unit }: { entries: HistoryEntry[] | null; unit: OdometerUnit }) {
 	const { t } = useTranslation('workshop')
 	if (!entries) return null
 	return (
 		<Panel id="shared-history" title={t('sharedHistory.title')}>
 			<p className="item__meta">{t('sharedHistory.note')}</p>
-			<ServiceHistory entries={entries} shared />
+			<ServiceHistory entries={entries} unit={unit} shared />
 		</Panel>
 	)
 }

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
-import { fuelTypes, transmissions } from '~/domain/service-flow/vehicle-kinds'
+import { fuelTypes, MAX_MILEAGE, odometerUnits, transmissions } from '~/domain/service-flow/vehicle-kinds'
 import { type Choice } from '~/domain/site/reference'
 import { VehicleSchema } from '~/domain/service-flow/vehicles'
 import { Field, FormActions, FormAlert, FormSection, FormSecurity, SelectField } from './forms'
@@ -27,7 +27,8 @@ export function VehicleForm({
 	const [form, fields] = useForm({
 		id,
 		lastResult,
-		defaultValue: defaults,
+		// A new vehicle's odometer is in km unless its owner says otherwise (issue 32).
+		defaultValue: { odometerUnit: 'km', ...defaults },
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: VehicleSchema }),
 		shouldRevalidate: 'onInput',
 	})
@@ -88,8 +89,16 @@ export function VehicleForm({
 					label={t('vehicle.mileage')}
 					required
 					help={t('vehicle.mileageHelp')}
-					inputProps={{ ...getInputProps(fields.mileage, { type: 'number' }), inputMode: 'numeric', min: 0 }}
+					inputProps={{ ...getInputProps(fields.mileage, { type: 'number' }), inputMode: 'numeric', min: 0, max: MAX_MILEAGE, step: 1 }}
 					errors={fields.mileage.errors}
+				/>
+				<SelectField
+					label={t('vehicle.odometerUnit')}
+					required
+					help={t('vehicle.odometerUnitHelp')}
+					options={odometerUnits.map((value) => ({ value, label: t(`vehicle.odometerUnits.${value}`) }))}
+					selectProps={getSelectProps(fields.odometerUnit)}
+					errors={fields.odometerUnit.errors}
 				/>
 				<Field
 					label={t('vehicle.vehicleYear')}

@@ -35,7 +35,7 @@ import { offerLineKinds, partQualities, vatModes } from '../domain/service-flow/
 import { billDecisions } from '../domain/service-flow/final-bill'
 import { moderationDecisions, reportReasons } from '../domain/service-flow/review-moderation'
 import { extraWorkStatuses, offerStatuses, requestStatuses } from '../domain/service-flow/status'
-import { fuelTypes, transmissions } from '../domain/service-flow/vehicle-kinds'
+import { fuelTypes, odometerUnits, transmissions } from '../domain/service-flow/vehicle-kinds'
 import { reminderKinds } from '../domain/service-flow/reminders'
 import { consentKinds } from '../domain/privacy/consents'
 
@@ -77,6 +77,8 @@ export const partQualityEnum = pgEnum('part_quality', partQualities)
 export const fuelTypeEnum = pgEnum('fuel_type', fuelTypes)
 
 export const transmissionEnum = pgEnum('transmission', transmissions)
+
+export const odometerUnitEnum = pgEnum('odometer_unit', odometerUnits)
 
 export const reminderKindEnum = pgEnum('reminder_kind', reminderKinds)
 
@@ -371,8 +373,12 @@ export const vehicles = pgTable(
 		model: text().notNull(),
 		modelSpecification: text().notNull(),
 		transmission: transmissionEnum().notNull(),
-		/** In miles (spec §9). */
+		/**
+		 * The odometer's reading in km, whatever the unit (issue 32); `odometer_unit` is the unit the
+		 * owner reads it in, which forms take and pages show (decision 0122).
+		 */
 		mileage: integer().notNull(),
+		odometerUnit: odometerUnitEnum().notNull().default('km'),
 		/**
 		 * The vehicle passport's private links (issue 20): its calendar (reminders and warranty ends)
 		 * for the owner's phone; null until made, a new one when revoked.
@@ -392,6 +398,36 @@ export const vehicles = pgTable(
 		index('vehicles_owner_idx').on(t.ownerId, t.createdAt),
 		check('vehicles_vin_length', sql`${t.vin} is null or length(${t.vin}) = 17`),
 		check('vehicles_mileage_positive', sql`${t.mileage} >= 0`),
+	],
+)
+
+/**
+ * A vehicle's change of owner (issue 32, decision 0123): its owner (the seller) makes a one-time
+ * code, valid until `expires_at` unless revoked; the buyer who claims it with the code becomes the
+ * vehicle's owner. Only the code's hash is kept. At most one open transfer per vehicle; a claim
+ * takes it in one statement (claimed_at still null), so of two claims of one code one wins.
+ */
+export const vehicleTransfers = pgTable(
+	'vehicle_transfers',
+	{
+		id: id(),
+		vehicleId: uuid()
+			.notNull()
+			.references(() => vehicles.id, { onDelete: 'cascade' }),
+		sellerId: uuid()
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		codeHash: text().notNull(),
+		expiresAt: timestamp({ withTimezone: true }).notNull(),
+		claimedAt: moment(),
+		claimedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+		revokedAt: moment(),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		uniqueIndex('vehicle_transfers_code_hash_key').on(t.codeHash),
+		uniqueIndex('vehicle_transfers_one_open_key').on(t.vehicleId).where(sql`${t.claimedAt} is null and ${t.revokedAt} is null`),
+		index('vehicle_transfers_seller_idx').on(t.sellerId),
 	],
 )
 
@@ -509,7 +545,7 @@ export const offers = pgTable(
 		finalPriceCents: integer(),
 		billReason: text(),
 		/**
-		 * The vehicle passport (issue 20), entered with the final price: the mileage at the job (miles,
+		 * The vehicle passport (issue 20), entered with the final price: the mileage at the job (km,
 		 * like the vehicle's; the vehicle's follows it when the job completes) and the workshop's
 		 * invoice or receipt (PDF). The warranty is the offer's own (issue 32): the workshop's profile's
 		 * when the offer is made, changed in the offer if it says so, kept as it was when the job
@@ -640,7 +676,7 @@ export const extraWorkLines = pgTable(
 
 /**
  * Work done to a vehicle elsewhere, added to its history by the owner (issue 20): when, at what
- * mileage (miles), what, by whom, for how much, and a PDF.
+ * mileage (km), what, by whom, for how much, and a PDF.
  */
 export const serviceRecords = pgTable(
 	'service_records',
@@ -678,7 +714,7 @@ export const vehicleReminders = pgTable(
 		active: boolean().notNull().default(true),
 		/** The inspection's due day. */
 		dueOn: date({ mode: 'string' }),
-		/** The last inspection or service, and the service's mileage (miles). */
+		/** The last inspection or service, and the service's mileage (km). */
 		lastDoneOn: date({ mode: 'string' }),
 		lastDoneMileage: integer(),
 		everyMonths: smallint(),

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
 import { ButtonLink } from '~/components/button-link'
 import { ResponseTime } from '~/components/response-time'
+import { distanceText } from '~/domain/service-flow/vehicle-kinds'
 import { OfferComparison, OfferComparisonFacts } from '~/components/offer-comparison'
 import { OfferTerms } from '~/components/offer-terms'
 import { UploadedImage } from '~/components/responsive-image'
@@ -46,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		meta: { title: t('offers.title') },
 		slug: encodeId(requestId),
 		sort,
-		request: { status: detail.status, services: detail.services, vehicle: detail.vehicle.name, plate: detail.vehicle.registrationNumber },
+		request: { status: detail.status, services: detail.services, vehicle: detail.vehicle.name, plate: detail.vehicle.registrationNumber, unit: detail.vehicle.odometerUnit },
 		offers: offers.map((offer) => ({ ...offer, workshopSlug: encodeId(offer.workshopId) })),
 		// Which offer is best in each row of the comparison: decided once, by the domain.
 		best: bestInRows(offers),
@@ -107,7 +108,7 @@ export default function CompareOffersPage() {
 							))}
 						</ul>
 					</nav>
-					{offers.length > 1 ? <OfferComparison offers={offers} best={best} /> : null}
+					{offers.length > 1 ? <OfferComparison offers={offers} best={best} unit={request.unit} /> : null}
 					<ul className="offer-list">
 						{offers.map((offer) => (
 							<li key={offer.id} className={`offer-card card offer-card--${offer.status}`}>
@@ -136,7 +137,7 @@ export default function CompareOffersPage() {
 									</div>
 								</div>
 								{offer.description ? <p className="prose-text">{offer.description}</p> : null}
-								{offers.length > 1 ? <OfferComparisonFacts offer={offer} best={best} /> : null}
+								{offers.length > 1 ? <OfferComparisonFacts offer={offer} best={best} unit={request.unit} /> : null}
 								<OfferTerms offer={offer} compared={offers.length > 1} />
 								{offer.notes ? (
 									<p className="offer-card__notes">

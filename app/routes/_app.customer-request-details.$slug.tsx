@@ -130,7 +130,7 @@ export default function CustomerRequestPage() {
 					<Panel id="request-what" title={t('requestPage.request')}>
 						<RequestSummary request={request} />
 					</Panel>
-					<SharedHistoryPanel entries={history} />
+					<SharedHistoryPanel entries={history} unit={request.vehicle.odometerUnit} />
 				</div>
 				<Panel as={building ? 'section' : 'aside'} id="offer-title" title={own && !renewing ? t('requestPage.yourOffer') : t('requestPage.makeOffer')}>
 					<p className="item__meta">{t('requestPage.offersSoFar', { count: request.offerCount })}</p>

@@ -12,10 +12,11 @@ import { adminDashboard, customerDashboard, workshopDashboard } from '~/domain/s
 import { offerAllowanceNotice } from '~/domain/billing/subscription-page.server'
 import { allowanceReached, type OfferAllowance } from '~/domain/billing/allowance'
 import { OfferAllowanceNotice } from '~/components/offer-allowance'
+import { distanceText } from '~/domain/service-flow/vehicle-kinds'
 import { type Language } from '~/i18n/config'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { requireUser, workshopActor } from '~/utils/auth.server'
-import { formatDateTime, formatMoney, formatNumber, formatRating } from '~/utils/format'
+import { formatDateTime, formatMoney, formatRating } from '~/utils/format'
 import { routeMeta } from '~/utils/meta'
 import { encodeId } from '~/utils/public-id'
 
@@ -154,7 +155,7 @@ function CustomerDashboard({
 							</Link>
 							<span className="plate">{vehicle.registrationNumber}</span>
 							<span className="item__meta">
-								{[vehicle.year, t('dashboard.customer.mileage', { miles: formatNumber(vehicle.mileage, language) })]
+								{[vehicle.year, distanceText(t, vehicle.mileage, vehicle.odometerUnit)]
 									.filter(Boolean)
 									.join(' · ')}
 							</span>

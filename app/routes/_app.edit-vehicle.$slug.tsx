@@ -6,6 +6,7 @@ import { PageHeader } from '~/components/page-header'
 import { VehicleForm } from '~/components/vehicle-form'
 import { getChoices } from '~/domain/site/reference.server'
 import { VehicleSchema } from '~/domain/service-flow/vehicles'
+import { fromKm } from '~/domain/service-flow/vehicle-kinds'
 import { getVehicle, updateVehicle } from '~/domain/service-flow/vehicles.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { requireUser } from '~/utils/auth.server'
@@ -40,7 +41,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 			model: vehicle.model,
 			modelSpecification: vehicle.modelSpecification,
 			transmission: vehicle.transmission,
-			mileage: text(vehicle.mileage),
+			// In the odometer's unit, as its owner typed it (decision 0122).
+			mileage: text(fromKm(vehicle.mileage, vehicle.odometerUnit)),
+			odometerUnit: vehicle.odometerUnit,
 		},
 	}
 }

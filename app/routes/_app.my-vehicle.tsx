@@ -5,10 +5,9 @@ import { ButtonLink } from '~/components/button-link'
 import { Icon } from '~/components/icon'
 import { PageHeader } from '~/components/page-header'
 import { listVehicles } from '~/domain/service-flow/vehicles.server'
+import { distanceText } from '~/domain/service-flow/vehicle-kinds'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { useLanguage } from '~/i18n/use-language'
 import { requireUser } from '~/utils/auth.server'
-import { formatNumber } from '~/utils/format'
 import { routeMeta } from '~/utils/meta'
 import { encodeId } from '~/utils/public-id'
 
@@ -25,6 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			registrationNumber: v.registrationNumber,
 			year: v.vehicleYear,
 			mileage: v.mileage,
+			odometerUnit: v.odometerUnit,
 			description: v.shortDescription,
 		})),
 	}
@@ -34,7 +34,6 @@ export const meta = routeMeta<typeof loader>()
 
 export default function MyVehiclesPage() {
 	const { t } = useTranslation('customer')
-	const language = useLanguage()
 	const { vehicles } = useLoaderData<typeof loader>()
 	return (
 		<>
@@ -42,7 +41,10 @@ export default function MyVehiclesPage() {
 				title={t('vehicles.title')}
 				subtitle={t('vehicles.subtitle')}
 				actions={
-					<ButtonLink to="/add-vehicle" icon="plus">{t('vehicles.add')}</ButtonLink>
+					<>
+						<ButtonLink to="/add-vehicle" icon="plus">{t('vehicles.add')}</ButtonLink>
+						<ButtonLink to="/claim-vehicle" kind="ghost">{t('transfer.claimLink')}</ButtonLink>
+					</>
 				}
 			/>
 			{vehicles.length ? (
@@ -56,7 +58,7 @@ export default function MyVehiclesPage() {
 							<span className="item__meta">{vehicle.specification}</span>
 							<span className="plate">{vehicle.registrationNumber}</span>
 							<span className="item__meta">
-								{vehicle.year} · {t('vehicles.mileage', { miles: formatNumber(vehicle.mileage, language) })}
+								{vehicle.year} · {distanceText(t, vehicle.mileage, vehicle.odometerUnit)}
 							</span>
 							{vehicle.description ? <span className="item__meta">{vehicle.description}</span> : null}
 							<span className="vehicle-tile__actions">

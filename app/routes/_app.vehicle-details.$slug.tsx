@@ -13,6 +13,7 @@ import { type ReminderAnswer, ReminderList } from '~/components/reminders'
 import { StatusBadge } from '~/components/status-badge'
 import { DeleteRecordSchema, ServiceRecordSchema, VehicleLinkSchema } from '~/domain/service-flow/passport-schema'
 import { lastService } from '~/domain/service-flow/passport'
+import { distanceText } from '~/domain/service-flow/vehicle-kinds'
 import { addServiceRecord, deleteServiceRecord, setVehicleLink, vehiclePassport } from '~/domain/service-flow/passport.server'
 import { ReminderOffSchema, reminderSchemas, SnoozeReminderSchema } from '~/domain/service-flow/reminder-schema'
 import { reminderKinds } from '~/domain/service-flow/reminders'
@@ -24,7 +25,7 @@ import { useLanguage } from '~/i18n/use-language'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { getEnv } from '~/utils/env.server'
-import { formatDate, formatDayOfYear, formatMoney, formatNumber } from '~/utils/format'
+import { formatDate, formatDayOfYear, formatMoney } from '~/utils/format'
 import { routeMeta } from '~/utils/meta'
 import { readFormUploads, withFormFiles } from '~/uploads/multipart.server'
 import { encodeId } from '~/utils/public-id'
@@ -155,7 +156,7 @@ export default function VehicleDetailsPage() {
 		[t('vehicle.manufactureYear'), vehicle.manufactureYear],
 		[t('vehicle.fuelType'), vehicle.fuelType ? t(`vehicle.fuelTypes.${vehicle.fuelType}`) : null],
 		[t('vehicle.transmission'), t(`vehicle.transmissions.${vehicle.transmission}`)],
-		[t('vehicle.mileage'), t('vehicles.mileage', { miles: formatNumber(vehicle.mileage, language) })],
+		[t('vehicle.mileage'), distanceText(t, vehicle.mileage, vehicle.odometerUnit)],
 		[t('vehicle.vin'), vehicle.vin],
 		[t('vehicle.shortDescription'), vehicle.shortDescription || null],
 	]
@@ -173,11 +174,11 @@ export default function VehicleDetailsPage() {
 			<div className="detail-grid">
 				<div className="stack">
 					<Panel id="service-history" title={t('passport.history')}>
-						<ServiceHistory entries={history} actions={(entry) => <RemoveRecordAction entry={entry} />} />
+						<ServiceHistory entries={history} unit={vehicle.odometerUnit} actions={(entry) => <RemoveRecordAction entry={entry} />} />
 						<details className="widen" open={recordAnswer ? true : undefined}>
 							<summary>{t('passport.addElsewhere')}</summary>
 							<p className="item__meta">{t('passport.addElsewhereText')}</p>
-							<ServiceRecordForm lastResult={recordAnswer?.result} documentErrors={recordAnswer?.documentErrors} held={recordAnswer?.held?.document} />
+							<ServiceRecordForm unit={vehicle.odometerUnit} lastResult={recordAnswer?.result} documentErrors={recordAnswer?.documentErrors} held={recordAnswer?.held?.document} />
 						</details>
 						<div className="passport-share">
 							<h3 className="item__title">{t('passport.share.shareTitle')}</h3>
@@ -186,7 +187,7 @@ export default function VehicleDetailsPage() {
 						</div>
 					</Panel>
 					<Panel id="reminders" title={t('reminders.title')}>
-						<ReminderList reminders={reminders} vehicleId={vehicle.id} lastService={lastService} tyreDays={tyreDays} answer={reminderAnswer} />
+						<ReminderList reminders={reminders} vehicleId={vehicle.id} lastService={lastService} unit={vehicle.odometerUnit} tyreDays={tyreDays} answer={reminderAnswer} />
 					</Panel>
 					<Panel id="vehicle-requests" title={t('passport.requests')}>
 						<ListOrEmpty items={requests} empty={t('vehicles.noHistory')}>
@@ -209,11 +210,17 @@ export default function VehicleDetailsPage() {
 				</div>
 				<div className="stack">
 					<Panel id="warranty" title={t('passport.warranty')}>
-						<WarrantyList warranties={warranties} />
+						<WarrantyList warranties={warranties} unit={vehicle.odometerUnit} />
 					</Panel>
 					<Panel id="calendar" title={t('passport.calendar.title')}>
 						<p>{t('passport.calendar.text')}</p>
 						<PrivateLink kind="calendar" link={calendar.link} download={calendar.download} />
+					</Panel>
+					<Panel id="vehicle-transfer" title={t('transfer.sellTitle')}>
+						<p>{t('transfer.sellText')}</p>
+						<ButtonLink to={`/vehicle-details/${slug}/transfer`} kind="ghost">
+							{t('transfer.sellLink')}
+						</ButtonLink>
 					</Panel>
 					<Panel id="vehicle-facts" title={t('vehicles.facts')}>
 						<dl className="facts">

@@ -10,6 +10,7 @@ import { BillDisputeFacts } from '~/components/final-bill'
 import { Field, FileField, FormActions, FormAlert, FormSecurity, TextareaField } from '~/components/forms'
 import { OfferTerms } from '~/components/offer-terms'
 import { PageHeader } from '~/components/page-header'
+import { distanceText, fromKm, MAX_MILEAGE } from '~/domain/service-flow/vehicle-kinds'
 import { SharedHistoryPanel } from '~/components/service-history'
 import { Fact, Panel } from '~/components/panel'
 import { RequestSummary } from '~/components/request-summary'
@@ -29,7 +30,7 @@ import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
 import { requireWorkshop } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
-import { formatDate, formatMoney, formatNumber } from '~/utils/format'
+import { formatDate, formatMoney } from '~/utils/format'
 import { formatMoneyInput } from '~/utils/money'
 import { routeMeta } from '~/utils/meta'
 import { readFormUploads, withFormFiles } from '~/uploads/multipart.server'
@@ -170,7 +171,9 @@ export default function BidDetailsPage() {
 									{offer.billReason}
 								</Fact>
 							) : null}
-							{offer.mileageAtJob !== null ? <Fact label={t('job.mileage')}>{t('job.miles', { miles: formatNumber(offer.mileageAtJob, language) })}</Fact> : null}
+							{offer.mileageAtJob !== null ? (
+								<Fact label={t('job.mileage', { unit: t(`unitLabel.${request.vehicle.odometerUnit}`) })}>{distanceText(t, offer.mileageAtJob, request.vehicle.odometerUnit)}</Fact>
+							) : null}
 							<Fact label={t('bid.madeOn')}>{formatDate(offer.createdAt, language)}</Fact>
 							{offer.description ? (
 								<Fact className="facts__row--wide" valueClassName="prose-text" label={t('offer.description')}>
@@ -218,10 +221,16 @@ export default function BidDetailsPage() {
 									errors={fields.finalPrice.errors}
 								/>
 								<Field
-									label={t('job.mileage')}
+									label={t('job.mileage', { unit: t(`unitLabel.${request.vehicle.odometerUnit}`) })}
 									required
-									help={t('job.mileageHelp', { mileage: request.vehicle.mileage })}
-									inputProps={{ ...getInputProps(fields.mileage, { type: 'number' }), min: request.vehicle.mileage, inputMode: 'numeric' }}
+									help={t('job.mileageHelp', { distance: distanceText(t, request.vehicle.mileage, request.vehicle.odometerUnit) })}
+									inputProps={{
+										...getInputProps(fields.mileage, { type: 'number' }),
+										// Typed in the vehicle's odometer unit (decision 0122).
+										min: fromKm(request.vehicle.mileage, request.vehicle.odometerUnit),
+										max: MAX_MILEAGE,
+										inputMode: 'numeric',
+									}}
 									errors={fields.mileage.errors}
 								/>
 								<TextareaField
@@ -290,7 +299,7 @@ export default function BidDetailsPage() {
 						) : null}
 						<RequestSummary request={request} />
 					</Panel>
-					<SharedHistoryPanel entries={history} />
+					<SharedHistoryPanel entries={history} unit={request.vehicle.odometerUnit} />
 				</div>
 				<Panel as="aside" id="bid-timeline" title={t('bid.timeline')}>
 					<Timeline events={request.events} />

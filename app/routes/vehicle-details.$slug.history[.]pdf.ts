@@ -23,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		import('~/domain/service-flow/passport-pdf.server'),
 	])
 	const pdf = await renderHistoryPdf({
-		vehicle: { name: vehicle.name, registrationNumber: vehicle.registrationNumber, vin: vehicle.vin, year: vehicle.vehicleYear, mileage: vehicle.mileage },
+		vehicle: { name: vehicle.name, registrationNumber: vehicle.registrationNumber, vin: vehicle.vin, year: vehicle.vehicleYear, mileage: vehicle.mileage, odometerUnit: vehicle.odometerUnit },
 		history,
 		warranties,
 		language: vehicle.language,

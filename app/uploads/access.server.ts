@@ -82,7 +82,7 @@ export async function imageSourcesFor(ids: Array<string | null | undefined>, dat
  * workshop. The workshop's request page lists them on the same terms (getRequestForWorkshop).
  * A photo of extra work (issue 19): the job's customer and its workshop.
  * Offer attachments and a job's invoice or receipt: the offer's workshop and the request's
- * customer. A document of work done elsewhere: the vehicle's owner. Invoices: their workshop.
+ * customer. A document of work done elsewhere: the owner who added it. Invoices: their workshop.
  * Administrators see every file (but another's held one).
  */
 export async function findViewableUpload(uploadId: string, viewer: SessionUser | null): Promise<Upload | null> {
@@ -126,8 +126,9 @@ export async function findViewableUpload(uploadId: string, viewer: SessionUser |
 	if (upload.purpose === 'service_document') {
 		const [row] = await queryRows<{ ok: boolean }>(
 			db,
-			sql`select exists (select 1 from service_records s join vehicles v on v.id = s.vehicle_id
-			                   where s.document_upload_id = ${uploadId} and v.owner_id = ${viewer.id}) as ok`,
+			// The owner who added it, even after the vehicle changed owner; not the next owner (decision 0123).
+			sql`select exists (select 1 from service_records s join uploads u on u.id = s.document_upload_id
+			                   where s.document_upload_id = ${uploadId} and u.owner_id = ${viewer.id}) as ok`,
 		)
 		return row?.ok ? upload : null
 	}

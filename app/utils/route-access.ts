@@ -49,6 +49,8 @@ export const routeRules: readonly Rule[] = [
 	{ path: '/my-service-history', roles: ['customer'] },
 	{ path: '/my-requests', roles: ['customer'] },
 	{ path: '/add-vehicle', roles: ['customer'] },
+	// A buyer takes over a car with its seller's transfer code (issue 32).
+	{ path: '/claim-vehicle', roles: ['customer'] },
 	{ path: '/edit-vehicle/', prefix: true, roles: ['customer'], othersNotFound: true },
 	{ path: '/vehicle-details/', prefix: true, roles: ['customer'], othersNotFound: true },
 	{ path: '/service-details/', prefix: true, roles: ['customer'] },

@@ -32,7 +32,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 
 		// The job is completed and reviewed.
 		await garage.getByLabel(w('job.finalPrice')).fill('100')
-		await garage.getByLabel(w('job.mileage')).fill('42500')
+		await garage.getByLabel(w('job.mileage').replace('{{unit}}', 'km')).fill('42500')
 		await garage.getByRole('button', { name: w('job.submit') }).click()
 		await expectToast(garage, w('job.completed'))
 		await open(customer, `/leave-feedback/${slug}`, javaScriptEnabled)

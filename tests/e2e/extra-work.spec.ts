@@ -60,7 +60,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 
 		// While it waits, the job cannot be completed.
 		await garage.getByLabel(w('job.finalPrice')).fill('132')
-		await garage.getByLabel(w('job.mileage')).fill('42100')
+		await garage.getByLabel(w('job.mileage').replace('{{unit}}', 'km')).fill('42100')
 		await garage.getByRole('button', { name: w('job.submit') }).click()
 		await expect(garage.getByText(w('job.extraWorkWaiting'))).toBeVisible()
 
@@ -105,7 +105,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 		await expect(garage.locator('.extra-work__item').nth(1)).toContainText(common('extraWork.status.workshop.declined'))
 		await expect(garage.getByText(w('bid.bindingTotal'), { exact: true }).locator('..')).toContainText('€132.00')
 		await garage.getByLabel(w('job.finalPrice')).fill('132')
-		await garage.getByLabel(w('job.mileage')).fill('42100')
+		await garage.getByLabel(w('job.mileage').replace('{{unit}}', 'km')).fill('42100')
 		await garage.getByRole('button', { name: w('job.submit') }).click()
 		await expectToast(garage, w('job.completed'))
 		// The job done, nothing more can be asked.

@@ -22,7 +22,7 @@ const fact = (panel: ReturnType<typeof billPanel>, label: string) => panel.getBy
 /** The workshop bills €130: first without a reason (refused at its field, the price kept), then with one. */
 async function billAbove(garage: Page) {
 	await garage.getByLabel(w('job.finalPrice')).fill('130')
-	await garage.getByLabel(w('job.mileage')).fill('42100')
+	await garage.getByLabel(w('job.mileage').replace('{{unit}}', 'km')).fill('42100')
 	await garage.getByRole('button', { name: w('job.submit') }).click()
 	await expect(garage.getByText(w('job.reasonRequired'))).toBeVisible()
 	await expect(garage.getByLabel(w('job.finalPrice'))).toHaveValue('130')

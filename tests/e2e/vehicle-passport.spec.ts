@@ -34,7 +34,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 		// file that is not a PDF are refused at their fields, and what was typed is kept.
 		await owner.locator('summary', { hasText: c('passport.addElsewhere') }).click()
 		await owner.getByLabel(c('passport.performedOn')).fill(daysAgo(-3))
-		await owner.getByLabel(c('passport.mileage')).fill('41500')
+		await owner.getByLabel(c('passport.mileage').replace('{{unit}}', 'km')).fill('41500')
 		await owner.getByLabel(c('passport.description')).fill(`Oil and filter ${token}`)
 		await owner.getByLabel(c('passport.workshopName')).fill('Garage on the corner')
 		await owner.getByLabel(c('passport.price')).fill('59,90')
@@ -44,21 +44,21 @@ for (const javaScriptEnabled of javaScriptModes) {
 		await expect(owner.getByLabel(c('passport.description'))).toHaveValue(`Oil and filter ${token}`)
 
 		await owner.getByLabel(c('passport.performedOn')).fill(daysAgo(30))
-		await owner.getByLabel(c('passport.mileage')).fill('45000')
+		await owner.getByLabel(c('passport.mileage').replace('{{unit}}', 'km')).fill('45000')
 		await owner.getByLabel(c('passport.document')).setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') })
 		await owner.getByRole('button', { name: c('passport.addRecord') }).click()
 		await expect(owner.getByText(common('upload.wrongType'))).toBeVisible()
 		await owner.getByLabel(c('passport.document')).setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: pdf })
 		await owner.getByRole('button', { name: c('passport.addRecord') }).click()
-		await expect(owner.getByText(c('passport.mileageAbove').replace('{{mileage, number}}', '42,000'))).toBeVisible()
+		await expect(owner.getByText(c('passport.mileageAbove.km').replace('{{mileage, number}}', '42,000'))).toBeVisible()
 		await expect(owner.getByLabel(c('passport.workshopName'))).toHaveValue('Garage on the corner')
 
-		await owner.getByLabel(c('passport.mileage')).fill('41500')
+		await owner.getByLabel(c('passport.mileage').replace('{{unit}}', 'km')).fill('41500')
 		// The PDF chosen last time is held for this sending (decision 0083).
 		await owner.getByRole('button', { name: c('passport.addRecord') }).click()
 		await expectToast(owner, c('passport.recordAdded'))
 		const entry = owner.getByRole('region', { name: c('passport.history'), exact: true }).locator('li').filter({ hasText: `Oil and filter ${token}` })
-		await expect(entry).toContainText('41,500 miles')
+		await expect(entry).toContainText('41,500 km')
 		await expect(entry).toContainText('Garage on the corner')
 		await expect(entry).toContainText('€59.90')
 		const documentHref = (await entry.getByRole('link', { name: c('passport.documentPdf') }).getAttribute('href'))!
@@ -162,15 +162,15 @@ for (const javaScriptEnabled of javaScriptModes) {
 		await service.locator('summary', { hasText: c('reminders.setUp') }).click()
 		const serviceForm = owner.locator('#reminder-service')
 		await serviceForm.getByLabel(c('reminders.lastServiceOn')).fill(daysAgo(20))
-		await serviceForm.getByLabel(c('reminders.lastServiceMileage')).fill('41000')
-		await serviceForm.getByLabel(c('reminders.serviceEveryKm')).fill('5')
+		await serviceForm.getByLabel(c('reminders.lastServiceMileage').replace('{{unit}}', 'km')).fill('41000')
+		await serviceForm.getByLabel(c('reminders.serviceEveryKm').replace('{{unit}}', 'km')).fill('5')
 		await serviceForm.getByLabel(c('reminders.serviceEveryMonths')).fill('12')
 		await serviceForm.getByRole('button', { name: c('reminders.save') }).click()
 		await expect(serviceForm.getByText(c('reminders.serviceKmRange'))).toBeVisible()
-		await serviceForm.getByLabel(c('reminders.serviceEveryKm')).fill('15000')
+		await serviceForm.getByLabel(c('reminders.serviceEveryKm').replace('{{unit}}', 'km')).fill('15000')
 		await serviceForm.getByRole('button', { name: c('reminders.save') }).click()
 		await expectToast(owner, c('reminders.saved'))
-		await expect(service).toContainText('miles, whichever comes first')
+		await expect(service).toContainText('km, whichever comes first')
 
 		// The e-mail's button opens a request with the vehicle and the service chosen.
 		const mail = await waitForEmail({ to: email, subject: new RegExp(`^The technical inspection of \\S.* \\(${plate}\\) is due on`) }, 30_000)
@@ -209,7 +209,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 		const vehiclePath = new URL(owner.url()).pathname
 		await owner.locator('summary', { hasText: c('passport.addElsewhere') }).click()
 		await owner.getByLabel(c('passport.performedOn')).fill(daysAgo(60))
-		await owner.getByLabel(c('passport.mileage')).fill('40500')
+		await owner.getByLabel(c('passport.mileage').replace('{{unit}}', 'km')).fill('40500')
 		await owner.getByLabel(c('passport.description')).fill(`Timing belt ${token}`)
 		await owner.getByLabel(c('passport.workshopName')).fill('Garage on the corner')
 		await owner.getByLabel(c('passport.price')).fill('320')
@@ -236,7 +236,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 		await open(garage, `/customer-request-details/${slug}?lng=en`, javaScriptEnabled)
 		const shared = garage.getByRole('region', { name: w('sharedHistory.title'), exact: true })
 		const entry = shared.locator('li').filter({ hasText: `Timing belt ${token}` })
-		await expect(entry).toContainText('40,500 miles')
+		await expect(entry).toContainText('40,500 km')
 		await expect(entry).toContainText('Garage on the corner')
 		// What was paid and the documents stay the owner's; the vehicle's own pages are not the workshop's.
 		await expect(shared).not.toContainText('€320')

@@ -65,7 +65,7 @@ const vehicleFields = (brand: string, foreign: string[]): Field[] => [
 	text('model', 'Corolla', 60),
 	text('modelSpecification', '1.6 VVT-i', 100),
 	{ name: 'transmission', kind: 'enum', valid: 'manual', required: true, invalid: ['stick', 'MANUAL', 'auto'] },
-	{ name: 'mileage', kind: 'int', valid: '123456', required: true, range: [0, 2_000_000] },
+	{ name: 'mileage', kind: 'int', valid: '123456', required: true, range: [0, 999_999] },
 ]
 
 const specs = (): ActionSpec[] => {
@@ -118,7 +118,7 @@ const specs = (): ActionSpec[] => {
 				hidden('intent', 'addRecord'),
 				{ name: 'performedOn', kind: 'pattern', valid: '2026-01-15', required: true, invalid: ['2026-02-30', '15.01.2026', '2999-01-01', 'yesterday'] },
 				// Below every mileage recorded after that day (the demo's history starts at 52,100).
-				{ name: 'mileage', kind: 'int', valid: '50000', required: true, range: [0, 2_000_000] },
+				{ name: 'mileage', kind: 'int', valid: '50000', required: true, range: [0, 999_999] },
 				multiline('description', 'Õlivahetus.\nFilter ka.', 1000, true),
 				text('workshopName', 'Garaaž', 120, false),
 				{ name: 'price', kind: 'money', valid: '45.50' },
@@ -342,7 +342,7 @@ const specs = (): ActionSpec[] => {
 			fields: [
 				{ name: 'finalPrice', kind: 'money', valid: '190', required: true },
 				// The vehicle passport (issue 20): at least the vehicle's mileage (the demo's 58,200).
-				{ name: 'mileage', kind: 'int', valid: '99000', required: true, range: [0, 2_000_000] },
+				{ name: 'mileage', kind: 'int', valid: '99000', required: true, range: [0, 999_999] },
 			],
 			encodings: ['urlencoded', 'multipart'],
 			schema: CompleteJobSchema,

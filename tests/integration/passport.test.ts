@@ -7,7 +7,7 @@ import { CompleteJobSchema } from '~/domain/service-flow/final-bill-schema'
 import { completeJob, confirmBill } from '~/domain/service-flow/job-moves.server'
 import { type WorkshopActor } from '~/utils/auth.server'
 import { makeOffer, selectOffer } from '~/domain/service-flow/offer-moves.server'
-import { addMonths, KM_PER_MILE, warrantyLeft } from '~/domain/service-flow/passport'
+import { addMonths, warrantyLeft } from '~/domain/service-flow/passport'
 import { ServiceRecordSchema } from '~/domain/service-flow/passport-schema'
 import {
 	addServiceRecord,
@@ -42,7 +42,7 @@ const DAY = 86_400_000
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
 const day = (offsetDays: number) => dateToTallinnInput(new Date(Date.now() + offsetDays * DAY)).slice(0, 10)
 
-/** A job in progress on a €150 offer, for a vehicle at 60,000 miles, by a workshop with 20,000 km / 6 months of warranty. */
+/** A job in progress on a €150 offer, for a vehicle at 60,000 km, by a workshop with 20,000 km / 6 months of warranty. */
 async function itemisedJob() {
 	const owner = await customerWithVehicle()
 	const workshop: WorkshopActor = await workshopOffering([owner.refs.brakes])
@@ -88,13 +88,13 @@ describe('a completed job in the history', () => {
 		await db.update(workshops).set({ warrantyWorkKm: 1000, warrantyPartsMonths: 1 }).where(eq(workshops.id, job.workshop.workshopId))
 		const [warranty] = (await passportOf(job.customerId, job.vehicleId)).warranties
 		expect(warranty).toMatchObject({ workKm: 20_000, partsMonths: 6, mileageAtJob: 61_250 })
-		expect(warranty!.work).toMatchObject({ untilMiles: 61_250 + Math.round(20_000 / KM_PER_MILE), state: 'valid' })
+		expect(warranty!.work).toMatchObject({ untilKm: 81_250, leftKm: 20_000, state: 'valid' })
 		expect(warranty!.parts).toMatchObject({ until: addMonths(day(0), 6), state: 'valid' })
 	})
 
 	test('a mileage below the last recorded one is a field error and changes nothing; the form asks for it', async () => {
 		const job = await itemisedJob()
-		await refused(completeJob(job.workshop, job.offerId, 11000, { mileage: 59_999 }), 'workshop:job.mileageBelow')
+		await refused(completeJob(job.workshop, job.offerId, 11000, { mileage: 59_999 }), 'workshop:job.mileageBelow.km')
 		const [offer] = await db.select().from(offers).where(eq(offers.id, job.offerId))
 		expect(offer).toMatchObject({ status: 'selected', finalPriceCents: null, mileageAtJob: null })
 		expect(await vehicleMileage(job.vehicleId)).toBe(60_000)
@@ -176,9 +176,9 @@ describe('work done elsewhere', () => {
 			return parsed.value
 		}
 		// Later than the first, but a lower mileage; earlier, but a higher one; older than today, above today's mileage.
-		await refused(addServiceRecord(customer.id, vehicleId, value({ performedOn: day(-50), mileage: '54000' }), null), 'customer:passport.mileageBelow')
-		await refused(addServiceRecord(customer.id, vehicleId, value({ performedOn: day(-200), mileage: '56000' }), null), 'customer:passport.mileageAbove')
-		await refused(addServiceRecord(customer.id, vehicleId, value({ performedOn: day(-10), mileage: '70000' }), null), 'customer:passport.mileageAbove')
+		await refused(addServiceRecord(customer.id, vehicleId, value({ performedOn: day(-50), mileage: '54000' }), null), 'customer:passport.mileageBelow.km')
+		await refused(addServiceRecord(customer.id, vehicleId, value({ performedOn: day(-200), mileage: '56000' }), null), 'customer:passport.mileageAbove.km')
+		await refused(addServiceRecord(customer.id, vehicleId, value({ performedOn: day(-10), mileage: '70000' }), null), 'customer:passport.mileageAbove.km')
 		expect(await serviceHistory(customer.id, vehicleId)).toHaveLength(1)
 
 		// Today's record may pass the vehicle's mileage, which follows it.
@@ -206,15 +206,15 @@ describe('work done elsewhere', () => {
 })
 
 describe('warranty ends', () => {
-	test('what is left: km from the mileage at the job (miles), months from the day; expiring within 30 days or 1,000 km', () => {
-		const terms = { offerId: 'o', workshopName: 'W', title: 'Brakes', completedOn: '2026-01-31', mileageAtJob: 10_000, workKm: 16_093, partsMonths: 1 }
+	test('what is left: km from the mileage at the job, months from the day; expiring within 30 days or 1,000 km', () => {
+		const terms = { offerId: 'o', workshopName: 'W', title: 'Brakes', completedOn: '2026-01-31', mileageAtJob: 10_000, workKm: 10_000, partsMonths: 1 }
 		expect(addMonths('2026-01-31', 1)).toBe('2026-02-28')
 		expect(addMonths('2024-01-31', 1)).toBe('2024-02-29')
 		expect(addMonths('2026-11-24', 14)).toBe('2028-01-24')
 		const early = warrantyLeft(terms, 10_000, '2026-02-01')
-		expect(early.work).toMatchObject({ untilMiles: 20_000, leftKm: 16_093, state: 'valid' })
+		expect(early.work).toMatchObject({ untilKm: 20_000, leftKm: 10_000, state: 'valid' })
 		expect(early.parts).toMatchObject({ until: '2026-02-28', daysLeft: 27, state: 'expiring' })
-		expect(warrantyLeft(terms, 19_500, '2026-01-31').work).toMatchObject({ leftKm: 805, state: 'expiring' })
+		expect(warrantyLeft(terms, 19_500, '2026-01-31').work).toMatchObject({ leftKm: 500, state: 'expiring' })
 		expect(warrantyLeft(terms, 20_000, '2026-03-01')).toMatchObject({ work: { leftKm: 0, state: 'expired' }, parts: { daysLeft: 0, state: 'expired' } })
 		expect(warrantyLeft({ ...terms, mileageAtJob: null }, 12_000, '2026-02-01').work).toBeNull()
 	})
@@ -270,7 +270,7 @@ describe('the history as a PDF', () => {
 		const vehicle = await linkedVehicle(vehicleId, 'history', viewer)
 		const { history, warranties } = await vehiclePassport(vehicle, vehicle.language)
 		return renderHistoryPdf({
-			vehicle: { name: vehicle.name, registrationNumber: vehicle.registrationNumber, vin: vehicle.vin, year: vehicle.vehicleYear, mileage: vehicle.mileage },
+			vehicle: { name: vehicle.name, registrationNumber: vehicle.registrationNumber, vin: vehicle.vin, year: vehicle.vehicleYear, mileage: vehicle.mileage, odometerUnit: vehicle.odometerUnit },
 			history,
 			warranties,
 			language: vehicle.language,

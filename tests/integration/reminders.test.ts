@@ -67,12 +67,12 @@ describe('when a reminder is due', () => {
 		expect(reminderSchedule(tyres, at('2027-03-20'))).toMatchObject({ state: 'due', season: 'summer', key: '2027-03-15' })
 		expect(reminderSchedule(tyres, { ...at('2027-02-01'), tyreDays: { autumn: '11-01', spring: '04-01' } }).nextOn).toBe('2027-04-01')
 
-		// 15,000 km is 9,321 miles; told 1,000 km (621 miles) before it, or 14 days before 12 months.
+		// Every 15,000 km (all in km, decision 0122); told 1,000 km before it, or 14 days before 12 months.
 		const service = { ...unsetReminder('service'), active: true, lastDoneOn: '2026-06-01', lastDoneMileage: 40_000 }
-		expect(reminderSchedule(service, at('2026-12-01', 48_000))).toMatchObject({ state: 'scheduled', nextOn: '2027-06-01', dueMiles: 49_321 })
-		expect(reminderSchedule(service, at('2026-12-01', 48_700))).toMatchObject({ state: 'due', notify: true })
+		expect(reminderSchedule(service, at('2026-12-01', 53_000))).toMatchObject({ state: 'scheduled', nextOn: '2027-06-01', dueKm: 55_000 })
+		expect(reminderSchedule(service, at('2026-12-01', 54_000))).toMatchObject({ state: 'due', notify: true })
 		expect(reminderSchedule(service, at('2027-05-18', 41_000))).toMatchObject({ state: 'due' })
-		expect(reminderSchedule(service, at('2026-12-01', 49_400)).state).toBe('overdue')
+		expect(reminderSchedule(service, at('2026-12-01', 55_000)).state).toBe('overdue')
 	})
 
 	test('an inspection is told once, by the bell and e-mail, with the clock moved; its notice opens a request for the vehicle and the service', async () => {
@@ -156,13 +156,13 @@ describe('when a reminder is due', () => {
 		// A brake job is no service: the interval runs on.
 		await job(owner.refs.brakes, 60_050)
 		expect(await interval()).toEqual({ lastDoneOn: addDays(today(), -100), lastDoneMileage: 59_000 })
-		// A maintenance job at 60,100 miles starts the interval again from it.
+		// A maintenance job at 60,100 km starts the interval again from it.
 		const [maintenance] = await db.select({ id: services.id }).from(services).where(eq(services.code, 'maintenance'))
 		await job(maintenance!.id, 60_100)
 		expect(await interval()).toEqual({ lastDoneOn: today(), lastDoneMileage: 60_100 })
-		// 9,321 miles later, less 621 ahead: due by mileage long before the months.
-		const service = (await vehicleReminderList({ id: owner.vehicleId, mileage: 68_900 })).reminders[2]!
-		expect(service).toMatchObject({ state: 'due', dueMiles: 69_421 })
+		// 15,000 km later, less 1,000 ahead: due by mileage long before the months.
+		const service = (await vehicleReminderList({ id: owner.vehicleId, mileage: 74_200 })).reminders[2]!
+		expect(service).toMatchObject({ state: 'due', dueKm: 75_100 })
 	})
 })
 

@@ -44,7 +44,7 @@ const eventParams: Record<string, Record<string, string | number>> = {
 	'notifications.reminderInspection': { vehicle: 'Toyota Corolla (123ABC)', dueDay: '2026-12-20' },
 	'notifications.reminderWinterTyres': { vehicle: 'Toyota Corolla (123ABC)', dueDay: '2026-10-01' },
 	'notifications.reminderSummerTyres': { vehicle: 'Toyota Corolla (123ABC)', dueDay: '2027-03-15' },
-	'notifications.reminderService': { vehicle: 'Toyota Corolla (123ABC)', dueDay: '2026-12-20', miles: 45_000 },
+	'notifications.reminderService': { vehicle: 'Toyota Corolla (123ABC)', dueDay: '2026-12-20', reading: 45_000 },
 	'notifications.newReview': { customer: 'Mari Maasikas', rating: 5, ...about },
 	'notifications.reviewReply': { workshop: 'Kask Autoteenindus', ...about },
 }

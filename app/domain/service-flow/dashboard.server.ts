@@ -8,6 +8,7 @@ import { billWaiting } from './final-bill.server'
 import { listOpenRequests, type OpenRequest } from './offers.server'
 import { type RequestListItem } from './requests'
 import { canRequest, hasChosenWorkshop, offerMoves, statusLists } from './status'
+import { type OdometerUnit } from './vehicle-kinds'
 
 /**
  * What each role sees first (issue 3, /dashboard). Every list is one query; names of reference
@@ -17,13 +18,13 @@ import { canRequest, hasChosenWorkshop, offerMoves, statusLists } from './status
 /** An open request as the customer's request list has it, without what only a finished one has. */
 export type DashboardRequest = Omit<RequestListItem, 'workshopName' | 'finalPriceCents' | 'rating'>
 
-export type DashboardVehicle = { id: string; registrationNumber: string; name: string; year: number | null; mileage: number }
+export type DashboardVehicle = { id: string; registrationNumber: string; name: string; year: number | null; mileage: number; odometerUnit: OdometerUnit }
 
 export async function customerDashboard(userId: string, language: Language) {
 	const vehicles = await queryRows<DashboardVehicle>(
 		db,
 		sql`select v.id, v.registration_number as "registrationNumber", ${vehicleLabel('specification')} as name,
-		           v.vehicle_year as year, v.mileage
+		           v.vehicle_year as year, v.mileage, v.odometer_unit as "odometerUnit"
 		    from vehicles v join car_brands b on b.id = v.brand_id
 		    where v.owner_id = ${userId} and v.deleted_at is null
 		    order by v.created_at desc`,

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
-import { moneyAmount, optionalText, requiredText, wholeNumber } from '~/utils/validation'
+import { moneyAmount, optionalText, requiredText } from '~/utils/validation'
 import { billDecisions, MAX_BILL_REASON } from './final-bill'
-import { MAX_MILEAGE } from './vehicle-kinds'
+import { odometerReading } from './reading-schema'
 
 /**
  * Completing the job: the final price (actual bill amount), and why, when it is above the binding
@@ -11,7 +11,7 @@ import { MAX_MILEAGE } from './vehicle-kinds'
  */
 export const CompleteJobSchema = z.object({
 	finalPrice: moneyAmount(),
-	mileage: wholeNumber(0, MAX_MILEAGE),
+	mileage: odometerReading(),
 	reason: optionalText(MAX_BILL_REASON),
 })
 

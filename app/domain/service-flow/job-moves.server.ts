@@ -12,6 +12,7 @@ import { type WorkshopActor } from '~/utils/auth.server'
 import { addEvent, customerName, notifyWorkshops, requestNoticeParams } from './move-notices.server'
 import { restartServiceInterval } from './reminders.server'
 import { canOffer, canRequest, offerMoves, requestAfter, statusLists, type RequestStatus } from './status'
+import { fromKm, toKm } from './vehicle-kinds'
 
 /**
  * Step 3 of the service flow (status.ts): the job done and its final bill, each a move in one
@@ -49,14 +50,18 @@ export async function completeJob(
 		if (waiting) throw new DomainError('workshop:job.extraWorkWaiting', 409)
 		if (move === 'proposeBill' && !reason) throw new FieldError('reason', 'workshop:job.reasonRequired')
 		// The vehicle passport (issue 20): the mileage at the job is not below the last one recorded.
+		// It is typed in the vehicle's unit and kept in km (decision 0122).
+		let mileageKm: number | null = null
 		if (mileage !== undefined) {
-			const [vehicle] = await tx.select({ mileage: vehicles.mileage }).from(vehicles).where(eq(vehicles.id, request.vehicleId))
-			if (vehicle && mileage < vehicle.mileage) throw new FieldError('mileage', 'workshop:job.mileageBelow', 422, { mileage: vehicle.mileage })
+			const [vehicle] = await tx.select({ mileage: vehicles.mileage, unit: vehicles.odometerUnit }).from(vehicles).where(eq(vehicles.id, request.vehicleId))
+			mileageKm = vehicle ? toKm(mileage, vehicle.unit) : mileage
+			if (vehicle && mileageKm < vehicle.mileage)
+				throw new FieldError('mileage', `workshop:job.mileageBelow.${vehicle.unit}`, 422, { mileage: fromKm(vehicle.mileage, vehicle.unit) })
 		}
 		const invoiceUpload = invoice ? await savePreparedUpload(tx, invoice, workshop.userId) : null
 		await tx
 			.update(offers)
-			.set({ mileageAtJob: mileage ?? null, ...(invoiceUpload ? { invoiceUploadId: invoiceUpload.id } : {}) })
+			.set({ mileageAtJob: mileageKm, ...(invoiceUpload ? { invoiceUploadId: invoiceUpload.id } : {}) })
 			.where(eq(offers.id, offerId))
 		if (move === 'proposeBill') {
 			await tx

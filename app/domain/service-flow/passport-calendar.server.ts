@@ -1,10 +1,11 @@
 import ical, { ICalCalendarMethod } from 'ical-generator'
 import { getFixedT } from '~/i18n/i18n.server'
 import { getEnv } from '~/utils/env.server'
-import { formatDate, formatNumber } from '~/utils/format'
+import { formatDate } from '~/utils/format'
 import { encodeId } from '~/utils/public-id'
 import { type LinkedVehicle, vehiclePassport } from './passport.server'
 import { vehicleReminderList } from './reminders.server'
+import { distanceText } from './vehicle-kinds'
 
 /**
  * A vehicle's calendar (RFC 5545, issue 20): its reminders' next days (inspection, tyres, service;
@@ -33,7 +34,7 @@ export async function vehicleCalendar(vehicle: LinkedVehicle, now = new Date()):
 			allDay: true,
 			stamp: now,
 			summary: t(`reminders.calendar.${reminder.season ?? reminder.kind}`, { vehicle: vehicle.label }),
-			description: reminder.dueMiles !== null ? t('reminders.calendar.serviceText', { miles: formatNumber(reminder.dueMiles, language) }) : undefined,
+			description: reminder.dueKm !== null ? t('reminders.calendar.serviceText', { distance: distanceText(t, reminder.dueKm, vehicle.odometerUnit) }) : undefined,
 			url: `${page}#reminders`,
 		})
 	}

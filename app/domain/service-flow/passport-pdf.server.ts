@@ -1,10 +1,11 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib'
 import { type Language } from '~/i18n/config'
 import { getFixedT } from '~/i18n/i18n.server'
-import { formatDate, formatMoney, formatNumber } from '~/utils/format'
+import { formatDate, formatMoney } from '~/utils/format'
 import { embedUnicodeFonts, wrapText } from '~/utils/pdf-fonts.server'
 import { tallinnDay } from '~/utils/time'
 import { type HistoryEntry, type Warranty } from './passport'
+import { distanceText, type OdometerUnit } from './vehicle-kinds'
 
 /**
  * A vehicle's service history as an A4 PDF (issue 20), for selling the car: the vehicle, every
@@ -13,7 +14,8 @@ import { type HistoryEntry, type Warranty } from './passport'
  * owner's language, with an embedded Unicode font (Estonian and Russian letters as written).
  */
 export type HistoryDocument = {
-	vehicle: { name: string; registrationNumber: string; vin: string | null; year: number | null; mileage: number }
+	/** Its readings in km, shown in its odometer unit (decision 0122). */
+	vehicle: { name: string; registrationNumber: string; vin: string | null; year: number | null; mileage: number; odometerUnit: OdometerUnit }
 	history: HistoryEntry[]
 	warranties: Warranty[]
 	language: Language
@@ -43,7 +45,7 @@ export async function renderHistoryPdf(document: HistoryDocument): Promise<Uint8
 		[
 			vehicle.vin ? `VIN ${vehicle.vin}` : null,
 			vehicle.year ? t('passport.pdf.year', { year: vehicle.year }) : null,
-			t('passport.pdf.mileageNow', { miles: formatNumber(vehicle.mileage, language) }),
+			t('passport.pdf.mileageNow', { distance: distanceText(t, vehicle.mileage, vehicle.odometerUnit) }),
 		]
 			.filter(Boolean)
 			.join(' · '),
@@ -62,7 +64,7 @@ export async function renderHistoryPdf(document: HistoryDocument): Promise<Uint8
 			[
 				formatDate(entry.on, language),
 				entry.workshopName || null,
-				entry.mileage !== null ? t('vehicles.mileage', { miles: formatNumber(entry.mileage, language) }) : null,
+				entry.mileage !== null ? distanceText(t, entry.mileage, vehicle.odometerUnit) : null,
 				entry.source === 'record' ? t('passport.pdf.elsewhere') : t('passport.pdf.throughUs', { app: document.appName }),
 			]
 				.filter(Boolean)
@@ -82,7 +84,7 @@ export async function renderHistoryPdf(document: HistoryDocument): Promise<Uint8
 			writer.rule()
 			writer.text(`${warranty.title} · ${warranty.workshopName}`, { font: fonts.bold })
 			if (warranty.work && warranty.work.state !== 'expired')
-				writer.text(t('passport.pdf.workUntil', { miles: formatNumber(warranty.work.untilMiles, language) }), { size: 9 })
+				writer.text(t('passport.pdf.workUntil', { distance: distanceText(t, warranty.work.untilKm, vehicle.odometerUnit) }), { size: 9 })
 			if (warranty.parts && warranty.parts.state !== 'expired')
 				writer.text(t('passport.pdf.partsUntil', { date: formatDate(warranty.parts.until, language) }), { size: 9 })
 		}

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { tallinnDay } from '~/utils/time'
-import { localDate, moneyAmount, optionalText, requiredText, wholeNumber } from '~/utils/validation'
-import { MAX_MILEAGE } from './vehicle-kinds'
+import { localDate, moneyAmount, optionalText, requiredText } from '~/utils/validation'
+import { odometerReading } from './reading-schema'
 
 /** The longest description of work done elsewhere. */
 export const MAX_RECORD_TEXT = 1000
@@ -14,7 +14,7 @@ export const MAX_RECORD_TEXT = 1000
 export const ServiceRecordSchema = z
 	.object({
 		performedOn: localDate(),
-		mileage: wholeNumber(0, MAX_MILEAGE),
+		mileage: odometerReading(),
 		description: requiredText(MAX_RECORD_TEXT),
 		workshopName: optionalText(120),
 		price: z.optional(moneyAmount()),

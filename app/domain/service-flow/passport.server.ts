@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
-import { offers, serviceRecords, serviceRequests, vehicles } from '~/db/schema'
+import { offers, serviceRecords, serviceRequests, uploads, vehicles } from '~/db/schema'
 import { bindingTotal, localDay, serviceNames, valueList, vehicleLabel } from '~/db/sql'
 import { type Language } from '~/i18n/config'
 import { db, queryRows, transaction, type Tx } from '~/db/db.server'
@@ -12,6 +12,7 @@ import { NotificationType, notify } from '~/domain/messaging/notifications.serve
 import { type HistoryEntry, type HistoryLine, type Warranty, type WarrantyTerms, WARRANTY_NOTICE_DAYS, warrantyLeft, warrantyRunning } from './passport'
 import { type ServiceRecordInput } from './passport-schema'
 import { lockOwnVehicle } from './vehicles.server'
+import { fromKm, type OdometerUnit, toKm } from './vehicle-kinds'
 import { offerMoves, statusLists } from './status'
 
 /**
@@ -32,6 +33,8 @@ type JobRow = Omit<WarrantyTerms, 'offerId' | 'title' | 'completedOn'> & {
 	quotedCents: number
 	offerPdf: string | null
 	invoicePdf: string | null
+	/** The job of the vehicle's present owner; one of an owner before (a transfer, decision 0123) shows no request or documents. */
+	own: boolean
 }
 
 /** The vehicle's completed jobs of this marketplace (its owner's requests), as the SQL of the history and the checks reads them. */
@@ -61,10 +64,10 @@ export async function vehiclePassport(vehicle: { id: string; ownerId: string; mi
 			                  where e.offer_id = o.id and e.status in ${valueList(statusLists.bindingExtraWork)}) l) as lines,
 			           o.final_price_cents as "paidCents", ${bindingTotal()} as "quotedCents",
 			           o.attachment_upload_id as "offerPdf", o.invoice_upload_id as "invoicePdf",
-			           o.warranty_work_km as "workKm", o.warranty_parts_months as "partsMonths"
+			           o.warranty_work_km as "workKm", o.warranty_parts_months as "partsMonths",
+			           r.customer_id = ${vehicle.ownerId} as own
 			    from ${completedJobsOf(vehicle.id)}
-			    join workshops w on w.id = o.workshop_id
-			    where r.customer_id = ${vehicle.ownerId}`,
+			    join workshops w on w.id = o.workshop_id`,
 		),
 		db
 			.select({
@@ -75,9 +78,11 @@ export async function vehiclePassport(vehicle: { id: string; ownerId: string; mi
 				workshopName: serviceRecords.workshopName,
 				priceCents: serviceRecords.priceCents,
 				documentUploadId: serviceRecords.documentUploadId,
+				documentOwnerId: uploads.ownerId,
 			})
 			.from(serviceRecords)
 			.innerJoin(vehicles, eq(vehicles.id, serviceRecords.vehicleId))
+			.leftJoin(uploads, eq(uploads.id, serviceRecords.documentUploadId))
 			.where(and(eq(serviceRecords.vehicleId, vehicle.id), eq(vehicles.ownerId, vehicle.ownerId))),
 	])
 	const history: HistoryEntry[] = [
@@ -91,10 +96,11 @@ export async function vehiclePassport(vehicle: { id: string; ownerId: string; mi
 			lines: job.lines ?? [],
 			paidCents: job.paidCents,
 			quotedCents: job.quotedCents,
-			offerPdf: job.offerPdf,
-			invoicePdf: job.invoicePdf,
+			// A job of an owner before: the work goes with the car, that owner's papers and request stay theirs.
+			offerPdf: job.own ? job.offerPdf : null,
+			invoicePdf: job.own ? job.invoicePdf : null,
 			documentPdf: null,
-			requestId: job.requestId,
+			requestId: job.own ? job.requestId : null,
 		})),
 		...records.map((record) => ({
 			id: record.id,
@@ -108,7 +114,8 @@ export async function vehiclePassport(vehicle: { id: string; ownerId: string; mi
 			quotedCents: null,
 			offerPdf: null,
 			invoicePdf: null,
-			documentPdf: record.documentUploadId,
+			// A document an owner before added (an invoice with their name) stays theirs (decision 0123).
+			documentPdf: record.documentOwnerId === vehicle.ownerId ? record.documentUploadId : null,
 			requestId: null,
 		})),
 	].sort((a, b) => b.on.localeCompare(a.on) || (b.mileage ?? 0) - (a.mileage ?? 0))
@@ -134,7 +141,10 @@ export async function vehiclePassport(vehicle: { id: string; ownerId: string; mi
  * day, not above what was recorded on a later one (a job's mileage, another record's). A record of
  * today may pass the vehicle's mileage, which then follows it.
  */
-async function assertMileageFits(tx: Tx, vehicleId: string, day: string, mileage: number, vehicleMileage: number) {
+async function assertMileageFits(tx: Tx, vehicleId: string, day: string, mileage: number, vehicle: { mileage: number; odometerUnit: OdometerUnit }) {
+	const vehicleMileage = vehicle.mileage
+	// The message names the reading in the unit the owner typed it in.
+	const reading = (km: number) => ({ mileage: fromKm(km, vehicle.odometerUnit) })
 	const [bounds] = await queryRows<{ below: number | null; above: number | null }>(
 		tx,
 		sql`select max(m) filter (where d < ${day}::date) as below, min(m) filter (where d > ${day}::date) as above
@@ -143,30 +153,32 @@ async function assertMileageFits(tx: Tx, vehicleId: string, day: string, mileage
 		          select ${localDay(sql`o.completed_at`)}::date, o.mileage_at_job from ${completedJobsOf(vehicleId)} where o.mileage_at_job is not null) h`,
 	)
 	if (bounds?.below !== null && bounds?.below !== undefined && mileage < bounds.below)
-		throw new FieldError('mileage', 'customer:passport.mileageBelow', 422, { mileage: bounds.below })
+		throw new FieldError('mileage', `customer:passport.mileageBelow.${vehicle.odometerUnit}`, 422, reading(bounds.below))
 	const ceiling = bounds?.above ?? (day < tallinnDay() ? vehicleMileage : null)
-	if (ceiling !== null && mileage > ceiling) throw new FieldError('mileage', 'customer:passport.mileageAbove', 422, { mileage: ceiling })
+	if (ceiling !== null && mileage > ceiling) throw new FieldError('mileage', `customer:passport.mileageAbove.${vehicle.odometerUnit}`, 422, reading(ceiling))
 }
 
 /** Adds work done elsewhere to the vehicle's history, with its PDF; the vehicle's mileage follows a newer one. */
 export async function addServiceRecord(ownerId: string, vehicleId: string, input: ServiceRecordInput, document: FormUpload | null): Promise<string> {
 	return transaction(async (tx) => {
 		const vehicle = await lockOwnVehicle(tx, ownerId, vehicleId)
-		await assertMileageFits(tx, vehicleId, input.performedOn, input.mileage, vehicle.mileage)
+		// Typed in the vehicle's unit, kept in km (decision 0122).
+		const mileage = toKm(input.mileage, vehicle.odometerUnit)
+		await assertMileageFits(tx, vehicleId, input.performedOn, mileage, vehicle)
 		const upload = document ? await savePreparedUpload(tx, document, ownerId) : null
 		const [row] = await tx
 			.insert(serviceRecords)
 			.values({
 				vehicleId,
 				performedOn: input.performedOn,
-				mileage: input.mileage,
+				mileage,
 				description: input.description,
 				workshopName: input.workshopName ?? '',
 				priceCents: input.price ?? null,
 				documentUploadId: upload?.id ?? null,
 			})
 			.returning({ id: serviceRecords.id })
-		if (input.mileage > vehicle.mileage) await tx.update(vehicles).set({ mileage: input.mileage }).where(eq(vehicles.id, vehicleId))
+		if (mileage > vehicle.mileage) await tx.update(vehicles).set({ mileage }).where(eq(vehicles.id, vehicleId))
 		return row!.id
 	})
 }
@@ -214,6 +226,7 @@ export type LinkedVehicle = {
 	vin: string | null
 	vehicleYear: number | null
 	mileage: number
+	odometerUnit: OdometerUnit
 	language: Language
 }
 
@@ -226,7 +239,7 @@ export async function linkedVehicle(vehicleId: string, link: VehicleLink, viewer
 		db,
 		sql`select v.id, v.owner_id as "ownerId", ${vehicleLabel('registration')} as label, ${vehicleLabel('model')} as name,
 		           v.registration_number as "registrationNumber", v.vin, v.vehicle_year as "vehicleYear",
-		           v.mileage, u.preferred_language as language, ${linkSql[link]} as token
+		           v.mileage, v.odometer_unit as "odometerUnit", u.preferred_language as language, ${linkSql[link]} as token
 		    from vehicles v join car_brands b on b.id = v.brand_id join users u on u.id = v.owner_id
 		    where v.id = ${vehicleId} and v.deleted_at is null`,
 	)
@@ -284,14 +297,14 @@ export async function sendWarrantyNotices(now = new Date()): Promise<number> {
 	return transaction(async (tx) => {
 		const due = await queryRows<{ offerId: string; userId: string; vehicleId: string; workshop: string; vehicle: string; until: string }>(
 			tx,
-			sql`select o.id as "offerId", r.customer_id as "userId", v.id as "vehicleId", w.workshop_name as workshop,
+			sql`select o.id as "offerId", v.owner_id as "userId", v.id as "vehicleId", w.workshop_name as workshop,
 			           ${vehicleLabel('registration')} as vehicle,
 			           to_char(${localDay(sql`o.completed_at`)}::date + make_interval(months => o.warranty_parts_months), 'YYYY-MM-DD') as until
 			    from offers o
 			    join service_requests r on r.selected_offer_id = o.id
 			    join vehicles v on v.id = r.vehicle_id and v.deleted_at is null
 			    join car_brands b on b.id = v.brand_id
-			    join users u on u.id = r.customer_id and not u.blocked
+			    join users u on u.id = v.owner_id and not u.blocked
 			    join workshops w on w.id = o.workshop_id
 			    where o.warranty_parts_months is not null and o.warranty_notice_at is null and o.status = ${completed}
 			      and o.completed_at + make_interval(months => o.warranty_parts_months) <= ${now}::timestamptz + make_interval(days => ${WARRANTY_NOTICE_DAYS})

@@ -1,13 +1,10 @@
 /**
  * The vehicle passport (issue 20): a vehicle's service history (its completed jobs and the work
  * done elsewhere that its owner added), what is still under warranty, and its private calendar.
- * Browser-safe, without zod (the forms' schemas are passport-schema.ts). Mileage is in miles, as
- * the vehicle's (spec §9); a workshop's work warranty is in km (spec §9), so its end is a mileage
- * worked out with KM_PER_MILE (docs/decisions/0101).
+ * Browser-safe, without zod (the forms' schemas are passport-schema.ts). Every reading and a
+ * workshop's work warranty are in km here; pages show them in the vehicle's unit (decision 0122).
  */
 import { type OfferLineKind } from './offer-kinds'
-
-export const KM_PER_MILE = 1.609344
 
 /** A warranty is "expiring" (highlighted; told by bell and e-mail for the months) within this. */
 export const WARRANTY_NOTICE_DAYS = 30
@@ -52,7 +49,8 @@ export type WarrantyTerms = {
 
 export type WarrantyState = 'valid' | 'expiring' | 'expired'
 
-export type WorkWarranty = { untilMiles: number; leftKm: number; state: WarrantyState }
+/** Until which reading (km) the work warranty runs, and how many km are left of it. */
+export type WorkWarranty = { untilKm: number; leftKm: number; state: WarrantyState }
 export type PartsWarranty = { until: string; daysLeft: number; state: WarrantyState }
 export type Warranty = WarrantyTerms & { work: WorkWarranty | null; parts: PartsWarranty | null }
 
@@ -78,9 +76,9 @@ export function daysBetween(from: string, to: string): number {
 export function warrantyLeft(terms: WarrantyTerms, mileage: number, today: string): Warranty {
 	let work: WorkWarranty | null = null
 	if (terms.workKm && terms.mileageAtJob !== null) {
-		const untilMiles = terms.mileageAtJob + Math.round(terms.workKm / KM_PER_MILE)
-		const leftKm = Math.max(0, Math.round((untilMiles - mileage) * KM_PER_MILE))
-		work = { untilMiles, leftKm, state: untilMiles <= mileage ? 'expired' : leftKm <= WARRANTY_NOTICE_KM ? 'expiring' : 'valid' }
+		const untilKm = terms.mileageAtJob + terms.workKm
+		const leftKm = Math.max(0, untilKm - mileage)
+		work = { untilKm, leftKm, state: untilKm <= mileage ? 'expired' : leftKm <= WARRANTY_NOTICE_KM ? 'expiring' : 'valid' }
 	}
 	let parts: PartsWarranty | null = null
 	if (terms.partsMonths) {

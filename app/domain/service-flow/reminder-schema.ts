@@ -1,9 +1,9 @@
 import * as z from 'zod/mini'
 import { tallinnDay } from '~/utils/time'
-import { localDate, wholeNumber } from '~/utils/validation'
+import { localDate } from '~/utils/validation'
 import { addMonths } from './passport'
 import { REMINDER_DEFAULTS, REMINDER_LIMITS, reminderKinds, snoozeDays } from './reminders'
-import { MAX_MILEAGE } from './vehicle-kinds'
+import { odometerReading } from './reading-schema'
 
 /** A whole number in the reminder's bounds, its error naming them (an absurd interval says what is sensible). */
 const within = ([min, max]: readonly [number, number], message: string) =>
@@ -43,7 +43,7 @@ export const ServiceReminderSchema = z
 	.object({
 		kind: z.literal('service'),
 		lastDoneOn: localDate(),
-		lastDoneMileage: wholeNumber(0, MAX_MILEAGE),
+		lastDoneMileage: odometerReading(),
 		everyKm: within(REMINDER_LIMITS.serviceKm, 'customer:reminders.serviceKmRange'),
 		everyMonths: within(REMINDER_LIMITS.serviceMonths, 'customer:reminders.serviceMonthsRange'),
 		daysBefore,

@@ -3,9 +3,10 @@ import { serviceRequestServices, services, siteSettings, vehicleReminders } from
 import { db, queryRows, transaction, type DbOrTx, type Tx } from '~/db/db.server'
 import { vehicleLabel } from '~/db/sql'
 import { tallinnDay } from '~/utils/time'
-import { notFound } from '~/utils/errors'
+import { FieldError, notFound } from '~/utils/errors'
 import { NotificationType, notify } from '~/domain/messaging/notifications.server'
-import { addMonths, KM_PER_MILE } from './passport'
+import { addMonths } from './passport'
+import { fromKm, type OdometerUnit, toKm } from './vehicle-kinds'
 import { type ReminderInput } from './reminder-schema'
 import { lockOwnVehicle } from './vehicles.server'
 import {
@@ -14,6 +15,7 @@ import {
 	intervalServices,
 	type ReminderKind,
 	reminderKinds,
+	REMINDER_LIMITS,
 	reminderMessageKey,
 	type ReminderSchedule,
 	reminderSchedule,
@@ -76,7 +78,10 @@ export async function vehicleReminderList(vehicle: { id: string; mileage: number
  */
 export async function saveReminder(ownerId: string, vehicleId: string, input: ReminderInput, now = new Date()) {
 	await transaction(async (tx) => {
-		await lockOwnVehicle(tx, ownerId, vehicleId)
+		const vehicle = await lockOwnVehicle(tx, ownerId, vehicleId)
+		// The service's reading and interval are typed in the vehicle's unit and kept in km (decision 0122).
+		const everyKm = input.kind === 'service' ? toKm(input.everyKm, vehicle.odometerUnit) : null
+		if (everyKm !== null && everyKm > REMINDER_LIMITS.serviceKm[1]) throw new FieldError('everyKm', 'customer:reminders.serviceMiRange')
 		const values =
 			input.kind === 'inspection'
 				? {
@@ -88,8 +93,8 @@ export async function saveReminder(ownerId: string, vehicleId: string, input: Re
 				: input.kind === 'service'
 					? {
 							lastDoneOn: input.lastDoneOn,
-							lastDoneMileage: input.lastDoneMileage,
-							everyKm: input.everyKm,
+							lastDoneMileage: toKm(input.lastDoneMileage, vehicle.odometerUnit),
+							everyKm,
 							everyMonths: input.everyMonths,
 							daysBefore: input.daysBefore,
 						}
@@ -144,7 +149,7 @@ export async function restartServiceInterval(tx: DbOrTx, requestId: string, vehi
 		)
 }
 
-type DueRow = ReminderSettings & { vehicleId: string; userId: string; mileage: number; vehicle: string }
+type DueRow = ReminderSettings & { vehicleId: string; userId: string; mileage: number; unit: OdometerUnit; vehicle: string }
 
 /**
  * Tells every reminder due on `now`'s day once per occurrence, by the bell and e-mail (kind
@@ -160,7 +165,7 @@ async function tellDueReminders(tx: Tx, now: Date, vehicleId?: string): Promise<
 		           to_char(vr.last_done_on, 'YYYY-MM-DD') as "lastDoneOn", vr.last_done_mileage as "lastDoneMileage",
 		           vr.every_months as "everyMonths", vr.every_km as "everyKm", vr.days_before as "daysBefore",
 		           to_char(vr.snoozed_until, 'YYYY-MM-DD') as "snoozedUntil", vr.notified_key as "notifiedKey",
-		           v.owner_id as "userId", v.mileage, ${vehicleLabel('registration')} as vehicle
+		           v.owner_id as "userId", v.mileage, v.odometer_unit as unit, ${vehicleLabel('registration')} as vehicle
 		    from vehicle_reminders vr
 		    join vehicles v on v.id = vr.vehicle_id and v.deleted_at is null
 		    join car_brands b on b.id = v.brand_id
@@ -170,7 +175,7 @@ async function tellDueReminders(tx: Tx, now: Date, vehicleId?: string): Promise<
 		      and (vr.kind = 'tyres'
 		           or (vr.kind = 'inspection' and vr.due_on - vr.days_before <= ${today}::date)
 		           or (vr.kind = 'service' and ((vr.last_done_on + make_interval(months => vr.every_months))::date - vr.days_before <= ${today}::date
-		                                        or v.mileage >= vr.last_done_mileage + round(vr.every_km / ${KM_PER_MILE}::numeric) - ${Math.round(SERVICE_NOTICE_KM / KM_PER_MILE)})))
+		                                        or v.mileage >= vr.last_done_mileage + vr.every_km - ${SERVICE_NOTICE_KM})))
 		    for update of vr skip locked`,
 	)
 	const days = await tyreDays(tx)
@@ -184,7 +189,7 @@ async function tellDueReminders(tx: Tx, now: Date, vehicleId?: string): Promise<
 			userId: row.userId,
 			type: NotificationType.dialog,
 			messageKey: reminderMessageKey(row.kind, schedule.season),
-			messageParams: { vehicle: row.vehicle, dueDay: schedule.nextOn ?? '', ...(schedule.dueMiles !== null ? { miles: schedule.dueMiles } : {}) },
+			messageParams: { vehicle: row.vehicle, dueDay: schedule.nextOn ?? '', ...(schedule.dueKm !== null ? { reading: fromKm(schedule.dueKm, row.unit) } : {}) },
 			receivedId: row.vehicleId,
 		})),
 	)

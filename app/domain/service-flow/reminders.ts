@@ -5,7 +5,7 @@
  * the hourly notices (docs/decisions/0102).
  */
 import { encodeId } from '~/utils/public-id'
-import { addMonths, daysBetween, KM_PER_MILE } from './passport'
+import { addMonths, daysBetween } from './passport'
 
 export const reminderKinds = ['inspection', 'tyres', 'service'] as const
 export type ReminderKind = (typeof reminderKinds)[number]
@@ -73,8 +73,8 @@ export type ReminderSchedule = ReminderSettings & {
 	state: ReminderState
 	/** The day it is due (the inspection's, the season's reminder day, the service's by months). */
 	nextOn: string | null
-	/** A service due by mileage, in miles (the vehicle's unit). */
-	dueMiles: number | null
+	/** A service due by mileage: the reading in km (pages show it in the vehicle's unit). */
+	dueKm: number | null
 	/** Tyres: the change this reminder is about. */
 	season: 'winter' | 'summer' | null
 	/** The occurrence; a notice is sent once per key. */
@@ -103,7 +103,7 @@ function tyreSeason(today: string, days: TyreDays) {
 }
 
 /**
- * When the reminder is due on `today`, with the vehicle at `mileage` (miles): its next day (and a
+ * When the reminder is due on `today`, with the vehicle at `mileage` (km): its next day (and a
  * service's mileage), its state, and whether its notice should go out now. An inspection is told
  * `daysBefore` its day; a service `daysBefore` its day or SERVICE_NOTICE_KM before its mileage,
  * whichever comes first; the tyres on the season's reminder day (site settings). Overdue ones are
@@ -112,7 +112,7 @@ function tyreSeason(today: string, days: TyreDays) {
 export function reminderSchedule(reminder: ReminderSettings, context: { mileage: number; today: string; tyreDays: TyreDays }): ReminderSchedule {
 	const { today, mileage } = context
 	let nextOn: string | null = null
-	let dueMiles: number | null = null
+	let dueKm: number | null = null
 	let season: ReminderSchedule['season'] = null
 	let key: string | null = null
 	let due = false
@@ -131,11 +131,10 @@ export function reminderSchedule(reminder: ReminderSettings, context: { mileage:
 		due = current === last
 	} else {
 		if (reminder.lastDoneOn && reminder.everyMonths) nextOn = addMonths(reminder.lastDoneOn, reminder.everyMonths)
-		if (reminder.lastDoneMileage !== null && reminder.everyKm) dueMiles = reminder.lastDoneMileage + Math.round(reminder.everyKm / KM_PER_MILE)
-		key = nextOn || dueMiles !== null ? `${nextOn ?? ''}/${dueMiles ?? ''}` : null
-		const milesAhead = Math.round(SERVICE_NOTICE_KM / KM_PER_MILE)
-		due = (nextOn !== null && today >= addDays(nextOn, -reminder.daysBefore)) || (dueMiles !== null && mileage >= dueMiles - milesAhead)
-		overdue = (nextOn !== null && today > nextOn) || (dueMiles !== null && mileage >= dueMiles)
+		if (reminder.lastDoneMileage !== null && reminder.everyKm) dueKm = reminder.lastDoneMileage + reminder.everyKm
+		key = nextOn || dueKm !== null ? `${nextOn ?? ''}/${dueKm ?? ''}` : null
+		due = (nextOn !== null && today >= addDays(nextOn, -reminder.daysBefore)) || (dueKm !== null && mileage >= dueKm - SERVICE_NOTICE_KM)
+		overdue = (nextOn !== null && today > nextOn) || (dueKm !== null && mileage >= dueKm)
 	}
 	const state: ReminderState = !reminder.active
 		? 'off'
@@ -147,7 +146,7 @@ export function reminderSchedule(reminder: ReminderSettings, context: { mileage:
 					? 'due'
 					: 'scheduled'
 	const notify = (state === 'due' || state === 'overdue') && key !== null && key !== reminder.notifiedKey
-	return { ...reminder, state, nextOn, dueMiles, season, key, notify }
+	return { ...reminder, state, nextOn, dueKm, season, key, notify }
 }
 
 /** A reminder the owner has not set yet: its kind with the defaults, turned off. */

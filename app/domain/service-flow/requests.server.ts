@@ -83,7 +83,7 @@ async function loadDetail(where: SQL, language: Language): Promise<RequestDetail
 		           r.status, r.reopen_count as "reopenCount", r.created_at as "createdAt", r.preferred_at as "preferredAt", r.location,
 		           ${localizedName('c', language)} as city, r.details, r.notes, r.share_history as "shareHistory",
 		           v.id as "vehicleId", ${vehicleLabel('specification')} as "vehicleName",
-		           v.registration_number as "registrationNumber", v.vehicle_year as year, v.mileage, v.fuel_type as "fuelType",
+		           v.registration_number as "registrationNumber", v.vehicle_year as year, v.mileage, v.odometer_unit as "odometerUnit", v.fuel_type as "fuelType",
 		           v.transmission, v.vin,
 		           ${serviceNames(language)} as services,
 		           coalesce((select array_agg(rs.service_id::text) from service_request_services rs where rs.request_id = r.id), '{}') as "serviceIds",
@@ -113,14 +113,14 @@ async function loadDetail(where: SQL, language: Language): Promise<RequestDetail
 	const sources = await imageSourcesFor(images.map((image) => image.uploadId))
 	// The request's own columns as they are; the vehicle's, the selected offer's and the review's nested.
 	const {
-		vehicleId, vehicleName, registrationNumber, year, mileage, fuelType, transmission, vin,
+		vehicleId, vehicleName, registrationNumber, year, mileage, odometerUnit, fuelType, transmission, vin,
 		selectedOfferId, soWorkshopId, soWorkshopName, soWorkshopUserId, soPriceCents, soFinalPriceCents, soApprovedExtraCents, soBillReason, soStatus, soSelectedAt, soCompletedAt, soWarrantyWorkKm, soWarrantyPartsMonths,
 		reviewId, rating, reviewTitle, reviewBody, reply, reviewCreatedAt, repliedAt, reviewHiddenReason,
 		...request
 	} = row
 	return {
 		...request,
-		vehicle: { id: vehicleId, name: vehicleName, registrationNumber, year, mileage, fuelType, transmission, vin },
+		vehicle: { id: vehicleId, name: vehicleName, registrationNumber, year, mileage, odometerUnit, fuelType, transmission, vin },
 		images: images.map((image) => ({ id: image.uploadId, source: sources.get(image.uploadId) ?? null })),
 		events,
 		selectedOffer:

@@ -3,6 +3,7 @@ import { type ImageSource } from '~/uploads/upload-url'
 import { type OfferLineKind, type PartQuality, type VatMode } from './offer-kinds'
 import { choice, localDateTime, messages, optionalText, requiredText } from '~/utils/validation'
 import { type OfferStatus, type RequestStatus, requestStatuses } from './status'
+import { type OdometerUnit } from './vehicle-kinds'
 
 export const MAX_REQUEST_IMAGES = 3
 /** How many services one request may name. */
@@ -93,7 +94,9 @@ export type RequestDetail = {
 		name: string
 		registrationNumber: string
 		year: number | null
+		/** The reading in km, shown in the odometer's unit (decision 0122). */
 		mileage: number
+		odometerUnit: OdometerUnit
 		fuelType: string | null
 		transmission: string
 		vin: string | null

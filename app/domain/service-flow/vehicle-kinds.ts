@@ -6,5 +6,25 @@
 export const fuelTypes = ['petrol', 'diesel', 'hybrid', 'plugin_hybrid', 'electric', 'lpg', 'cng', 'other'] as const
 export const transmissions = ['manual', 'automatic', 'semi_automatic', 'cvt'] as const
 
-/** The highest mileage (miles, spec §9) anyone may type: the vehicle's, a job's, a record's. */
-export const MAX_MILEAGE = 2_000_000
+/**
+ * A vehicle's odometer unit (issue 32): kilometres, as Estonian odometers show, or miles where the
+ * owner says so (the specification's unit, §9). Every reading is stored and computed in km; forms
+ * take and pages show it in the vehicle's own unit (docs/decisions/0122).
+ */
+export const odometerUnits = ['km', 'mi'] as const
+export type OdometerUnit = (typeof odometerUnits)[number]
+export const KM_PER_MILE = 1.609344
+
+/** The highest reading anyone may type, in the vehicle's unit: an odometer shows at most six digits. */
+export const MAX_MILEAGE = 999_999
+
+/** A reading typed in `unit`, in km (stored). A whole mile back and forth stays the same number. */
+export const toKm = (value: number, unit: OdometerUnit) => (unit === 'km' ? value : Math.round(value * KM_PER_MILE))
+/** A stored reading or distance (km) in `unit`, as the vehicle's owner reads it. */
+export const fromKm = (km: number, unit: OdometerUnit) => (unit === 'km' ? km : Math.round(km / KM_PER_MILE))
+
+/** A distance (km) as a text in the vehicle's unit: "61 514 km", "38 223 miles" (common:distance). */
+export function distanceText(t: (key: string, options?: Record<string, unknown>) => string, km: number, unit: OdometerUnit) {
+	const value = fromKm(km, unit)
+	return t(`common:distance.${unit}`, { count: value, value })
+}

@@ -6,6 +6,7 @@ import { db, isUniqueViolation, queryRows, transaction, type Tx } from '~/db/db.
 import { DomainError, FieldError, notFound } from '~/utils/errors'
 import { statusLists } from './status'
 import { type VehicleInput } from './vehicles'
+import { type OdometerUnit, toKm } from './vehicle-kinds'
 
 /** A customer's vehicles. Every query names the owner: another customer's vehicle is "not found". */
 
@@ -42,7 +43,10 @@ async function assertBrand(brandId: string) {
 	if (!brand) throw new FieldError('brandId', 'common:validation.unknownChoice')
 }
 
-const columns = (input: VehicleInput) => ({
+/** A vehicle as the form gives it; without a unit its odometer is in km (the default, issue 32). */
+type VehicleFields = Omit<VehicleInput, 'odometerUnit'> & { odometerUnit?: OdometerUnit }
+
+const columns = (input: VehicleFields) => ({
 	registrationNumber: input.registrationNumber,
 	vin: input.vin ?? null,
 	shortDescription: input.shortDescription ?? '',
@@ -54,11 +58,13 @@ const columns = (input: VehicleInput) => ({
 	model: input.model,
 	modelSpecification: input.modelSpecification,
 	transmission: input.transmission,
-	mileage: input.mileage,
+	// Typed in the odometer's unit, kept in km (decision 0122).
+	odometerUnit: input.odometerUnit ?? 'km',
+	mileage: toKm(input.mileage, input.odometerUnit ?? 'km'),
 })
 
 /** Adds a vehicle; a registration number another live vehicle has is refused (spec §8). */
-export async function createVehicle(ownerId: string, input: VehicleInput): Promise<string> {
+export async function createVehicle(ownerId: string, input: VehicleFields): Promise<string> {
 	await assertBrand(input.brandId)
 	try {
 		const [row] = await db
@@ -72,7 +78,7 @@ export async function createVehicle(ownerId: string, input: VehicleInput): Promi
 	}
 }
 
-export async function updateVehicle(ownerId: string, vehicleId: string, input: VehicleInput) {
+export async function updateVehicle(ownerId: string, vehicleId: string, input: VehicleFields) {
 	await getVehicle(ownerId, vehicleId)
 	await assertBrand(input.brandId)
 	try {
@@ -89,7 +95,7 @@ export async function updateVehicle(ownerId: string, vehicleId: string, input: V
 /** The owner's live vehicle, locked for a change of it or its passport; another's is "not found". */
 export async function lockOwnVehicle(tx: Tx, ownerId: string, vehicleId: string) {
 	const [vehicle] = await tx
-		.select({ id: vehicles.id, mileage: vehicles.mileage })
+		.select({ id: vehicles.id, mileage: vehicles.mileage, odometerUnit: vehicles.odometerUnit })
 		.from(vehicles)
 		.where(and(eq(vehicles.id, vehicleId), eq(vehicles.ownerId, ownerId), isNull(vehicles.deletedAt)))
 		.for('update')

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
-import { fuelTypes, MAX_MILEAGE, transmissions } from '~/domain/service-flow/vehicle-kinds'
+import { fuelTypes, odometerUnits, transmissions } from '~/domain/service-flow/vehicle-kinds'
 import { choice, messages, optionalText, preprocess, requiredText, wholeNumber } from '~/utils/validation'
+import { odometerReading } from './reading-schema'
 
 const thisYear = new Date().getFullYear()
 const year = () => wholeNumber(1900, thisYear + 1)
@@ -11,7 +12,7 @@ export function normalizeRegistrationNumber(value: string) {
 	return value.toUpperCase().replace(/[\s-]+/g, '')
 }
 
-/** Spec §3 vehicle, with the required fields of spec §5. Mileage is in miles (spec §9). */
+/** Spec §3 vehicle, with the required fields of spec §5; its reading in its odometer's unit (issue 32). */
 export const VehicleSchema = z.object({
 	registrationNumber: z.pipe(
 		z.pipe(requiredText(20), z.transform(normalizeRegistrationNumber)),
@@ -35,6 +36,7 @@ export const VehicleSchema = z.object({
 	model: requiredText(60),
 	modelSpecification: requiredText(100),
 	transmission: z.enum(transmissions, { error: messages.required }),
-	mileage: wholeNumber(0, MAX_MILEAGE),
+	odometerUnit: z._default(z.enum(odometerUnits, { error: messages.required }), 'km'),
+	mileage: odometerReading(),
 })
 export type VehicleInput = z.output<typeof VehicleSchema>
