@@ -3,6 +3,7 @@ import { VAT_PERCENT } from '~/domain/service-flow/offer-kinds'
 import { type OfferFields } from '~/domain/service-flow/requests'
 import { useLanguage } from '~/i18n/use-language'
 import { formatDate, formatMoney, formatNumber } from '~/utils/format'
+import { distanceText, type OdometerUnit } from '~/domain/service-flow/vehicle-kinds'
 
 type Line = Omit<OfferFields['lines'][number], 'quality' | 'used'> & Partial<Pick<OfferFields['lines'][number], 'quality' | 'used'>>
 type Terms = Pick<OfferFields, 'vatMode' | 'labourCents' | 'partsCents' | 'feesCents' | 'vatCents' | 'priceCents'> & { lines: Line[] } &
@@ -13,9 +14,10 @@ type Terms = Pick<OfferFields, 'vatMode' | 'labourCents' | 'partsCents' | 'feesC
  * when the work can start, how long it takes, until when the price holds, and the offer's own
  * warranty (issue 32; an offer has one, extra work has none). A part line says its quality. Nothing
  * for an offer of one price with no such terms. `compared`: the comparison beside it already says
- * when the work starts, how long it takes and the warranty.
+ * when the work starts, how long it takes and the warranty. `unit`: the vehicle's odometer unit the
+ * work warranty is shown in (the workshop writes km).
  */
-export function OfferTerms({ offer, compared = false }: { offer: Terms; compared?: boolean }) {
+export function OfferTerms({ offer, compared = false, unit = 'km' }: { offer: Terms; compared?: boolean; unit?: OdometerUnit }) {
 	const { t } = useTranslation('common')
 	const language = useLanguage()
 	const money = (cents: number) => formatMoney(cents, language)
@@ -25,7 +27,7 @@ export function OfferTerms({ offer, compared = false }: { offer: Terms; compared
 		offer.validUntil ? { label: t('offerTerms.validUntil'), value: formatDate(offer.validUntil, language) } : null,
 		// Shown where the offer is, said or not: "none" is a promise too.
 		'warrantyWorkKm' in offer && !compared
-			? { label: t('offerTerms.workWarranty'), value: offer.warrantyWorkKm ? t('offerTerms.km', { km: formatNumber(offer.warrantyWorkKm, language) }) : t('offerTerms.noWarranty') }
+			? { label: t('offerTerms.workWarranty'), value: offer.warrantyWorkKm ? distanceText(t, offer.warrantyWorkKm, unit) : t('offerTerms.noWarranty') }
 			: null,
 		'warrantyPartsMonths' in offer && !compared
 			? { label: t('offerTerms.partsWarranty'), value: offer.warrantyPartsMonths ? t('offerTerms.months', { count: offer.warrantyPartsMonths }) : t('offerTerms.noWarranty') }

@@ -3,7 +3,6 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
 import { ButtonLink } from '~/components/button-link'
 import { ResponseTime } from '~/components/response-time'
-import { distanceText } from '~/domain/service-flow/vehicle-kinds'
 import { OfferComparison, OfferComparisonFacts } from '~/components/offer-comparison'
 import { OfferTerms } from '~/components/offer-terms'
 import { UploadedImage } from '~/components/responsive-image'
@@ -138,7 +137,7 @@ export default function CompareOffersPage() {
 								</div>
 								{offer.description ? <p className="prose-text">{offer.description}</p> : null}
 								{offers.length > 1 ? <OfferComparisonFacts offer={offer} best={best} unit={request.unit} /> : null}
-								<OfferTerms offer={offer} compared={offers.length > 1} />
+								<OfferTerms offer={offer} compared={offers.length > 1} unit={request.unit} />
 								{offer.notes ? (
 									<p className="offer-card__notes">
 										<strong>{t('offers.notes')}:</strong> {offer.notes}

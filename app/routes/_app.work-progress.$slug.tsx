@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { distanceText } from '~/domain/service-flow/vehicle-kinds'
 import { useTranslation } from '~/i18n/translation'
 import { ButtonLink } from '~/components/button-link'
 import { ChatLink } from '~/components/chat'
@@ -25,7 +26,7 @@ import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
-import { formatDateTime, formatMoney, formatNumber } from '~/utils/format'
+import { formatDateTime, formatMoney } from '~/utils/format'
 import { routeMeta } from '~/utils/meta'
 import { encodeId } from '~/utils/public-id'
 import { readForm } from '~/uploads/multipart.server'
@@ -173,7 +174,7 @@ export default function WorkProgressPage() {
 							</Fact>
 							{/* The warranty the chosen offer promised (issue 32), not the workshop's profile of today. */}
 							<Fact className="facts__row" label={t('common:offerTerms.workWarranty')}>
-								{offer.warrantyWorkKm ? t('common:offerTerms.km', { km: formatNumber(offer.warrantyWorkKm, language) }) : t('common:offerTerms.noWarranty')}
+								{offer.warrantyWorkKm ? distanceText(t, offer.warrantyWorkKm, request.vehicle.odometerUnit) : t('common:offerTerms.noWarranty')}
 							</Fact>
 							<Fact className="facts__row" label={t('common:offerTerms.partsWarranty')}>
 								{offer.warrantyPartsMonths ? t('common:offerTerms.months', { count: offer.warrantyPartsMonths }) : t('common:offerTerms.noWarranty')}
