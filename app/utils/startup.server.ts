@@ -3,7 +3,7 @@ import { migrateDatabase } from '~/db/migrate.server'
 import { hasDemoData } from '~/db/seed/has-demo-data.server'
 import { startCacheListener, stopCacheListener } from '~/caching/cache-bus.server'
 import { closeDatabase, db, getConnection } from '~/db/db.server'
-import { EMBEDDED_JOBS_DELAY_MS } from '~/db/embedded-database.server'
+import { EMBEDDED_JOBS_DELAY_MS, makeEmbeddedDatabase } from '~/db/embedded-database.server'
 import { getFileStore } from '~/uploads/file-store.server'
 import { getEnv, getSessionSecrets, usesDevelopmentSessionSecret } from './env.server'
 import { startBackgroundJobs, stopBackgroundJobs } from '~/jobs/schedule.server'
@@ -35,9 +35,12 @@ export function startup(options: { backgroundJobs: boolean } = { backgroundJobs:
 			logger.warn('SESSION_SECRET is not set: using the development secret (development and tests only).')
 		}
 		try {
+			// A new embedded database is made on a worker thread: the starting page keeps answering.
+			if (env.usesEmbeddedDatabase && (await makeEmbeddedDatabase(env.dataDir)) === 'failed') {
+				logger.warn('making the embedded database on a worker thread failed: making it on the main thread')
+			}
 			const { target } = getConnection()
-			// The database answering first (a new embedded one is made here: initdb), so that the log
-			// says where a slow start went (decision 0130).
+			// The database answering first, so that the log says where a slow start went (decision 0130).
 			await db.execute(sql`select 1`)
 			const openedAt = performance.now()
 			const migrations = await migrateDatabase()
