@@ -36,9 +36,9 @@ export function startup(options: { backgroundJobs: boolean } = { backgroundJobs:
 		}
 		try {
 			// A new embedded database is made on a worker thread: the starting page keeps answering.
-			if (env.usesEmbeddedDatabase && (await makeEmbeddedDatabase(env.dataDir)) === 'failed') {
-				logger.warn('making the embedded database on a worker thread failed: making it on the main thread')
-			}
+			const made = env.usesEmbeddedDatabase ? await makeEmbeddedDatabase(env.dataDir) : 'existing'
+			if (made === 'made') logger.info('new embedded database made on a worker thread', { ms: Math.round(performance.now() - started) })
+			if (made === 'failed') logger.warn('making the embedded database on a worker thread failed: making it on the main thread')
 			const { target } = getConnection()
 			// The database answering first, so that the log says where a slow start went (decision 0130).
 			await db.execute(sql`select 1`)
