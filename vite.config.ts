@@ -1,5 +1,6 @@
 import { vitePlugin as remix } from '@remix-run/dev'
 import { defineConfig } from 'vite'
+import { type LogLevel, type LogOrStringHandler, type RollupLog } from 'rollup'
 import tsconfigPaths from 'vite-tsconfig-paths'
 
 declare module '@remix-run/node' {
@@ -22,6 +23,18 @@ const browserAliases = [
 	{ find: /^react$/, replacement: 'preact/compat' },
 ]
 
+/**
+ * Build messages with nothing to act on, kept out of `npm start`'s first output (decision 0130):
+ * the comments in zod's own files that Rollup drops (INVALID_ANNOTATION, only those: one in our
+ * code would be a mistake to see), the empty browser chunk of each resource route, which has no
+ * component (EMPTY_BUNDLE), and the chunk merger's count (OPTIMIZE_CHUNK_STATUS).
+ */
+function quietBuildLog(level: LogLevel, log: RollupLog, handler: LogOrStringHandler) {
+	if (log.code === 'INVALID_ANNOTATION' && /[\\/]node_modules[\\/]zod[\\/]/.test(log.id ?? '')) return
+	if (log.code === 'EMPTY_BUNDLE' || log.code === 'OPTIMIZE_CHUNK_STATUS') return
+	handler(level, log)
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
 	build: {
 		// Keep the client bundle honest: report what each page ships.
@@ -31,7 +44,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
 		// bytes shared by two routes, and Lighthouse's simulation replays every preload that finished
 		// before the first paint (decision 0095). Small chunks without side effects are merged into
 		// one loaded under the same conditions (Rollup's experimentalMinChunkSize).
-		rollupOptions: isSsrBuild ? {} : { output: { experimentalMinChunkSize: 20_000 } },
+		rollupOptions: isSsrBuild ? { onLog: quietBuildLog } : { onLog: quietBuildLog, output: { experimentalMinChunkSize: 20_000 } },
 	},
 	resolve: { alias: command === 'build' && !isSsrBuild ? browserAliases : [] },
 	define: { 'import.meta.env.PREACT': JSON.stringify(command === 'build' && !isSsrBuild) },

@@ -11,7 +11,7 @@ import { loggablePath, logger } from '~/utils/logger.server'
 import { NonceProvider } from '~/utils/nonce-provider'
 
 export { startup, checkHealth, shutdown, checkConfiguration } from '~/utils/startup.server'
-export { errorResponse, failureResponse } from '~/utils/failures.server'
+export { errorResponse, failureResponse, startingResponse } from '~/utils/failures.server'
 
 const ABORT_DELAY = 5_000
 

@@ -14,7 +14,7 @@ import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import helmet from 'helmet'
-import { BODY_LINGER_MS, MAX_BODY_BYTES, UNAVAILABLE_RETRY_SECONDS } from '../app/utils/http'
+import { BODY_LINGER_MS, MAX_BODY_BYTES, retryAfterHeader, STARTING_RETRY_SECONDS, UNAVAILABLE_RETRY_SECONDS } from '../app/utils/http'
 import { loggablePath, logger } from '../app/utils/logger.server'
 import { fetchRequestOf, sendFetchResponse } from './fetch-bridge'
 import { NONCE_BYTES, withHttpCaching } from './http-cache'
@@ -28,6 +28,8 @@ export type AppEntry = {
 	checkConfiguration: () => void
 	/** A translated error answer (HTML, or JSON for the API) for failures found before Remix runs. */
 	errorResponse: (request: globalThis.Request, status: number, options?: { retryAfterSeconds?: number; nonce?: string }) => Promise<globalThis.Response>
+	/** The 503 every request gets while the portal starts: Retry-After, and a page that reloads itself. */
+	startingResponse: (request: globalThis.Request, options?: { nonce?: string }) => Promise<globalThis.Response>
 	/** A loader's or action's failure as the answer it deserves (a 4xx or a 503), or null for a real bug. */
 	failureResponse: (error: unknown, request: globalThis.Request) => Promise<globalThis.Response | null>
 }
@@ -62,17 +64,21 @@ export async function createServerApp(options: ServerOptions) {
 	const entry = guardEntry((await options.getBuild()).entry.module as unknown as AppEntry)
 	entry.checkConfiguration()
 
-	// Start the database in the background; /healthz answers 503 until it is ready, and so does every
-	// page once a start has failed (the database is unreachable), instead of waiting for it.
+	// Start the database in the background; until it is ready /healthz and every page answer 503 at
+	// once (a starting page that reloads itself), and so does every page once a start has failed (the
+	// database is unreachable), instead of waiting for it (decision 0130).
+	let started = false
 	let startupFailed = false
 	const firstStart = entry.startup({ backgroundJobs: options.backgroundJobs ?? true })
 	let ready: Promise<void> = afterStart(firstStart)
 	function afterStart(attempt: Promise<void>): Promise<void> {
 		return attempt.then(
 			() => {
+				started = true
 				startupFailed = false
 			},
 			async () => {
+				started = true
 				startupFailed = true
 				await new Promise((resolve) => setTimeout(resolve, STARTUP_RETRY_MS))
 				ready = afterStart(entry.startup({ backgroundJobs: options.backgroundJobs ?? true }))
@@ -184,14 +190,16 @@ export async function createServerApp(options: ServerOptions) {
 		next()
 	})
 
-	// Liveness: the process serves and its database answers.
+	// Liveness: the process serves and its database answers. While it starts, 503 with Retry-After.
 	app.get('/healthz', async (_req, res) => {
 		const { status, body } = await entry.checkHealth()
+		if (!started) res.set(retryAfterHeader(STARTING_RETRY_SECONDS))
 		res.status(status).set('Cache-Control', 'no-store').json(body)
 	})
 	// Readiness: the same, and not stopping; a load balancer sends no new requests to a 503.
 	app.get('/readyz', async (_req, res) => {
 		const { status, body } = draining ? { status: 503, body: { status: 'draining' } } : await entry.checkHealth()
+		if (!started) res.set(retryAfterHeader(STARTING_RETRY_SECONDS))
 		res.status(status).set('Cache-Control', 'no-store').json(body)
 	})
 
@@ -271,10 +279,12 @@ export async function createServerApp(options: ServerOptions) {
 		}),
 	)
 
-	// Hold requests while the database migrates at start (a second or two on a bare machine); once a
+	// Until the first start is over (a new DATA_DIR migrates and loads the demo data: a minute on a
+	// busy machine) every request is answered at once with the starting page, never held; once a
 	// start has failed, the database is unreachable: 503 with Retry-After, not a hanging page.
 	app.use(
 		guarded(async (req, res, next) => {
+			if (!started) return send(res, await entry.startingResponse(plainRequest(req), { nonce: res.locals.cspNonce as string }))
 			if (startupFailed) return refuse(req, res, 503, UNAVAILABLE_RETRY_SECONDS)
 			await ready
 			next()
@@ -429,6 +439,10 @@ function guardEntry(entry: AppEntry): AppEntry {
 		errorResponse: (request, status, options) =>
 			// The last resort, when even the translated page cannot be made: the status's own name.
 			entry.errorResponse(request, status, options).catch(() => new globalThis.Response(STATUS_CODES[status] ?? 'Error', { status })),
+		startingResponse: (request, options) =>
+			entry
+				.startingResponse(request, options)
+				.catch(() => new globalThis.Response(STATUS_CODES[503], { status: 503, headers: { ...retryAfterHeader(STARTING_RETRY_SECONDS), 'Cache-Control': 'no-store' } })),
 	}
 }
 

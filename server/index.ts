@@ -15,7 +15,6 @@ import { logger } from '../app/utils/logger.server'
 import { createServerApp } from './app'
 
 const MODE = process.env.NODE_ENV === 'development' ? 'development' : 'production'
-const PORT = Number(process.env.PORT ?? 3000)
 const HOST = process.env.HOST ?? '0.0.0.0'
 const BUILD_URL = new URL('../build/server/index.js', import.meta.url).href
 
@@ -118,7 +117,7 @@ async function serve(env: Env) {
 		getBuild,
 		viteDevServer,
 		trustProxy: process.env.TRUST_PROXY || undefined,
-		appUrl: process.env.APP_URL || undefined,
+		appUrl: env.APP_URL,
 		stripeCheckout: Boolean(process.env.STRIPE_SECRET_KEY && process.env.STRIPE_WEBHOOK_SECRET),
 	}).catch(refuseToStart)
 
@@ -128,11 +127,11 @@ async function serve(env: Env) {
 	// to hold and /healthz checks to fail while the others serve. A single process listens at once (the
 	// embedded start answers sooner; /healthz says 503 meanwhile).
 	if (cluster.isWorker) await firstStartSettled()
-	const server = app.listen(PORT, HOST, () => {
-		logger.info('server listening', { url: `http://localhost:${PORT}`, mode: MODE })
+	const server = app.listen(env.PORT, HOST, () => {
+		logger.info('server listening', { url: `http://localhost:${env.PORT}`, mode: MODE })
 	})
 	server.on('error', (error) => {
-		logger.error('server failed to listen', { port: PORT, err: error })
+		logger.error('server failed to listen', { port: env.PORT, err: error })
 		void entry.shutdown().finally(() => process.exit(1))
 	})
 

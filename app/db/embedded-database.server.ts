@@ -1,5 +1,7 @@
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
+import { Worker } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 
@@ -40,6 +42,41 @@ export function createEmbeddedClient(directory: string, loadDataDir?: Blob) {
  * visitors are not queued behind them on the one connection. A server's pg-boss schedules are not affected.
  */
 export const EMBEDDED_JOBS_DELAY_MS = 5_000
+
+/** A worker thread's script: makes the database of `directory` with PGlite (initdb), closes it, says 'ok'. */
+const INITDB_SCRIPT = `
+const { parentPort, workerData } = require('node:worker_threads')
+const { PGlite } = require(workerData.entry)
+;(async () => {
+	const client = new PGlite(workerData.directory, { startParams: workerData.startParams })
+	await client.waitReady
+	await client.close()
+	parentPort.postMessage('ok')
+})().catch((error) => parentPort.postMessage(String(error && error.stack || error)))
+`
+
+/**
+ * Makes a new data directory's database (PostgreSQL's initdb: seconds of WebAssembly that would hold
+ * the event loop) on a worker thread, so that the server answers its starting page meanwhile; the
+ * app then opens it as an existing one (decision 0130). Nothing to do when the directory holds a
+ * database already, or is in memory. A worker that fails leaves the making to the app's own open.
+ */
+export async function makeEmbeddedDatabase(dataDir: string): Promise<'made' | 'existing' | 'failed'> {
+	const directory = embeddedDirectory(dataDir)
+	if (dataDir.startsWith('memory://') || fs.existsSync(path.join(directory, 'PG_VERSION'))) return 'existing'
+	const isNew = !fs.existsSync(directory)
+	fs.mkdirSync(directory, { recursive: true })
+	const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite')
+	const result = await new Promise<'made' | 'failed'>((resolve) => {
+		const worker = new Worker(INITDB_SCRIPT, { eval: true, workerData: { entry, directory, startParams: embeddedStartParams() } })
+		worker.once('message', (message) => resolve(message === 'ok' ? 'made' : 'failed'))
+		worker.once('error', () => resolve('failed'))
+		worker.once('exit', () => resolve('failed'))
+	})
+	// Half a database is no start for the app's own open: the folder this made goes again.
+	if (result === 'failed' && isNew) fs.rmSync(directory, { recursive: true, force: true })
+	return result
+}
 
 type Early = { directory: string; client: PGlite }
 const slot = globalThis as { __autohubEarlyDatabase?: Early }

@@ -22,12 +22,18 @@ export async function getLanguage(request: Request): Promise<Language> {
 	const requested = getRequestedLanguage(request)
 	if (requested) return requested
 	if (new URL(request.url).pathname.startsWith('/admin/api/')) {
-		const accepted = request.headers.get('Accept-Language')
-		const chosen = accepted ? new Negotiator({ headers: { 'accept-language': accepted } }).language([...supportedLanguages]) : undefined
-		if (isLanguage(chosen)) return chosen
+		const accepted = getAcceptedLanguage(request)
+		if (accepted) return accepted
 	}
 	const remembered: unknown = await languageCookie.parse(request.headers.get('Cookie')).catch(() => null)
 	return isLanguage(remembered) ? remembered : fallbackLanguage
+}
+
+/** The first of the browser's languages (Accept-Language) the portal speaks, if any. */
+export function getAcceptedLanguage(request: Request): Language | null {
+	const accepted = request.headers.get('Accept-Language')
+	const chosen = accepted ? new Negotiator({ headers: { 'accept-language': accepted } }).language([...supportedLanguages]) : undefined
+	return isLanguage(chosen) ? chosen : null
 }
 
 /** The language asked for explicitly in the URL (?lng=), if any. */

@@ -16,8 +16,8 @@ const EnvSchema = z.object({
 	DATABASE_URL: z.string().url().optional(),
 	/** Signs cookies. Without it: generated once into DATA_DIR on the embedded database; required with DATABASE_URL. */
 	SESSION_SECRET: z.string().min(32).optional(),
-	/** The address the portal is reached at, for links in e-mails. */
-	APP_URL: z.string().url().default('http://localhost:3000'),
+	/** The address the portal is reached at, for links in e-mails and widgets' images; default: http://localhost:$PORT. */
+	APP_URL: z.string().url().optional(),
 	/** Load demo data into an empty database at start. Default: on for the embedded database only. */
 	SEED_DEMO_DATA: z.enum(['true', 'false']).optional(),
 	LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -56,7 +56,9 @@ const EnvSchema = z.object({
 	path: ['S3_SECRET_ACCESS_KEY'],
 })
 
-export type Env = z.infer<typeof EnvSchema> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, 'APP_URL'> & {
+	/** APP_URL, or this machine on PORT: a changed PORT moves the links with it (decision 0130). */
+	APP_URL: string
 	dataDir: string
 	/** WEB_CONCURRENCY, or its default; always 1 on the embedded database (one process opens it). */
 	webConcurrency: number
@@ -83,6 +85,7 @@ export function getEnv(): Env {
 	const usesEmbeddedDatabase = !env.DATABASE_URL
 	cached = {
 		...env,
+		APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
 		dataDir,
 		webConcurrency: usesEmbeddedDatabase ? 1 : (env.WEB_CONCURRENCY ?? os.availableParallelism()),
 		usesEmbeddedDatabase,

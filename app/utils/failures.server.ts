@@ -1,8 +1,9 @@
 import { DomainError } from '~/utils/errors'
-import { getFixedT, getLanguage } from '~/i18n/i18n.server'
+import { fallbackLanguage, isLanguage, type Language } from '~/i18n/config'
+import { getAcceptedLanguage, getFixedT, getLanguage, getRequestedLanguage, languageCookie } from '~/i18n/i18n.server'
 import { errorCauses, pgErrorCode } from '~/db/db.server'
 import { loggablePath, logger } from './logger.server'
-import { retryAfterHeader, UNAVAILABLE_RETRY_SECONDS } from './http'
+import { retryAfterHeader, STARTING_RETRY_SECONDS, UNAVAILABLE_RETRY_SECONDS } from './http'
 import { translateMessage } from './messages'
 
 /**
@@ -77,9 +78,39 @@ async function refusal(request: Request, answer: Answer, as: 'text' | 'page', no
 	}
 	const title = status === 503 ? t('errors.unavailableTitle') : status === 403 ? t('errors.forbiddenTitle') : t('errors.requestFailedTitle')
 	headers.set('Content-Type', 'text/html; charset=utf-8')
+	const body = `<p class="code">${status}</p><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="/">${escapeHtml(t('errors.backHome'))}</a></p>`
+	return new Response(shortPage({ language, title, body, nonce }), { status, headers })
+}
+
+/** A page of its own, outside Remix, in the portal's look: its styles carry the response's CSP nonce, and nothing runs. */
+function shortPage({ language, title, body, nonce, head = '' }: { language: Language; title: string; body: string; nonce?: string; head?: string }) {
 	const style = nonce ? `<style nonce="${escapeHtml(nonce)}">${PAGE_STYLE}</style>` : ''
-	const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>${style}</head><body><main><p class="code">${status}</p><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="/">${escapeHtml(t('errors.backHome'))}</a></p></main></body></html>`
-	return new Response(html, { status, headers })
+	return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${head}<title>${escapeHtml(title)}</title>${style}</head><body><main>${body}</main></body></html>`
+}
+
+/**
+ * What every request gets while the portal starts (server/app.ts; a first start migrates and loads
+ * the demo data, decision 0130): 503 with Retry-After, so that programs wait, and for people a short
+ * page that says so and reloads itself (a meta refresh: no script). No cookie is read but the
+ * language's, nothing is stored; the language is ?lng=, the portal's cookie, then the browser's
+ * Accept-Language (this page has no language selector), then Estonian.
+ */
+export async function startingResponse(request: Request, options: { nonce?: string } = {}): Promise<Response> {
+	const remembered: unknown = await languageCookie.parse(request.headers.get('Cookie')).catch(() => null)
+	const language = getRequestedLanguage(request) ?? (isLanguage(remembered) ? remembered : null) ?? getAcceptedLanguage(request) ?? fallbackLanguage
+	const t = getFixedT(language)
+	const title = t('errors.startingTitle')
+	const text = t('errors.startingText')
+	const headers = new Headers({ 'Cache-Control': 'no-store', Vary: 'Accept-Language, Cookie', ...retryAfterHeader(STARTING_RETRY_SECONDS) })
+	if (isApi(request)) {
+		headers.set('Content-Type', 'application/json; charset=utf-8')
+		headers.set('Access-Control-Allow-Origin', '*')
+		return new Response(JSON.stringify({ status: 503, message: text }), { status: 503, headers })
+	}
+	headers.set('Content-Type', 'text/html; charset=utf-8')
+	const head = `<meta http-equiv="refresh" content="${STARTING_RETRY_SECONDS}"><meta name="robots" content="noindex">`
+	const body = `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`
+	return new Response(shortPage({ language, title, body, nonce: options.nonce, head }), { status: 503, headers })
 }
 
 /** The portal's colours and type for the one page Remix does not render (its stylesheet may be out of reach too). */

@@ -22,6 +22,9 @@ export const BODY_LINGER_MS = 30_000
 /** How long a client should wait while the database is out of reach (503). */
 export const UNAVAILABLE_RETRY_SECONDS = 30
 
+/** How long a client should wait while the portal starts (503), and how often the starting page reloads itself. */
+export const STARTING_RETRY_SECONDS = 5
+
 /** When a refused client may try again: whole seconds, at least one. */
 export function retryAfterHeader(seconds: number): Record<string, string> {
 	return { 'Retry-After': String(Math.max(1, Math.ceil(seconds))) }

@@ -44,10 +44,11 @@ test('while PostgreSQL cannot be reached, pages and calls answer 503 with Retry-
 	test.setTimeout(60_000)
 	const server = startServer({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/autohub', SESSION_SECRET: 'unreachable-database-test-secret-0123456789' })
 	try {
-		// The first start fails within a moment; from then on every request is answered at once.
+		// The first start fails within a moment (until then the starting page, Retry-After 5); from
+		// then on every request is answered at once.
 		const page = await until(async () => {
 			const response = await fetch(`${server.url}/?lng=en`)
-			return response.status === 503 && response.headers.get('Retry-After') ? response : undefined
+			return response.status === 503 && response.headers.get('Retry-After') === '30' ? response : undefined
 		})
 		expect(page.headers.get('Retry-After')).toBe('30')
 		expect(page.headers.get('Content-Type')).toContain('text/html')
@@ -60,6 +61,73 @@ test('while PostgreSQL cannot be reached, pages and calls answer 503 with Retry-
 		expect((await fetch(`${server.url}/healthz`)).status).toBe(503)
 	} finally {
 		await stop(server)
+	}
+})
+
+test('a first start on a new DATA_DIR answers at once with the starting page (503, Retry-After) in the reader’s language, then serves; with PORT and no APP_URL its links name that port', async () => {
+	test.setTimeout(240_000)
+	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'autohub-first-'))
+	// As `npm start` on a bare machine: the embedded database with the demo data, no APP_URL.
+	const server = startServer({ DATA_DIR: dataDir, DATABASE_URL: undefined, SESSION_SECRET: undefined, SEED_DEMO_DATA: undefined, SMTP_URL: undefined, APP_URL: undefined })
+	// Each answer within seconds (a loaded CI machine's seconds): a request held until the start is
+	// over (a minute or more) fails here. The new database is made on a worker thread meanwhile.
+	const get = (url: string, init: RequestInit = {}) => fetch(`${server.url}${url}`, { ...init, signal: AbortSignal.timeout(15_000) })
+	try {
+		// The first answer the port gives, while the database is made and the demo data loaded.
+		const first = await until(() => get('/?lng=en'), 60_000)
+		expect(first.status).toBe(503)
+		expect(first.headers.get('Retry-After')).toBe('5')
+		expect(first.headers.get('Cache-Control')).toBe('no-store')
+		expect(first.headers.get('Content-Type')).toContain('text/html')
+		expect(first.headers.get('Set-Cookie')).toBeNull()
+		const en = dictionary('en')
+		const html = await first.text()
+		expect(html).toContain(`<h1>${en('errors.startingTitle')}</h1>`)
+		expect(html).toContain(en('errors.startingText'))
+		expect(html).toContain('<html lang="en">')
+		// A browser reloads it by itself, without a script; its styles carry the strict CSP's nonce.
+		expect(html).toContain('<meta http-equiv="refresh" content="5">')
+		expect(html).not.toContain('<script')
+		const csp = first.headers.get('Content-Security-Policy')!
+		expect(csp).toContain("script-src 'self' 'nonce-")
+		const nonce = /style-src 'self' 'nonce-([^']+)'/.exec(csp)![1]!
+		expect(html).toContain(`<style nonce="${nonce}">`)
+
+		// The language: ?lng=, then the portal's cookie, then the browser's Accept-Language, then Estonian.
+		const titleOf = async (response: Response) => /<h1>([^<]*)<\/h1>/.exec(await response.text())?.[1]
+		expect(await titleOf(await get('/workshop-list', { headers: { 'Accept-Language': 'ru-RU,ru;q=0.9' } }))).toBe(dictionary('ru')('errors.startingTitle'))
+		expect(await titleOf(await get('/workshop-list', { headers: { 'Accept-Language': 'ru', Cookie: `lng=${encodeURIComponent(btoa(JSON.stringify('en')))}` } }))).toBe(en('errors.startingTitle'))
+		expect(await titleOf(await get('/workshop-list', { headers: { 'Accept-Language': 'de' } }))).toBe(dictionary('et')('errors.startingTitle'))
+		// A form post and the JSON API are answered at once too; load balancers and tests wait on /healthz.
+		const posted = await get('/login', { method: 'POST', body: new URLSearchParams({ email: 'a@example.com' }) })
+		expect(posted.status).toBe(503)
+		const api = await get('/admin/api/workshop-list', { headers: { 'Accept-Language': 'en' } })
+		expect(api.status).toBe(503)
+		expect(await api.json()).toEqual({ status: 503, message: en('errors.startingText') })
+		const health = await get('/healthz')
+		expect(health.status).toBe(503)
+		expect(health.headers.get('Retry-After')).toBe('5')
+		expect(await health.json()).toEqual({ status: 'starting' })
+
+		// Once ready, the pages.
+		await until(async () => ((await get('/healthz')).status === 200 ? true : undefined), 200_000)
+		const home = await get('/?lng=en')
+		expect(home.status).toBe(200)
+		expect(await home.text()).toContain(en('home.heroTitle'))
+		expect(server.output()).toMatch(/"migrations":"applied","demoDataLoaded":true/)
+		// initdb ran on a worker thread, not holding the event loop (decision 0130).
+		expect(server.output()).toContain('new embedded database made on a worker thread')
+
+		// PORT without APP_URL: the widgets' images and links are at http://localhost:$PORT.
+		const port = new URL(server.url).port
+		const list = (await (await get('/admin/api/workshop-list?lng=en')).json()) as { data: { items: Array<{ logo: string | null; url: string }> } }
+		const logos = list.data.items.map((item) => item.logo).filter(Boolean)
+		expect(logos.length).toBeGreaterThan(0)
+		for (const logo of logos) expect(logo).toMatch(new RegExp(`^http://localhost:${port}/uploads/`))
+		for (const item of list.data.items) expect(item.url).toMatch(new RegExp(`^http://localhost:${port}/workshop-details/`))
+	} finally {
+		await stop(server)
+		fs.rmSync(dataDir, { recursive: true, force: true })
 	}
 })
 

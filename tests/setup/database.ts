@@ -20,6 +20,10 @@ if (template && template.kind !== (serverUrl ? 'postgres' : 'pglite')) throw new
 process.env.NODE_ENV = 'test'
 process.env.LOG_LEVEL ??= 'error'
 process.env.SEED_DEMO_DATA = 'false'
+// The tests' addresses are the default portal's, http://localhost:3000 (APP_URL follows PORT): a
+// PORT or APP_URL in the developer's shell must not move them.
+delete process.env.PORT
+delete process.env.APP_URL
 
 if (serverUrl) {
 	const from = template?.kind === 'postgres' ? ` template "${template.name}"` : ''
