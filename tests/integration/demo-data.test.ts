@@ -52,6 +52,36 @@ describe('the demo data', () => {
 		expect(workshop!.reviewCount).toBe(reviews.length)
 	})
 
+	test('gives the demo workshop a paid month with its invoice, and the free package now; the demo customer a job with extra work', async () => {
+		const [owner] = await db.select().from(t.users).where(eq(t.users.email, demoAccounts.workshop))
+		const [workshop] = await db.select().from(t.workshops).where(eq(t.workshops.userId, owner!.id))
+		const subscriptions = await db
+			.select({ status: t.subscriptions.status, code: t.packages.code, periodEnd: t.subscriptions.periodEnd })
+			.from(t.subscriptions)
+			.innerJoin(t.packages, eq(t.packages.id, t.subscriptions.packageId))
+			.where(eq(t.subscriptions.workshopId, workshop!.id))
+		expect(subscriptions).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({ status: 'active', code: 'free' }),
+				expect.objectContaining({ status: 'expired', code: 'pro' }),
+			]),
+		)
+		const payments = await db.select().from(t.payments).where(and(eq(t.payments.workshopId, workshop!.id), eq(t.payments.status, 'paid')))
+		expect(payments).toHaveLength(1)
+		const invoices = await db.select().from(t.invoices).where(eq(t.invoices.workshopId, workshop!.id))
+		expect(invoices).toHaveLength(1)
+		expect(invoices[0]!.paymentId).toBe(payments[0]!.id)
+		expect(invoices[0]!.pdfUploadId).not.toBeNull()
+		expect(invoices[0]!.totalCents).toBe(payments[0]!.amountCents)
+
+		const [customer] = await db.select().from(t.users).where(eq(t.users.email, demoAccounts.customer))
+		const [extra] = await queryRows<{ n: number }>(
+			db,
+			sql`select count(*)::int as n from extra_work e join offers o on o.id = e.offer_id join service_requests r on r.selected_offer_id = o.id where r.customer_id = ${customer!.id}`,
+		)
+		expect(extra!.n).toBeGreaterThan(0)
+	})
+
 	test('has about twelve workshops with full profiles, photos and reviews', async () => {
 		const workshops = await db.select().from(t.workshops)
 		expect(workshops.length).toBeGreaterThanOrEqual(12)

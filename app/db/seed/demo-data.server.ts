@@ -22,6 +22,8 @@ import { makeOffer, selectOffer } from '~/domain/service-flow/offer-moves.server
 import { cancelRequest, createServiceRequest, expireRequest } from '~/domain/service-flow/request-moves.server'
 import { addReview, replyToReview } from '~/domain/service-flow/review-moves.server'
 import { withoutEmails } from '~/domain/messaging/emails.server'
+import { issueInvoice } from '~/domain/billing/invoices.server'
+import { addMonth } from '~/domain/billing/subscription.server'
 import { refreshResponseTimes } from '~/domain/service-flow/response-time.server'
 import { refreshWorkshopRatings } from '~/domain/service-flow/reviews.server'
 import { type ExtraWorkAnswer } from '~/domain/service-flow/extra-work'
@@ -562,7 +564,36 @@ async function insertSubscriptions(tx: Tx, workshopIds: string[], packageIds: { 
 				.set({ packageRank: 1 })
 				.where(sql`${t.workshops.id} = ${workshopId}`)
 		}
+		// workshop@example.com is on the free package (so its month's allowance shows) since the end of one paid
+		// month, four months ago: a newcomer finds the paid month and its invoice on the subscription page.
+		if (index === 0) await insertPastPaidMonth(tx, workshopId, packageIds.pro, now)
 	}
+}
+
+async function insertPastPaidMonth(tx: Tx, workshopId: string, proPackageId: string, now: Date) {
+	const periodStart = new Date(now.getTime() - 120 * DAY)
+	const periodEnd = addMonth(periodStart)
+	const [subscription] = await tx
+		.insert(t.subscriptions)
+		.values({ workshopId, packageId: proPackageId, status: 'expired', periodStart, periodEnd, provider: 'test' })
+		.returning({ id: t.subscriptions.id })
+	const [pkg] = await tx.select().from(t.packages).where(eq(t.packages.id, proPackageId))
+	const [payment] = await tx
+		.insert(t.payments)
+		.values({
+			workshopId,
+			subscriptionId: subscription!.id,
+			packageId: proPackageId,
+			provider: 'test',
+			providerReference: `demo_${randomUUID()}`,
+			amountCents: pkg!.priceCents,
+			status: 'paid',
+			paidAt: periodStart,
+		})
+		.returning()
+	// Through the real invoice (its number, PDF and e-mail, which the demo does not send), dated when it was paid.
+	const invoiceId = await issueInvoice(tx, payment!, pkg!, periodStart, periodEnd)
+	await tx.update(t.invoices).set({ createdAt: periodStart }).where(eq(t.invoices.id, invoiceId))
 }
 
 // ---------------------------------------------------------------- vehicles, requests, offers, reviews
