@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test'
-import { dictionary, expect, expectToast, javaScriptModes, open, test, uniqueEmail, waitForEmail } from './fixtures'
+import { demo, dictionary, expect, expectToast, javaScriptModes, login, open, test, uniqueEmail, waitForEmail } from './fixtures'
 
 const en = dictionary('en', 'billing')
 const enAuth = dictionary('en', 'auth')
@@ -110,6 +110,17 @@ for (const javaScriptEnabled of javaScriptModes) {
 			await page.context().clearCookies()
 			expect((await page.request.get((await download.getAttribute('href'))!)).status()).toBe(404)
 			expect((await page.request.get(`/subscription/invoices/${number}.xml`, { maxRedirects: 0 })).status()).toBe(302)
+		})
+
+		test("the demo workshop's free package now, and its paid month's invoice as a PDF (issue 32's demo data)", async ({ page }) => {
+			await login(page, demo.workshop.email, demo.workshop.password)
+			await open(page, '/subscription?lng=en', javaScriptEnabled)
+			await expect(page.locator('.current-plan')).toContainText('Free')
+			const download = page.getByRole('link', { name: /Download invoice \d+ as PDF/ })
+			await expect(download).toBeVisible()
+			const pdf = await page.request.get((await download.getAttribute('href'))!)
+			expect(pdf.status()).toBe(200)
+			expect(pdf.headers()['content-type']).toContain('application/pdf')
 		})
 
 		test('cancelling on the test payment page charges nothing', async ({ page }) => {
