@@ -185,7 +185,7 @@ export default function SubscriptionPage() {
 				<Panel id="invoices-title" title={t('invoices.title')}>
 					{invoices.length ? (
 						<div className="table-scroll">
-							<table className="table">
+							<table className="table invoice-table">
 								<thead>
 									<tr>
 										<th scope="col">{t('invoices.number')}</th>
@@ -204,12 +204,14 @@ export default function SubscriptionPage() {
 									{invoices.map((invoice) => (
 										<tr key={invoice.id}>
 											<th scope="row">{invoice.number}</th>
-											<td>{formatDate(invoice.createdAt, language)}</td>
-											<td>{invoice.packageName}</td>
-											<td>
+											<td data-label={t('invoices.date')}>{formatDate(invoice.createdAt, language)}</td>
+											<td data-label={t('invoices.package')}>{invoice.packageName}</td>
+											<td data-label={t('invoices.period')}>
 												{formatDate(invoice.periodStart, language)} – {formatDate(invoice.periodEnd, language)}
 											</td>
-											<td className="table__number">{formatMoney(invoice.totalCents, language, invoice.currency)}</td>
+											<td className="table__number" data-label={t('invoices.total')}>
+												{formatMoney(invoice.totalCents, language, invoice.currency)}
+											</td>
 											<td>
 												<span className="invoice-files">
 													{invoice.downloadUrl ? (

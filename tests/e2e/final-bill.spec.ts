@@ -67,6 +67,10 @@ for (const javaScriptEnabled of javaScriptModes) {
 		// The customer reviews the job: the workshop's page shows it verified, with what was quoted and paid.
 		const title = `Pricier than offered ${workshopName}`
 		await open(customer, `/leave-feedback/${slug}`, javaScriptEnabled)
+		// Each half star is a target a finger hits: at least 24×24 px (WCAG 2.2, 2.5.8; issue 32).
+		const halves = await customer.locator('.rating-input__star label').evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect()).map((box) => [box.width, box.height]))
+		expect(halves).toHaveLength(10)
+		for (const [width, height] of halves) expect(Math.min(width!, height!)).toBeGreaterThanOrEqual(24)
 		await customer.getByRole('radio', { name: c('review.stars_other').replace('{{rating}}', '2'), exact: true }).check()
 		await customer.getByLabel(c('review.reviewTitle')).fill(title)
 		await customer.getByLabel(c('review.body')).fill('The bill was thirty euros more than the offer.')
