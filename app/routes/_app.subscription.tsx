@@ -215,11 +215,11 @@ export default function SubscriptionPage() {
 											<td>
 												<span className="invoice-files">
 													{invoice.downloadUrl ? (
-														<a href={invoice.downloadUrl} download={`invoice-${invoice.number}.pdf`} aria-label={t('invoices.downloadLabel', { number: invoice.number })}>
+														<a href={invoice.downloadUrl} download={`invoice-${invoice.number}.pdf`} aria-label={`${t('invoices.download')}: ${t('invoices.downloadLabel', { number: invoice.number })}`}>
 															{t('invoices.download')}
 														</a>
 													) : null}
-													<a href={invoice.eInvoiceUrl} download={`invoice-${invoice.number}.xml`} aria-label={t('invoices.eInvoiceLabel', { number: invoice.number })}>
+													<a href={invoice.eInvoiceUrl} download={`invoice-${invoice.number}.xml`} aria-label={`${t('invoices.eInvoice')}: ${t('invoices.eInvoiceLabel', { number: invoice.number })}`}>
 														{t('invoices.eInvoice')}
 													</a>
 												</span>

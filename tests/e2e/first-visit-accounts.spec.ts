@@ -129,10 +129,12 @@ for (const javaScriptEnabled of javaScriptModes) {
 			await expect(note).toHaveCount(0)
 			await page.locator('.role-switch').getByRole('link', { name: new RegExp(a('register.roleCustomer')) }).click()
 			await expect(note).toContainText(name)
-			// To the login and back again: still named.
+			// To the login and back again: still named. (Each page has the note: the address says which page it is.)
 			await page.locator('.auth__switch').getByRole('link').click()
+			await expect(page).toHaveURL(/\/login\?redirectTo=/)
 			await expect(note).toContainText(name)
 			await page.locator('.auth__switch').getByRole('link').click()
+			await expect(page).toHaveURL(/\/register\?redirectTo=/)
 			await expect(note).toContainText(name)
 
 			await fillRegistration(page, 'customer', uniqueEmail('visitor'), { first: 'Vilja', last: 'Külaline' })
