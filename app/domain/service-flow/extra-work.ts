@@ -1,5 +1,5 @@
 import { type ImageSource } from '~/uploads/upload-url'
-import { type OfferLineKind, type VatMode } from './offer-kinds'
+import { type ShownLine, type VatMode } from './offer-kinds'
 import { type ExtraWorkStatus } from './status'
 
 /**
@@ -31,14 +31,7 @@ export type ExtraWorkItem = {
 	vatCents: number
 	createdAt: string
 	answeredAt: string | null
-	lines: Array<{
-		kind: OfferLineKind
-		description: string
-		reference: string
-		quantity: number
-		unitPriceCents: number
-		totalCents: number
-	}>
+	lines: ShownLine[]
 	images: Array<{ id: string; source: ImageSource | null }>
 }
 

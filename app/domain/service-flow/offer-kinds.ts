@@ -2,6 +2,16 @@
 export const offerLineKinds = ['labour', 'part', 'fee'] as const
 export type OfferLineKind = (typeof offerLineKinds)[number]
 
+/** A line of an offer or of extra work as pages show it: quantities in hundredths, amounts in cents. */
+export type ShownLine = {
+	kind: OfferLineKind
+	description: string
+	reference: string
+	quantity: number
+	unitPriceCents: number
+	totalCents: number
+}
+
 /**
  * A part line's quality (issue 32): original (OEM, the carmaker's brand), equivalent (OE quality,
  * the maker that supplies the carmaker) or aftermarket; whether it is used is said apart. Lines

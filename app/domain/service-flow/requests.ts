@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { type ImageSource } from '~/uploads/upload-url'
-import { type OfferLineKind, type PartQuality, type VatMode } from './offer-kinds'
+import { type PartQuality, type ShownLine, type VatMode } from './offer-kinds'
 import { choice, localDateTime, messages, optionalText, requiredText } from '~/utils/validation'
 import { type OfferStatus, type RequestStatus, requestStatuses } from './status'
 import { type OdometerUnit } from './vehicle-kinds'
@@ -158,16 +158,7 @@ export type OfferFields = {
 	warrantyWorkKm: number | null
 	warrantyPartsMonths: number | null
 	/** Its lines in order; empty for an offer of one price. Quantities in hundredths; a part's quality null: not stated. */
-	lines: Array<{
-		kind: OfferLineKind
-		description: string
-		reference: string
-		quantity: number
-		unitPriceCents: number
-		totalCents: number
-		quality: PartQuality | null
-		used: boolean
-	}>
+	lines: Array<ShownLine & { quality: PartQuality | null; used: boolean }>
 }
 
 export type OfferForCustomer = OfferFields & {
