@@ -77,3 +77,21 @@ for (const person of people) {
 		expect(problems).toEqual([])
 	})
 }
+
+test('no serious or critical axe violation in the three widgets, on a phone and a desktop', async ({ page }) => {
+	await page.goto('/widgets/demo.html')
+	await expect(page.locator('[data-workshop-widget="list"]').getByRole('heading', { level: 3 }).first()).toBeVisible()
+	await expect(page.locator('#demo-details').getByRole('heading', { level: 2 })).toBeVisible()
+	const problems: string[] = []
+	for (const view of views) {
+		await page.setViewportSize({ width: view.width, height: view.height })
+		// The widgets only: the partner's page around them is not ours to judge.
+		const result = await new AxeBuilder({ page }).withTags(TAGS).include('[data-workshop-widget]').include('#demo-details').analyze()
+		problems.push(
+			...result.violations
+				.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+				.map((violation) => `widgets (${view.width} px): ${violation.id} at ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`),
+		)
+	}
+	expect(problems).toEqual([])
+})
