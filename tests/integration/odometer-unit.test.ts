@@ -91,7 +91,7 @@ describe('the odometer unit', () => {
 		expect(warranty!.work).toMatchObject({ untilKm: 119_779, leftKm: 20_000, state: 'valid' })
 		const t = getFixedT('et', 'customer')
 		const text = t('passport.workLeft', { left: distanceText(t, warranty!.work!.leftKm, 'mi'), until: distanceText(t, warranty!.work!.untilKm, 'mi') })
-		expect(text).toBe(`Jäänud ${number(12_427, 'et')} miili (kuni näiduni ${number(74_427, 'et')} miili).`)
+		expect(text).toBe(`Jäänud ${number(12_427, 'et')} miili (garantii lõpeb näidul: ${number(74_427, 'et')} miili).`)
 		expect(text).not.toContain('km')
 
 		// A record of work elsewhere, typed in miles; its errors name miles.

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { notifications, offers, serviceRecords, vehicles, vehicleTransfers, workshops } from '~/db/schema'
+import { notifications, offers, serviceRecords, vehicles, vehicleTransfers } from '~/db/schema'
 import { db } from '~/db/db.server'
 import { completeJob } from '~/domain/service-flow/job-moves.server'
 import { addServiceRecord, vehiclePassport } from '~/domain/service-flow/passport.server'
@@ -28,7 +28,8 @@ const viewer = (id: string) => ({ id, role: 'customer' as const, workshop: null 
 /** A seller whose car had a job done (with an invoice and a 20,000 km warranty) and a record of work elsewhere with its PDF. */
 async function soldCar() {
 	const job = await jobInProgress()
-	await db.update(workshops).set({ warrantyWorkKm: 20_000, warrantyPartsMonths: 12 }).where(eq(workshops.id, job.workshop.workshopId))
+	// The offer carries its own warranty (decision 0126).
+	await db.update(offers).set({ warrantyWorkKm: 20_000, warrantyPartsMonths: 12 }).where(eq(offers.id, job.offerId))
 	const invoice = await prepareUpload({ bytes: pdf, purpose: 'job_invoice', originalName: 'arve.pdf' })
 	await completeJob(job.workshop, job.offerId, 15000, { mileage: 61_000, invoice })
 	const document = await prepareUpload({ bytes: pdf, purpose: 'service_document', originalName: 'receipt.pdf' })
