@@ -77,8 +77,8 @@ export async function revokeTransfer(ownerId: string, vehicleId: string, now = n
 /**
  * The buyer claims a vehicle with the seller's code: it becomes the buyer's, with its history,
  * reminders and warranties; its private links (calendar, history) are the seller's and end. A wrong,
- * revoked, expired or used code is refused and changes nothing. The claim takes the code in one
- * statement, so of two claims at once one wins and the other finds it used. The seller is told.
+ * revoked, expired or used code is refused and changes nothing. The claim locks the vehicle, then
+ * takes the code in one statement, so of two claims at once one wins and the other finds it used. The seller is told.
  * Returns the vehicle's id.
  */
 export async function claimVehicle(buyerId: string, code: string, now = new Date()): Promise<string> {
@@ -86,17 +86,20 @@ export async function claimVehicle(buyerId: string, code: string, now = new Date
 	if (!tries.allowed) throw tooManyAttempts(tries.retryAfterSeconds)
 	const codeHash = hashCode(code)
 	return transaction(async (tx) => {
+		const [candidate] = await tx.select({ vehicleId: vehicleTransfers.vehicleId }).from(vehicleTransfers).where(eq(vehicleTransfers.codeHash, codeHash))
+		if (!candidate) throw await whyRefused(tx, codeHash, buyerId, now)
+		// The vehicle first, then its transfer: the lock order of createTransfer and revokeTransfer.
+		const [vehicle] = await tx
+			.select({ ownerId: vehicles.ownerId, plate: vehicles.registrationNumber })
+			.from(vehicles)
+			.where(and(eq(vehicles.id, candidate.vehicleId), isNull(vehicles.deletedAt)))
+			.for('update')
 		const [taken] = await tx
 			.update(vehicleTransfers)
 			.set({ claimedAt: now, claimedBy: buyerId })
 			.where(and(eq(vehicleTransfers.codeHash, codeHash), open, gt(vehicleTransfers.expiresAt, now), sql`${vehicleTransfers.sellerId} <> ${buyerId}`))
 			.returning({ id: vehicleTransfers.id, vehicleId: vehicleTransfers.vehicleId, sellerId: vehicleTransfers.sellerId })
 		if (!taken) throw await whyRefused(tx, codeHash, buyerId, now)
-		const [vehicle] = await tx
-			.select({ ownerId: vehicles.ownerId, plate: vehicles.registrationNumber })
-			.from(vehicles)
-			.where(and(eq(vehicles.id, taken.vehicleId), isNull(vehicles.deletedAt)))
-			.for('update')
 		// Removed, or no longer the seller's since the code was made: the code is worth nothing.
 		if (!vehicle || vehicle.ownerId !== taken.sellerId) throw new FieldError('code', 'customer:transfer.codeWrong')
 		await assertNoOpenRequest(tx, taken.vehicleId, 'customer:transfer.sellerHasOpenRequest')
