@@ -7,7 +7,7 @@ import { Field, FormActions, FormAlert, FormSecurity } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { ClaimVehicleSchema, normalizeTransferCode } from '~/domain/service-flow/vehicle-transfer'
 import { claimVehicle } from '~/domain/service-flow/vehicle-transfer.server'
-import { normalizeRegistrationNumber } from '~/domain/service-flow/vehicles'
+import { normalizeRegistrationNumber, PLATE } from '~/domain/service-flow/vehicles'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
@@ -27,11 +27,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const language = await getLanguage(request)
 	const t = getFixedT(language, 'customer')
 	const url = new URL(request.url)
-	const plate = normalizeRegistrationNumber(url.searchParams.get('plate') ?? '').slice(0, 10)
+	const plate = normalizeRegistrationNumber(url.searchParams.get('plate') ?? '')
 	return {
 		meta: { title: t('transfer.claimTitle') },
 		code: normalizeTransferCode(url.searchParams.get('code') ?? '').slice(0, 40),
-		plate: /^[A-Z0-9ÄÖÜÕŠŽ]{2,10}$/.test(plate) ? plate : null,
+		plate: PLATE.test(plate) ? plate : null,
 	}
 }
 

@@ -24,7 +24,7 @@ import { redirectWithToast } from '~/utils/toast.server'
  * buyer, shown once, or takes it back. The owner's only: anyone else's vehicle is 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-	const user = await requireUser(request)
+	const user = await requireUser(request, { role: 'customer' })
 	const vehicle = await or404(getVehicle(user.id, idParam(params.slug)))
 	const language = await getLanguage(request)
 	const t = getFixedT(language, 'customer')

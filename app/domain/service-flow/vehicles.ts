@@ -12,11 +12,14 @@ export function normalizeRegistrationNumber(value: string) {
 	return value.toUpperCase().replace(/[\s-]+/g, '')
 }
 
+/** A plate as stored: 2–10 letters (Estonian ones too) and digits. */
+export const PLATE = /^[A-Z0-9ÄÖÜÕŠŽ]{2,10}$/
+
 /** Spec §3 vehicle, with the required fields of spec §5; its reading in its odometer's unit (issue 32). */
 export const VehicleSchema = z.object({
 	registrationNumber: z.pipe(
 		z.pipe(requiredText(20), z.transform(normalizeRegistrationNumber)),
-		z.string().check(z.regex(/^[A-Z0-9ÄÖÜÕŠŽ]{2,10}$/, 'validation.registrationNumber')),
+		z.string().check(z.regex(PLATE, 'validation.registrationNumber')),
 	),
 	vin: z.optional(
 		z.pipe(
