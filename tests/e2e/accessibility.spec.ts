@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type Page } from '@playwright/test'
 import { demo, expect, login, test } from './fixtures'
+import { kindOf, notPages, unseenLinks } from './walk'
 
 /**
  * Accessibility everywhere (issue 32, item 14): no serious or critical axe violation (WCAG 2.2 A and
@@ -13,15 +14,6 @@ const views = [
 	{ language: 'et', width: 360, height: 780 },
 	{ language: 'en', width: 1366, height: 900 },
 ] as const
-
-// Not pages: files, e-mail previews, the log-out form's target, APIs, the widgets (tested below).
-const skipped = [/^\/uploads\//, /\.(ics|pdf|xml)$/, /^\/settings\/export/, /^\/admin\/emails\/preview\//, /^\/logout/, /^\/resources\//, /^\/sitemap/, /^\/robots/, /^\/unsubscribe\//, /^\/subscription\/stripe-return/, /^\/webhooks\//, /^\/admin\/api\//, /^\/widgets/]
-
-const kindOf = (path: string) => {
-	const url = new URL(path, 'http://portal')
-	const segments = url.pathname.split('/').map((segment) => (/\d/.test(segment) && segment.length > 3 ? ':id' : segment))
-	return `${segments.join('/')}?${[...url.searchParams.keys()].filter((key) => key !== 'lng').sort().join('&')}`
-}
 
 async function violationsOf(page: Page, path: string) {
 	const result = await new AxeBuilder({ page }).withTags(TAGS).analyze()
@@ -38,7 +30,7 @@ async function walk(page: Page, starts: string[], limit: number) {
 	while (queue.length > 0 && pages < limit) {
 		const path = queue.shift()!
 		const kind = kindOf(path)
-		if (seen.has(kind) || skipped.some((pattern) => pattern.test(path))) continue
+		if (seen.has(kind) || notPages.some((pattern) => pattern.test(path))) continue
 		seen.add(kind)
 		for (const view of views) {
 			await page.setViewportSize({ width: view.width, height: view.height })
@@ -47,13 +39,7 @@ async function walk(page: Page, starts: string[], limit: number) {
 			problems.push(...(await violationsOf(page, `${path} (${view.language}, ${view.width} px)`)))
 		}
 		pages++
-		const links = await page.locator('a[href^="/"]').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!))
-		for (const href of links) {
-			const url = new URL(href, 'http://portal')
-			url.searchParams.delete('lng')
-			const next = url.pathname + url.search
-			if (!seen.has(kindOf(next))) queue.push(next)
-		}
+		queue.push(...(await unseenLinks(page, seen)))
 	}
 	return { problems, pages }
 }

@@ -1,6 +1,7 @@
 import { type Page } from '@playwright/test'
 import { bothRoles, customerOnly, publicRoutes, workshopOnly } from '../support/spec-routes'
 import { demo, expect, login, test } from './fixtures'
+import { kindOf, notPages, pathKind, unseenLinks } from './walk'
 
 /**
  * No page is wider than a phone's screen (issue 16). For each role, the test follows every link
@@ -11,23 +12,6 @@ import { demo, expect, login, test } from './fixtures'
  */
 const WIDTH = Number(process.env.PHONE_WIDTH ?? 360)
 const languages = ['et', 'en', 'ru'] as const
-
-// Pages that are not pages: files, e-mail previews (a mail client's width), the log-out form's target.
-const skipped = [/^\/uploads\//, /\.(ics|pdf|xml)$/, /^\/settings\/export/, /^\/admin\/emails\/preview\//, /^\/logout/, /^\/resources\//, /^\/sitemap/, /^\/robots/, /^\/unsubscribe\//, /^\/subscription\/stripe-return/, /^\/webhooks\//, /^\/admin\/api\//, /^\/widgets/]
-
-/** The kind of a path: its segments with the ids and slugs left out. */
-function pathKind(pathname: string) {
-	return pathname
-		.split('/')
-		.map((segment) => (/\d/.test(segment) && segment.length > 3 ? ':id' : segment))
-		.join('/')
-}
-
-/** The kind of a page: its path's kind and the names of its query's parameters (a filter, a page, a workshop named). */
-function kindOf(path: string) {
-	const url = new URL(path, 'http://portal')
-	return `${pathKind(url.pathname)}?${[...url.searchParams.keys()].sort().join('&')}`
-}
 
 async function overflowOf(page: Page) {
 	return page.evaluate((width) => {
@@ -53,7 +37,7 @@ async function crawl(page: Page, language: (typeof languages)[number], starts: s
 	while (queue.length > 0) {
 		const path = queue.shift()!
 		const kind = kindOf(path)
-		if (seen.has(kind) || skipped.some((pattern) => pattern.test(path))) continue
+		if (seen.has(kind) || notPages.some((pattern) => pattern.test(path))) continue
 		seen.add(kind)
 		const response = await page.goto(`${path}${path.includes('?') ? '&' : '?'}lng=${language}`)
 		if (!response || !response.headers()['content-type']?.includes('text/html')) continue
@@ -65,13 +49,7 @@ async function crawl(page: Page, language: (typeof languages)[number], starts: s
 		visited.add(pathKind(new URL(page.url()).pathname))
 		const overflow = await overflowOf(page)
 		if (overflow) problems.push(`${path} (${language}) is ${overflow.width} px wide: ${overflow.elements.join(', ')}`)
-		const links = await page.locator('a[href^="/"]').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!))
-		for (const href of links) {
-			const url = new URL(href, 'http://portal')
-			url.searchParams.delete('lng')
-			const next = url.pathname + url.search
-			if (!seen.has(kindOf(next))) queue.push(next)
-		}
+		queue.push(...(await unseenLinks(page, seen)))
 	}
 	return { problems, visited }
 }
