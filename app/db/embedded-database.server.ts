@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 
 /**
@@ -31,7 +32,7 @@ export function embeddedDirectory(dataDir: string) {
 export function createEmbeddedClient(directory: string, loadDataDir?: Blob) {
 	if (!directory.startsWith('memory://')) fs.mkdirSync(directory, { recursive: true })
 	return new PGlite(directory, {
-		extensions: { pg_trgm },
+		extensions: { pg_trgm, btree_gist },
 		loadDataDir,
 		startParams: embeddedStartParams(),
 	})

@@ -38,6 +38,7 @@ import { extraWorkStatuses, offerStatuses, requestStatuses } from '../domain/ser
 import { fuelTypes, odometerUnits, transmissions } from '../domain/service-flow/vehicle-kinds'
 import { reminderKinds } from '../domain/service-flow/reminders'
 import { consentKinds } from '../domain/privacy/consents'
+import { bookingChangeStatuses, bookingStatuses } from '../domain/booking/status'
 
 export { fuelTypes, transmissions }
 
@@ -73,6 +74,9 @@ export const moderationDecisionEnum = pgEnum('moderation_decision', moderationDe
 export const offerLineKindEnum = pgEnum('offer_line_kind', offerLineKinds)
 export const vatModeEnum = pgEnum('vat_mode', vatModes)
 export const partQualityEnum = pgEnum('part_quality', partQualities)
+export const bookingStatusEnum = pgEnum('booking_status', bookingStatuses)
+export const bookingChangeStatusEnum = pgEnum('booking_change_status', bookingChangeStatuses)
+export const bookingPartyEnum = pgEnum('booking_party', ['customer', 'workshop'])
 
 export const fuelTypeEnum = pgEnum('fuel_type', fuelTypes)
 
@@ -291,6 +295,8 @@ export const workshops = pgTable(
 		sundayOpens: time(),
 		sundayCloses: time(),
 		nextFreeTimes: timestamp({ withTimezone: true }).array().notNull().default(sql`'{}'`),
+		/** Its next free start for a typical job, from its calendar (issue 33): kept by the booking domain for the directory's "free this week". */
+		nextFreeAt: moment(),
 		warrantyWorkKm: integer(),
 		warrantyPartsMonths: integer(),
 		warrantyInfo: text().notNull().default(''),
@@ -309,6 +315,7 @@ export const workshops = pgTable(
 		index('workshops_city_idx').on(t.cityId),
 		index('workshops_featured_idx').on(t.packageRank.desc(), t.ratingAverage.desc(), t.reviewCount.desc()),
 		index('workshops_review_count_idx').on(t.reviewCount.desc()),
+		index('workshops_next_free_at_idx').on(t.nextFreeAt),
 		index('workshops_name_idx').on(sql`lower(${t.workshopName})`),
 		index('workshops_name_trgm_idx').using('gin', sql`${t.workshopName} gin_trgm_ops`),
 		check('workshops_company_id_digits', sql`${t.companyId} ~ '^([0-9]{8}|[0-9]{10})$'`),
@@ -571,6 +578,14 @@ export const offers = pgTable(
 		validUntil: date({ mode: 'string' }),
 		/** The prices of the extra work the customer approved (extra_work): the binding total is price_cents plus this. */
 		approvedExtraCents: integer().notNull().default(0),
+		/**
+		 * Booking (issue 33): how long the car is in the bay, and the one to three start times the
+		 * workshop proposes, or any free time of its calendar until valid_until; none of them: the
+		 * time is agreed outside the portal (offers made before bookings, and through the API).
+		 */
+		bookingMinutes: integer(),
+		proposedStarts: timestamp({ withTimezone: true }).array().notNull().default(sql`'{}'`),
+		anyFreeTime: boolean().notNull().default(false),
 		selectedAt: moment(),
 		completedAt: moment(),
 		createdAt: createdAt(),
@@ -587,11 +602,166 @@ export const offers = pgTable(
 		check('offers_price_positive', sql`${t.priceCents} > 0`),
 		check('offers_approved_extra_not_negative', sql`${t.approvedExtraCents} >= 0`),
 		check('offers_duration_positive', sql`${t.durationDays} > 0`),
+		check('offers_booking_minutes', sql`${t.bookingMinutes} between 10 and 1440`),
 		check('offers_mileage_at_job_not_negative', sql`${t.mileageAtJob} >= 0`),
 		// The warranty notices' job (sendWarrantyNotices) reads only the warranties not told yet.
 		index('offers_warranty_untold_idx')
 			.on(t.completedAt)
 			.where(sql`${t.warrantyPartsMonths} is not null and ${t.warrantyNoticeAt} is null`),
+	],
+)
+
+// ---------------------------------------------------------------- bookings (issue 33)
+
+/**
+ * A workshop's capacity for bookings: what its calendar allows (app/domain/booking). A workshop
+ * without a row books with the defaults and its profile's opening hours (its weekly hours are
+ * workshop_hours once it sets them).
+ */
+export const workshopCalendars = pgTable(
+	'workshop_calendars',
+	{
+		workshopId: uuid()
+			.primaryKey()
+			.references(() => workshops.id, { onDelete: 'cascade' }),
+		minNoticeMinutes: integer().notNull().default(120),
+		horizonDays: integer().notNull().default(42),
+		bufferMinutes: integer().notNull().default(0),
+		stepMinutes: integer().notNull().default(30),
+		openOnPublicHolidays: boolean().notNull().default(false),
+		/** Its own weekly hours are in workshop_hours (else the profile's opening hours). */
+		ownHours: boolean().notNull().default(false),
+		/** The private calendar feed's secret (RFC 5545); null: no feed, or revoked. */
+		feedToken: text(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		uniqueIndex('workshop_calendars_feed_token_key').on(t.feedToken),
+		check('workshop_calendars_notice', sql`${t.minNoticeMinutes} >= 0`),
+		check('workshop_calendars_horizon', sql`${t.horizonDays} between 1 and 366`),
+		check('workshop_calendars_buffer', sql`${t.bufferMinutes} between 0 and 480`),
+		check('workshop_calendars_step', sql`${t.stepMinutes} in (10, 15, 20, 30, 60)`),
+	],
+)
+
+/** A workshop's bays or lifts: how many cars at once; a booking holds one. */
+export const workshopBays = pgTable(
+	'workshop_bays',
+	{
+		id: id(),
+		workshopId: uuid()
+			.notNull()
+			.references(() => workshops.id, { onDelete: 'cascade' }),
+		position: integer().notNull(),
+		name: text().notNull().default(''),
+		createdAt: createdAt(),
+	},
+	(t) => [unique('workshop_bays_position_key').on(t.workshopId, t.position)],
+)
+
+/** A workshop's weekly opening hours for bookings: several intervals a day, the gaps between them are breaks. */
+export const workshopHours = pgTable(
+	'workshop_hours',
+	{
+		id: id(),
+		workshopId: uuid()
+			.notNull()
+			.references(() => workshops.id, { onDelete: 'cascade' }),
+		/** ISO weekday: 1 Monday … 7 Sunday. */
+		weekday: smallint().notNull(),
+		opens: time().notNull(),
+		closes: time().notNull(),
+	},
+	(t) => [
+		index('workshop_hours_workshop_idx').on(t.workshopId, t.weekday),
+		check('workshop_hours_weekday', sql`${t.weekday} between 1 and 7`),
+		check('workshop_hours_order', sql`${t.opens} < ${t.closes}`),
+	],
+)
+
+/** A workshop's own days off (Estonia's public holidays are built in: workshop_calendars.open_on_public_holidays). */
+export const workshopDaysOff = pgTable(
+	'workshop_days_off',
+	{
+		workshopId: uuid()
+			.notNull()
+			.references(() => workshops.id, { onDelete: 'cascade' }),
+		day: date({ mode: 'string' }).notNull(),
+		note: text().notNull().default(''),
+	},
+	(t) => [primaryKey({ columns: [t.workshopId, t.day] })],
+)
+
+/**
+ * An offer's booked time: its bay is held from starts_at until blocks_until (its end plus the
+ * workshop's buffer) while the status holds it. Migration 0036 adds the exclusion constraint that
+ * Drizzle cannot say: no two holding bookings of one bay overlap (btree_gist), so of many people
+ * choosing the last free time at once exactly one gets it. Times are UTC; pages show Tallinn's.
+ */
+export const bookings = pgTable(
+	'bookings',
+	{
+		id: id(),
+		workshopId: uuid()
+			.notNull()
+			.references(() => workshops.id, { onDelete: 'cascade' }),
+		bayId: uuid()
+			.notNull()
+			.references(() => workshopBays.id, { onDelete: 'restrict' }),
+		offerId: uuid()
+			.notNull()
+			.references(() => offers.id, { onDelete: 'cascade' }),
+		requestId: uuid()
+			.notNull()
+			.references(() => serviceRequests.id, { onDelete: 'cascade' }),
+		/** The customer, for their record of bookings kept (came to N of M); null once the account is erased. */
+		customerId: uuid().references(() => users.id, { onDelete: 'set null' }),
+		startsAt: timestamp({ withTimezone: true }).notNull(),
+		endsAt: timestamp({ withTimezone: true }).notNull(),
+		blocksUntil: timestamp({ withTimezone: true }).notNull(),
+		status: bookingStatusEnum().notNull().default('booked'),
+		/** RFC 5545 SEQUENCE: raised by every change, so calendars update the event of the same UID. */
+		sequence: integer().notNull().default(0),
+		firstReminderAt: moment(),
+		secondReminderAt: moment(),
+		carReceivedAt: moment(),
+		readyAt: moment(),
+		endedAt: moment(),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		unique('bookings_offer_key').on(t.offerId),
+		index('bookings_workshop_time_idx').on(t.workshopId, t.startsAt),
+		index('bookings_customer_idx').on(t.customerId),
+		// The reminders' job reads only the holding bookings ahead.
+		index('bookings_reminders_idx')
+			.on(t.startsAt)
+			.where(sql`${t.status} = 'booked'`),
+		check('bookings_order', sql`${t.startsAt} < ${t.endsAt} and ${t.endsAt} <= ${t.blocksUntil}`),
+	],
+)
+
+/** A proposal to move a booked time (either side proposes, the other accepts or declines); one waiting at a time. */
+export const bookingChanges = pgTable(
+	'booking_changes',
+	{
+		id: id(),
+		bookingId: uuid()
+			.notNull()
+			.references(() => bookings.id, { onDelete: 'cascade' }),
+		proposedBy: bookingPartyEnum().notNull(),
+		startsAt: timestamp({ withTimezone: true }).notNull(),
+		/** Instead of a new time, the proposal is to cancel (later than the free notice: only by agreement). */
+		cancel: boolean().notNull().default(false),
+		status: bookingChangeStatusEnum().notNull().default('waiting'),
+		createdAt: createdAt(),
+		answeredAt: moment(),
+	},
+	(t) => [
+		uniqueIndex('booking_changes_one_waiting_key')
+			.on(t.bookingId)
+			.where(sql`${t.status} = 'waiting'`),
 	],
 )
 
@@ -1095,6 +1265,15 @@ export const siteSettings = pgTable(
 		/** The seasonal tyres' reminder days, "MM-DD" (issue 20; Estonia: early October and mid-March). */
 		tyreAutumnDay: text().notNull().default('10-01'),
 		tyreSpringDay: text().notNull().default('03-15'),
+		/**
+		 * Bookings (issue 33): a booked time is changed or cancelled freely until this many hours
+		 * before its start, later only by agreement; the customer is reminded this many hours before
+		 * (the day before, and shortly before); a "typical job" for the next free times shown publicly.
+		 */
+		bookingFreeChangeHours: integer().notNull().default(24),
+		bookingFirstReminderHours: integer().notNull().default(24),
+		bookingSecondReminderHours: integer().notNull().default(2),
+		bookingTypicalMinutes: integer().notNull().default(60),
 		updatedAt: updatedAt(),
 	},
 	(t) => [check('site_settings_single_row', sql`${t.id}`)],

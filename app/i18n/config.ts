@@ -4,7 +4,7 @@ export type Language = (typeof supportedLanguages)[number]
 export const fallbackLanguage: Language = 'et'
 export const defaultNamespace = 'common'
 /** Every namespace, one JSON file each under locales/{lng}/. */
-export const namespaces = ['common', 'auth', 'account', 'public', 'customer', 'workshop', 'admin', 'widgets', 'billing'] as const
+export const namespaces = ['common', 'auth', 'account', 'public', 'customer', 'workshop', 'admin', 'widgets', 'billing', 'booking'] as const
 export type Namespace = (typeof namespaces)[number]
 
 /** How the selector labels each language (spec §1: EE, EN, RU). */

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/pglite'
@@ -19,7 +20,7 @@ import { migrationsDir } from '~/utils/paths.server'
 
 const journal = JSON.parse(fs.readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> }
 const before = fs.mkdtempSync(path.join(os.tmpdir(), 'autohub-before-odometer-'))
-const client = new PGlite({ extensions: { pg_trgm } })
+const client = new PGlite({ extensions: { pg_trgm, btree_gist } })
 afterAll(async () => {
 	await client.close()
 	fs.rmSync(before, { recursive: true, force: true })

@@ -70,6 +70,11 @@ export const requestMoves = {
 	reopen: { from: ['expired'], to: 'pending', by: 'customer' },
 	/** The customer answers the chosen workshop's request for extra work, yes or no, while the job is under way (issue 19). */
 	answerExtraWork: { from: ['in_progress'], to: null, by: 'customer' },
+	/**
+	 * The booked job ends before it was done (issue 33): cancelled by either side, or a no-show, or
+	 * the workshop did not take the car; the booking's moves (booking/status.ts) decide who may.
+	 */
+	endBooking: { from: ['in_progress'], to: 'cancelled', by: 'flow' },
 } as const satisfies Record<string, Move<RequestStatus>>
 export type RequestMove = keyof typeof requestMoves
 
@@ -101,6 +106,8 @@ export const offerMoves = {
 	settleBill: { from: ['bill_disputed'], to: 'job_completed', by: 'admin' },
 	/** While the job is under way, the workshop asks for extra work (issue 19; it starts `waiting`). */
 	askExtraWork: { from: ['selected'], to: null, by: 'workshop' },
+	/** Its booked job ended before it was done (the request's endBooking, issue 33). */
+	endWithBooking: { from: ['selected'], to: 'request_cancelled', by: 'flow' },
 } as const satisfies Record<string, Move<OfferStatus>>
 export type OfferMove = keyof typeof offerMoves
 

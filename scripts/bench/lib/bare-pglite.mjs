@@ -4,10 +4,11 @@
 //   node bare-pglite.mjs <pglite directory> <port> <start params as JSON>
 import http from 'node:http'
 import { PGlite } from '@electric-sql/pglite'
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 
 const [directory, port, params] = process.argv.slice(2)
-const db = new PGlite(directory, { extensions: { pg_trgm }, startParams: JSON.parse(params) })
+const db = new PGlite(directory, { extensions: { pg_trgm, btree_gist }, startParams: JSON.parse(params) })
 // A catalog query: it answers on a new directory (initdb only, no tables yet) as on the portal's.
 const QUERY = "select count(*)::int as tables from pg_tables where schemaname = 'public'"
 const server = http.createServer((_request, response) => {
