@@ -22,12 +22,23 @@ function readInTallinn(instant: Date): string {
 	return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`
 }
 
-/** "2026-11-25T10:00" on the clock in Tallinn → the instant. */
+const HOUR = 3_600_000
+
+/** How far the clock in Tallinn is ahead of UTC at an instant (on a whole minute). */
+const offsetAt = (instant: number) => Date.parse(`${readInTallinn(new Date(instant))}:00Z`) - instant
+
+/**
+ * "2026-11-25T10:00" on the clock in Tallinn → the instant. The offset found at the reading's UTC
+ * instant can be an hour off in the small hours of a clock-change night, so the guess and the
+ * instants an hour either side are read back: autumn's repeated hour gives the first of its two
+ * instants, and a time that spring skips is read with the offset from before the skip (03:30 →
+ * 04:30 summer time), as Temporal's 'compatible' disambiguation does.
+ */
 export function tallinnToDate(local: string): Date {
-	const asUtc = new Date(`${local}:00Z`)
-	// The zone's offset at that moment, found from how the instant reads in Tallinn.
-	const seen = new Date(`${readInTallinn(asUtc)}:00Z`)
-	return new Date(asUtc.getTime() - (seen.getTime() - asUtc.getTime()))
+	const asUtc = Date.parse(`${local}:00Z`)
+	const guess = asUtc - offsetAt(asUtc)
+	const found = [guess - HOUR, guess, guess + HOUR].find((instant) => readInTallinn(new Date(instant)) === local)
+	return new Date(found ?? asUtc - offsetAt(asUtc - 24 * HOUR))
 }
 
 /** The instant as "2026-11-25T10:00" on the clock in Tallinn, for a datetime-local input. */

@@ -92,3 +92,17 @@ describe('a calendar month by name', () => {
 		expect(formatMonth('2026-03', 'ru')).toMatch(/^март 2026/)
 	})
 })
+
+describe('Tallinn clock readings on the nights the clocks change', () => {
+	test('spring (29 March 2026): the hours before the skip are winter time, the skipped hour is read an hour on', () => {
+		expect(tallinnToDate('2026-03-29T01:30').toISOString()).toBe('2026-03-28T23:30:00.000Z')
+		expect(tallinnToDate('2026-03-29T02:30').toISOString()).toBe('2026-03-29T00:30:00.000Z')
+		expect(tallinnToDate('2026-03-29T03:30').toISOString()).toBe('2026-03-29T01:30:00.000Z')
+		expect(tallinnToDate('2026-03-29T04:30').toISOString()).toBe('2026-03-29T01:30:00.000Z')
+	})
+	test('autumn (25 October 2026): summer time until the repeated hour, whose first reading is taken', () => {
+		expect(tallinnToDate('2026-10-25T01:30').toISOString()).toBe('2026-10-24T22:30:00.000Z')
+		expect(tallinnToDate('2026-10-25T03:30').toISOString()).toBe('2026-10-25T00:30:00.000Z')
+		expect(tallinnToDate('2026-10-25T04:30').toISOString()).toBe('2026-10-25T02:30:00.000Z')
+	})
+})

@@ -9,7 +9,7 @@
  * change an interval is its true length, no start falls in the hour spring skips and autumn's
  * repeated hour is offered once each time round.
  */
-import { dateToTallinnInput, tallinnDay, tallinnToDate } from '~/utils/time'
+import { tallinnDay, tallinnToDate } from '~/utils/time'
 import { isEstonianPublicHoliday } from './holidays'
 
 /** ISO weekday 1 = Monday … 7 = Sunday; several intervals on one day: the gaps between are breaks. */
@@ -57,22 +57,8 @@ export function weekDays(day: string): string[] {
 	return Array.from({ length: 7 }, (_, i) => addDays(monday, i))
 }
 
-/** The Tallinn clock's offset from UTC at an instant on a whole minute. */
-const offsetAt = (instant: number) => Date.parse(`${dateToTallinnInput(new Date(instant))}:00Z`) - instant
-
-/**
- * The instant the Tallinn clock reads 'YYYY-MM-DDTHH:MM'. tallinnToDate guesses the offset once and
- * misses by an hour in the small hours of a change night, so the guess and the instants an hour
- * either side are read back. Autumn's repeated hour gives the first of the two; a time spring skips
- * is read with the offset before the skip (03:30 → 04:30 summer time), as Temporal's 'compatible' does.
- */
-function tallinnInstant(local: string): number {
-	const guess = tallinnToDate(local).getTime()
-	const found = [guess - HOUR, guess, guess + HOUR].find((instant) => dateToTallinnInput(new Date(instant)) === local)
-	if (found !== undefined) return found
-	const asUtc = Date.parse(`${local}:00Z`)
-	return asUtc - offsetAt(asUtc - DAY)
-}
+/** A reading of the Tallinn clock as an instant, right on the nights the clocks change too (tallinnToDate). */
+const tallinnInstant = (local: string) => tallinnToDate(local).getTime()
 
 /** 'HH:MM' (or 'HH:MM:SS') on a Tallinn day as an instant; '24:00' is the next midnight. */
 function clockOn(day: string, time: string): number {
