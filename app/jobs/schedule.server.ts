@@ -5,6 +5,7 @@ import { sendWarrantyNotices } from '~/domain/service-flow/passport.server'
 import { applyRetention } from '~/domain/privacy/retention.server'
 import { DATA_EXPORT_JOB, makeWaitingExports } from '~/domain/privacy/data-export.server'
 import { sendReminders } from '~/domain/service-flow/reminders.server'
+import { sendBookingReminders } from '~/domain/booking/reminders.server'
 import { refreshResponseTimes } from '~/domain/service-flow/response-time.server'
 import { db } from '~/db/db.server'
 import { OUTBOX_JOB, processOutbox } from '~/email/outbox.server'
@@ -43,6 +44,8 @@ export const backgroundJobs: Job[] = [
 	{ name: 'warranty-notices', everyMs: () => 60 * 60 * 1000, run: () => sendWarrantyNotices() },
 	// Inspections, tyres and services due, each occurrence told once (vehicle_reminders.notified_key).
 	{ name: 'vehicle-reminders', everyMs: () => 60 * 60 * 1000, run: () => sendReminders() },
+	// A booked time's reminders, the day before and shortly before, each claimed once (issue 33).
+	{ name: 'booking-reminders', everyMs: () => 5 * 60 * 1000, run: () => sendBookingReminders() },
 	// What is no longer needed goes (read notifications, closed chats, contact messages, old log-ins; decision 0106).
 	{ name: 'retention', everyMs: () => 24 * 60 * 60 * 1000, run: () => applyRetention() },
 	// Large data exports, asked for on /settings, made and linked by e-mail (decision 0111).

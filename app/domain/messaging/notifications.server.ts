@@ -207,6 +207,8 @@ export async function getNotificationDetail(userId: string, notificationId: stri
 		detail.link = { to: `/customer-request-details/${encodeId(row.receivedId)}`, labelKey: 'notifications.openRequest' }
 	} else if (row.messageKey === 'notifications.extraWorkRequested' || row.messageKey === 'notifications.extraWorkWithdrawn') {
 		detail.link = { to: `/work-progress/${encodeId(row.receivedId)}#extra-work`, labelKey: 'notifications.openWork' }
+	} else if (row.messageKey === 'notifications.bookingReminder') {
+		detail.link = { to: `/work-progress/${encodeId(row.receivedId)}`, labelKey: 'notifications.openWork' }
 	} else if (row.messageKey === 'notifications.billProposed') {
 		detail.link = { to: `/work-progress/${encodeId(row.receivedId)}#final-bill`, labelKey: 'notifications.openWork' }
 	} else if (row.messageKey === 'notifications.warrantyEnding') {

@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
+import { sendBookingReminders } from '~/domain/booking/reminders.server'
+import { db } from '~/db/db.server'
+import { bookings, emailOutbox, notifications, users, workshopBays } from '~/db/schema'
+import { jobInProgress } from '#tests/support/flow'
+
+/**
+ * A booked time's reminders (issue 33): the day before and shortly before, by bell and by e-mail in
+ * the customer's language with the booking attached as a calendar file; each once, however many
+ * times (and processes) the job runs; none for a booking that no longer holds its time.
+ */
+
+/** A job in progress whose time is booked `hours` after `now` (written directly: the reminders do not care how it was chosen). */
+async function bookedIn(hours: number, now = new Date(), language: 'et' | 'en' | 'ru' = 'en') {
+	const job = await jobInProgress()
+	await db.update(users).set({ preferredLanguage: language }).where(eq(users.id, job.customerId))
+	const [bay] = await db.insert(workshopBays).values({ workshopId: job.workshop.workshopId, position: 1 }).returning()
+	const startsAt = new Date(now.getTime() + hours * 3600_000)
+	const endsAt = new Date(startsAt.getTime() + 3600_000)
+	const [booking] = await db
+		.insert(bookings)
+		.values({ workshopId: job.workshop.workshopId, bayId: bay!.id, offerId: job.offerId, requestId: job.requestId, customerId: job.customerId, startsAt, endsAt, blocksUntil: endsAt })
+		.returning()
+	const [customer] = await db.select().from(users).where(eq(users.id, job.customerId))
+	return { ...job, booking: booking!, email: customer!.email }
+}
+
+const mailsTo = (email: string) => db.select().from(emailOutbox).where(eq(emailOutbox.to, email))
+const bellOf = (userId: string) =>
+	db.select().from(notifications).where(eq(notifications.userId, userId)).then((rows) => rows.filter((row) => row.messageKey === 'notifications.bookingReminder'))
+
+describe('booking reminders', () => {
+	test('the day before, once, in the customer’s language, with the booking as a calendar file; then shortly before', async () => {
+		const now = new Date()
+		const { booking, email, customerId } = await bookedIn(20, now, 'et')
+		await sendBookingReminders(now)
+		await sendBookingReminders(new Date(now.getTime() + 60_000))
+		let mails = await mailsTo(email)
+		const first = mails.filter((mail) => mail.subject.startsWith('Homme'))
+		expect(first).toHaveLength(1)
+		expect(first[0]!.text).toContain('registreerimistunnistus')
+		const attachment = (first[0]!.attachments as Array<{ filename: string; contentType: string; content: string }>)[0]!
+		expect(attachment.contentType).toMatch(/^text\/calendar/)
+		expect(attachment.content).toContain(`UID:booking-${booking.id}@`)
+		expect(attachment.content).toContain('SEQUENCE:0')
+		const start = booking.startsAt.toISOString().replace(/[-:]/g, '').slice(0, 15)
+		expect(attachment.content).toContain(`DTSTART:${start}Z`)
+		expect(await bellOf(customerId)).toHaveLength(1)
+
+		// Two hours before: the second reminder, once.
+		const later = new Date(booking.startsAt.getTime() - 90 * 60_000)
+		await Promise.all([sendBookingReminders(later), sendBookingReminders(later)])
+		mails = await mailsTo(email)
+		expect(mails.filter((mail) => mail.subject.startsWith('Varsti'))).toHaveLength(1)
+		expect(await bellOf(customerId)).toHaveLength(2)
+	})
+
+	test('a time booked shortly ahead gets only the near reminder; an ended booking and a past one get none', async () => {
+		const now = new Date()
+		const soon = await bookedIn(1, now)
+		const cancelled = await bookedIn(10, now)
+		await db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, cancelled.booking.id))
+		const past = await bookedIn(-1, now)
+		await sendBookingReminders(now)
+		const soonMails = await mailsTo(soon.email)
+		expect(soonMails.map((mail) => mail.subject.slice(0, 5)).filter((start) => start === 'Soon:' || start === 'Tomor')).toEqual(['Soon:'])
+		const [row] = await db.select().from(bookings).where(eq(bookings.id, soon.booking.id))
+		expect(row!.firstReminderAt).not.toBeNull()
+		expect(row!.secondReminderAt).not.toBeNull()
+		expect((await mailsTo(cancelled.email)).filter((mail) => mail.subject.includes('Soon') || mail.subject.includes('Tomorrow'))).toHaveLength(0)
+		expect((await mailsTo(past.email)).filter((mail) => mail.subject.includes('Soon') || mail.subject.includes('Tomorrow'))).toHaveLength(0)
+	})
+})
