@@ -50,20 +50,29 @@ const groups = [
 	{ key: 'social', fields: ['facebookLink', 'twitterLink', 'instagramLink', 'linkedinLink'] },
 	{ key: 'seller', fields: ['companyName', 'companyRegistryCode', 'vatNumber', 'vatRate'] },
 	{ key: 'reminders', fields: ['tyreAutumnDay', 'tyreSpringDay'] },
+	{ key: 'bookings', fields: ['bookingFreeChangeHours', 'bookingFirstReminderHours', 'bookingSecondReminderHours', 'bookingTypicalMinutes'] },
 ] as const
 
 const required = new Set(['appname', 'siteEmail', 'vatRate'])
-const inputType = (name: string) => (name === 'siteEmail' ? 'email' : name.endsWith('Link') ? 'url' : name === 'sitePhoneNumber' ? 'tel' : 'text')
+const inputType = (name: string) =>
+	name === 'siteEmail' ? 'email' : name.endsWith('Link') ? 'url' : name === 'sitePhoneNumber' ? 'tel' : name.startsWith('booking') ? 'number' : 'text'
 
 export default function AdminSettingsPage() {
 	const { t } = useTranslation('admin')
 	const { settings } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
-	const { logo, favicon, ...values } = settings
+	const { logo, favicon, bookingFreeChangeHours, bookingFirstReminderHours, bookingSecondReminderHours, bookingTypicalMinutes, ...values } = settings
 	const [form, fields] = useForm({
 		id: 'site-settings',
 		lastResult: actionData?.result,
-		defaultValue: values,
+		// The form's fields are text: the booking numbers go in as typed.
+		defaultValue: {
+			...values,
+			bookingFreeChangeHours: String(bookingFreeChangeHours),
+			bookingFirstReminderHours: String(bookingFirstReminderHours),
+			bookingSecondReminderHours: String(bookingSecondReminderHours),
+			bookingTypicalMinutes: String(bookingTypicalMinutes),
+		},
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: SiteSettingsSchema }),
 		shouldRevalidate: 'onInput',
 	})

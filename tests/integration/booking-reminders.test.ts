@@ -1,8 +1,12 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
+import { SiteSettingsSchema } from '~/domain/admin/admin'
+import { getSiteSettingsForEdit, saveSiteSettings } from '~/domain/admin/content.server'
 import { sendBookingReminders } from '~/domain/booking/reminders.server'
 import { db } from '~/db/db.server'
 import { bookings, emailOutbox, notifications, users, workshopBays } from '~/db/schema'
+import { createAdmin } from '#tests/support/accounts'
 import { jobInProgress } from '#tests/support/flow'
 
 /**
@@ -70,5 +74,34 @@ describe('booking reminders', () => {
 		expect(row!.secondReminderAt).not.toBeNull()
 		expect((await mailsTo(cancelled.email)).filter((mail) => mail.subject.includes('Soon') || mail.subject.includes('Tomorrow'))).toHaveLength(0)
 		expect((await mailsTo(past.email)).filter((mail) => mail.subject.includes('Soon') || mail.subject.includes('Tomorrow'))).toHaveLength(0)
+	})
+})
+
+describe('the site’s booking settings', () => {
+	test('are validated: the second reminder comes after the first, hours and minutes within their ranges', async () => {
+		const current = await getSiteSettingsForEdit()
+		const form = (changes: Record<string, string>) => {
+			const data = new FormData()
+			for (const [name, value] of Object.entries({ ...current, vatRate: '24', ...changes })) data.set(name, String(value))
+			return parseWithZod(data, { schema: SiteSettingsSchema })
+		}
+		expect(form({}).status).toBe('success')
+		expect(form({ bookingFirstReminderHours: '2', bookingSecondReminderHours: '2' }).reply().error).toEqual({ bookingSecondReminderHours: ['admin:validation.secondReminderBeforeFirst'] })
+		expect(form({ bookingTypicalMinutes: '5' }).reply().error?.bookingTypicalMinutes).toBeTruthy()
+		expect(form({ bookingFreeChangeHours: 'x' }).reply().error?.bookingFreeChangeHours).toBeTruthy()
+	})
+
+	test('the reminders follow them', async () => {
+		const admin = await createAdmin()
+		const current = await getSiteSettingsForEdit()
+		await saveSiteSettings(admin.id, { ...current, vatRate: 2400, bookingFirstReminderHours: 48, bookingSecondReminderHours: 6 }, {})
+		try {
+			const now = new Date()
+			const { email } = await bookedIn(40, now)
+			await sendBookingReminders(now)
+			expect((await mailsTo(email)).filter((mail) => mail.subject.startsWith('Tomorrow'))).toHaveLength(1)
+		} finally {
+			await saveSiteSettings(admin.id, { ...current, vatRate: 2400 }, {})
+		}
 	})
 })

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { DEFAULT_TYRE_DAYS, parseDayOfYear } from '~/domain/service-flow/reminders'
 import { supportedLanguages } from '~/i18n/config'
-import { checkbox, companyId, emailAddress, hasNoControlCharacters, messages, moneyAmount, nameText, plainText, requiredText, searchText } from '~/utils/validation'
+import { checkbox, companyId, emailAddress, hasNoControlCharacters, messages, moneyAmount, nameText, plainText, requiredText, searchText, wholeNumber } from '~/utils/validation'
 
 /**
  * The administration area's forms (issue 10), one schema each, shared by the routes and their
@@ -83,7 +83,17 @@ export const SiteSettingsSchema = z.object({
 	/** The seasonal tyres' reminder days, typed "1.10" → "10-01" (issue 20). */
 	tyreAutumnDay: dayOfYear(DEFAULT_TYRE_DAYS.autumn),
 	tyreSpringDay: dayOfYear(DEFAULT_TYRE_DAYS.spring),
-})
+	/** Bookings (issue 33): a time is changed or cancelled freely until this many hours before it; the customer's two reminders; a typical job's minutes. */
+	bookingFreeChangeHours: wholeNumber(0, 168),
+	bookingFirstReminderHours: wholeNumber(1, 168),
+	bookingSecondReminderHours: wholeNumber(1, 168),
+	bookingTypicalMinutes: wholeNumber(15, 480),
+}).check(
+	z.refine((value) => value.bookingSecondReminderHours < value.bookingFirstReminderHours, {
+		path: ['bookingSecondReminderHours'],
+		message: 'admin:validation.secondReminderBeforeFirst',
+	}),
+)
 export type SiteSettingsInput = z.infer<typeof SiteSettingsSchema>
 
 export const contentSlugs = ['about-us', 'terms-and-conditions', 'privacy-policy'] as const

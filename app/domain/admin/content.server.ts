@@ -58,6 +58,10 @@ export type SiteSettingsForm = Omit<SiteData, 'logoImage'> & {
 	vatRate: string
 	tyreAutumnDay: string
 	tyreSpringDay: string
+	bookingFreeChangeHours: number
+	bookingFirstReminderHours: number
+	bookingSecondReminderHours: number
+	bookingTypicalMinutes: number
 }
 
 export async function getSiteSettingsForEdit(): Promise<SiteSettingsForm> {
@@ -80,6 +84,10 @@ export async function getSiteSettingsForEdit(): Promise<SiteSettingsForm> {
 		vatRate: String((row?.vatRateBasisPoints ?? 2400) / 100),
 		tyreAutumnDay: dayOfYearInput(row?.tyreAutumnDay ?? DEFAULT_TYRE_DAYS.autumn),
 		tyreSpringDay: dayOfYearInput(row?.tyreSpringDay ?? DEFAULT_TYRE_DAYS.spring),
+		bookingFreeChangeHours: row?.bookingFreeChangeHours ?? 24,
+		bookingFirstReminderHours: row?.bookingFirstReminderHours ?? 24,
+		bookingSecondReminderHours: row?.bookingSecondReminderHours ?? 2,
+		bookingTypicalMinutes: row?.bookingTypicalMinutes ?? 60,
 		// Shown as small previews: the thumbnail fits.
 		logo: row?.logoUploadId ? uploadUrl(row.logoUploadId, 'thumb') : null,
 		favicon: row?.faviconUploadId ? uploadUrl(row.faviconUploadId, 'thumb') : null,
