@@ -31,6 +31,8 @@ import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { canOffer, isOfferDecided, isRequestOpen } from '~/domain/service-flow/status'
 import { type AdsHandle } from '~/utils/ad-places'
+import { customerRecord } from '~/domain/booking/record.server'
+import { CustomerRecordNote } from '~/components/customer-record'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const { actor } = await requireWorkshop(request)
@@ -43,8 +45,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		sharedHistory(detail, language),
 		profileWarranty(actor.workshopId),
 	])
+	// Came to N of M booked times (issue 33): from three bookings on.
+	const record = await customerRecord(detail.customerId)
 	const t = getFixedT(language, 'workshop')
 	return {
+		record,
 		meta: { title: t('requestPage.title', { services: detail.services.join(', ') }) },
 		request: detail,
 		own: own ? { ...own, slug: encodeId(own.id), defaults: offerFormDefaults(own, language) } : null,
@@ -103,7 +108,7 @@ export const handle: AdsHandle = { ads: false }
 export default function CustomerRequestPage() {
 	const { t } = useTranslation('workshop')
 	const language = useLanguage()
-	const { request, own, allowance, history, newDefaults } = useLoaderData<typeof loader>()
+	const { request, own, allowance, history, newDefaults, record } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const open = isRequestOpen(request.status)
 	// The request expired with this offer and was reopened: the workshop may offer again.
@@ -125,6 +130,7 @@ export default function CustomerRequestPage() {
 					</>
 				}
 			/>
+			<CustomerRecordNote record={record} />
 			<div className={building ? 'detail-grid detail-grid--builder' : 'detail-grid'}>
 				<div className="stack">
 					<Panel id="request-what" title={t('requestPage.request')}>

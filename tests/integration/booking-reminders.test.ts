@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { SiteSettingsSchema } from '~/domain/admin/admin'
 import { getSiteSettingsForEdit, saveSiteSettings } from '~/domain/admin/content.server'
+import { customerRecord } from '~/domain/booking/record.server'
 import { sendBookingReminders } from '~/domain/booking/reminders.server'
 import { db } from '~/db/db.server'
 import { bookings, emailOutbox, notifications, users, workshopBays } from '~/db/schema'
@@ -103,5 +104,25 @@ describe('the site’s booking settings', () => {
 		} finally {
 			await saveSiteSettings(admin.id, { ...current, vatRate: 2400 }, {})
 		}
+	})
+})
+
+describe('a customer’s record of booked times', () => {
+	test('counts the times come due, a no-show as not come, a time the workshop did not take not at all; shown from three on', async () => {
+		const now = new Date()
+		const first = await bookedIn(-50, now)
+		const customerId = first.customerId
+		expect(await customerRecord(customerId, now)).toBeNull()
+		// Four more jobs of the same customer, each booked in the past, with their ends.
+		const statuses = ['done', 'no_show', 'not_taken', 'cancelled'] as const
+		for (const [index, status] of statuses.entries()) {
+			const job = await jobInProgress({ owner: first.owner })
+			const [bay] = await db.insert(workshopBays).values({ workshopId: job.workshop.workshopId, position: 1 }).returning()
+			const startsAt = new Date(now.getTime() - (index + 2) * 24 * 3600_000)
+			await db.insert(bookings).values({ workshopId: job.workshop.workshopId, bayId: bay!.id, offerId: job.offerId, requestId: job.requestId, customerId, startsAt, endsAt: new Date(startsAt.getTime() + 3600_000), blocksUntil: new Date(startsAt.getTime() + 3600_000), status })
+		}
+		await db.update(bookings).set({ status: 'done' }).where(eq(bookings.id, first.booking.id))
+		// Due: the two done and the no-show; not the workshop's failing, not the cancelled one.
+		expect(await customerRecord(customerId, now)).toEqual({ due: 3, came: 2 })
 	})
 })
