@@ -6,6 +6,7 @@ import { applyRetention } from '~/domain/privacy/retention.server'
 import { DATA_EXPORT_JOB, makeWaitingExports } from '~/domain/privacy/data-export.server'
 import { sendReminders } from '~/domain/service-flow/reminders.server'
 import { refreshResponseTimes } from '~/domain/service-flow/response-time.server'
+import { refreshDueNextFree } from '~/domain/booking/next-free.server'
 import { db } from '~/db/db.server'
 import { OUTBOX_JOB, processOutbox } from '~/email/outbox.server'
 import { getEnv } from '~/utils/env.server'
@@ -49,6 +50,8 @@ export const backgroundJobs: Job[] = [
 	{ name: DATA_EXPORT_JOB, everyMs: () => 60 * 1000, run: () => makeWaitingExports() },
 	// Old offers leave the 90 days of the public response time.
 	{ name: 'response-times', everyMs: () => 6 * 60 * 60 * 1000, run: () => refreshResponseTimes(db), atStart: false },
+	// The directory's "next free" and "free this week" (workshops.next_free_at) move on as time passes; 500 workshops a run, the longest unchecked first (issue 33).
+	{ name: 'next-free-times', everyMs: () => 15 * 60 * 1000, run: () => refreshDueNextFree() },
 ]
 
 /**

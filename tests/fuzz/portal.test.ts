@@ -388,7 +388,6 @@ const specs = (): ActionSpec[] => {
 				{ name: 'saturdayCloses', kind: 'time', valid: '15:00' },
 				{ name: 'sundayOpens', kind: 'time', valid: '' },
 				{ name: 'sundayCloses', kind: 'time', valid: '' },
-				{ name: 'nextFreeTimes', kind: 'datetimes', valid: [`${ahead}-01-15T10:00`, `${ahead}-01-16T12:30`], maxItems: 5 },
 				{ name: 'warrantyWorkKm', kind: 'int', valid: '10000', range: [0, 1_000_000] },
 				{ name: 'warrantyPartsMonths', kind: 'int', valid: '12', range: [0, 240] },
 				multiline('warrantyInfo', 'Garantii kehtib arvega.', 2000),

@@ -362,7 +362,13 @@ describe('GET /admin/api/workshop-details/{id}', () => {
 			expect(photo.url).toMatch(new RegExp(`^${ORIGIN}/uploads/[A-Za-z0-9_-]+$`))
 			expect(photo.thumbnail).toBe(`${photo.url}?variant=thumb`)
 		}
-		for (const time of workshop.nextFreeTimes) expect(new Date(time).getTime()).toBeGreaterThan(Date.now())
+		// From its calendar (issue 33): each a link to the request form with the time filled in, by way of the log-in.
+		for (const time of workshop.nextFreeTimes) {
+			expect(new Date(time.startsAt).getTime()).toBeGreaterThan(Date.now())
+			const redirectTo = new URL(time.url).searchParams.get('redirectTo')!
+			expect(time.url.startsWith(`${ORIGIN}/login?`)).toBe(true)
+			expect(redirectTo).toMatch(new RegExp(`^/new-service-register\\?workshop=${id}&at=\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$`))
+		}
 
 		const [stored] = await queryRows<{ rating_average: number; review_count: number }>(
 			db,
