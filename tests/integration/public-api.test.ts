@@ -198,7 +198,9 @@ describe('GET /admin/api/workshop-list', () => {
 		expect(body.data).toMatchObject({ page: 1, pageSize: 9, total: demoWorkshops.length, totalPages: 2, capped: false })
 		expect(body.data.items).toHaveLength(9)
 		const card = body.data.items[0]
-		expect(Object.keys(card)).toEqual(['id', 'name', 'city', 'logo', 'ratingAverage', 'reviewCount', 'services', 'featured', 'url'])
+		expect(Object.keys(card)).toEqual(['id', 'name', 'city', 'logo', 'ratingAverage', 'reviewCount', 'services', 'featured', 'url', 'nextFree'])
+		// workshops.next_free_at (issue 33): null until the job has computed it, then a time and its link.
+		expect(card.nextFree === null || (typeof card.nextFree.startsAt === 'string' && card.nextFree.url.startsWith(`${ORIGIN}/login?redirectTo=`))).toBe(true)
 		expect(card.logo).toMatch(new RegExp(`^${ORIGIN}/uploads/[A-Za-z0-9_-]+\\?variant=thumb$`))
 		expect(card.url).toBe(`${ORIGIN}/workshop-details/${card.id}`)
 		expect(card.services.length).toBeGreaterThan(0)
