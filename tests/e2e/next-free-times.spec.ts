@@ -119,7 +119,11 @@ test('screenshots of the free times', async ({ page }) => {
 		await page.screenshot({ path: `${dir}/public-${width}.png` })
 		await open(page, '/workshop-list?free=week&lng=en', true)
 		await page.screenshot({ path: `${dir}/public-list-${width}.png` })
-		await open(page, '/workshop-list?lng=en', true)
+		// The demo workshops' next free times are filled by the job soon after the start.
+		await expect(async () => {
+			await open(page, '/workshop-list?lng=en', true)
+			await expect(page.locator('.directory__results .workshop-card__free').first()).toBeVisible({ timeout: 1000 })
+		}).toPass({ timeout: 30_000 })
 		await page.locator('.directory__results .workshop-card__free').first().scrollIntoViewIfNeeded()
 		await page.screenshot({ path: `${dir}/public-cards-${width}.png` })
 	}
