@@ -678,7 +678,7 @@ describe('signed-in pages', () => {
 			{ path: '/my-vehicle', as: customer },
 			{ path: '/my-service-history', as: customer },
 			{ path: '/notifications', as: customer },
-			{ path: '/new-service-register', keys: ['vehicle'], as: customer },
+			{ path: '/new-service-register', keys: ['vehicle', 'workshop', 'at'], as: customer },
 			{ path: '/add-vehicle', keys: ['returnTo'], as: customer },
 			{ path: `/compaire-offers/${slug(demo.offerRequest)}`, keys: ['sort'], as: customer },
 			{ path: '/dashboard', as: workshop },
