@@ -86,7 +86,7 @@ describe('the refresh job', () => {
 
 		// A batch of one takes a never computed workshop first (the others here, the demo's too, were looked at an hour ago).
 		await db.update(workshops).set({ nextFreeCheckedAt: hourAgo }).where(and(isNull(workshops.nextFreeCheckedAt), ne(workshops.id, never)))
-		expect(await refreshDueNextFree({ now, limit: 1 })).toEqual({ refreshed: 1 })
+		expect(await refreshDueNextFree({ now, limit: 1 })).toEqual({ due: 1, refreshed: 1 })
 		const rowOf = async (id: string) => (await db.select({ at: workshops.nextFreeAt, checked: workshops.nextFreeCheckedAt }).from(workshops).where(eq(workshops.id, id)))[0]!
 		expect((await rowOf(never)).checked?.getTime()).toBe(now.getTime())
 		expect((await rowOf(never)).at!.getTime()).toBeGreaterThan(now.getTime())

@@ -18,6 +18,8 @@ export async function nextFreeTimes(workshopId: string, options: { now?: Date; l
 	return starts.map((start) => start.startsAt)
 }
 
+/** The job's name (app/jobs/schedule.server.ts). */
+export const NEXT_FREE_JOB = 'next-free-times'
 /** How many workshops one run of the refresh job computes at most. */
 export const NEXT_FREE_BATCH = 500
 /** A next free time this close (or past) is computed again: by then it may be too soon to book. */
@@ -30,7 +32,7 @@ const NONE_FREE_RECHECK_MS = 60 * 60_000
  * that need it, at most `limit` a run, the longest unchecked first: never computed (the first fill
  * after migration 0037), past or within the next hour, or none free and not looked at for an hour.
  * Bookings, changes and cancellations refresh their workshop after commit (refreshNextFree); this
- * moves the rest forward as time passes.
+ * moves the rest forward as time passes. `due`: how many it took (a full batch: more may be waiting).
  */
 export async function refreshDueNextFree(options: { now?: Date; limit?: number } = {}, database: DbOrTx = db) {
 	const now = options.now ?? new Date()
@@ -43,7 +45,7 @@ export async function refreshDueNextFree(options: { now?: Date; limit?: number }
 		    order by w.next_free_checked_at asc nulls first, w.id
 		    limit ${options.limit ?? NEXT_FREE_BATCH}`,
 	)
-	if (!due.length) return { refreshed: 0 }
+	if (!due.length) return { due: 0, refreshed: 0 }
 	const { typicalMinutes } = await bookingSettings(database)
 	let refreshed = 0
 	for (const { id } of due) {
@@ -56,5 +58,5 @@ export async function refreshDueNextFree(options: { now?: Date; limit?: number }
 			logger.error('next free time not refreshed', { workshopId: id, err: error })
 		}
 	}
-	return { refreshed }
+	return { due: due.length, refreshed }
 }
