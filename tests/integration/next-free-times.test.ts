@@ -1,11 +1,11 @@
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm'
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { bookTime } from '~/domain/booking/calendar.server'
 import { freeWeekEnd, preferredStartParam, requestFormPath } from '~/domain/booking/free-times'
 import { nextFreeTimes, refreshDueNextFree } from '~/domain/booking/next-free.server'
 import { parseWorkshopListQuery } from '~/domain/directory/list-query'
 import { getWorkshopProfile, searchWorkshops } from '~/domain/directory/workshops.server'
-import { db, transaction } from '~/db/db.server'
+import { db, queryRows, transaction } from '~/db/db.server'
 import { cities, offers, workshops } from '~/db/schema'
 import { loader as apiListLoader } from '~/routes/admin.api.workshop-list'
 import { loader as requestFormLoader } from '~/routes/_app.new-service-register'
@@ -103,6 +103,14 @@ describe('the refresh job', () => {
 		expect(byId.get(closedRecently)!.checked!.getTime()).toBe(now.getTime() - 10 * 60_000)
 		expect(byId.get(closedLongAgo)!.checked!.getTime()).toBe(now.getTime())
 		expect(byId.get(closedLongAgo)!.at).toBeNull()
+	})
+
+	test('a check stamped by SQL (microseconds, as the bench writes) is still moved on', async () => {
+		const micro = (await listedWorkshop('Micro')).workshop.workshopId
+		await queryRows(db, sql`update workshops set next_free_at = now() - interval '1 hour', next_free_checked_at = now() - interval '2 hours' - interval '1 microsecond' where id = ${micro}`)
+		await refreshDueNextFree({ limit: 10_000 })
+		const [row] = await db.select({ at: workshops.nextFreeAt }).from(workshops).where(eq(workshops.id, micro))
+		expect(row!.at!.getTime()).toBeGreaterThan(Date.now())
 	})
 })
 

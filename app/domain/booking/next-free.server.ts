@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { type DbOrTx, db, queryRows } from '~/db/db.server'
 import { workshops } from '~/db/schema'
 import { logger } from '~/utils/logger.server'
@@ -36,9 +36,9 @@ const NONE_FREE_RECHECK_MS = 60 * 60_000
  */
 export async function refreshDueNextFree(options: { now?: Date; limit?: number } = {}, database: DbOrTx = db) {
 	const now = options.now ?? new Date()
-	const due = await queryRows<{ id: string }>(
+	const due = await queryRows<{ id: string; checked: string | null }>(
 		database,
-		sql`select w.id from workshops w
+		sql`select w.id, w.next_free_checked_at::text as checked from workshops w
 		    where w.next_free_checked_at is null
 		       or w.next_free_at < ${new Date(now.getTime() + SOON_MS).toISOString()}::timestamptz
 		       or (w.next_free_at is null and w.next_free_checked_at < ${new Date(now.getTime() - NONE_FREE_RECHECK_MS).toISOString()}::timestamptz)
@@ -48,10 +48,15 @@ export async function refreshDueNextFree(options: { now?: Date; limit?: number }
 	if (!due.length) return { due: 0, refreshed: 0 }
 	const { typicalMinutes } = await bookingSettings(database)
 	let refreshed = 0
-	for (const { id } of due) {
+	for (const { id, checked } of due) {
 		try {
 			const [next] = await freeTimes(id, { durationMinutes: typicalMinutes, now, limit: 1 }, database)
-			await database.update(workshops).set({ nextFreeAt: next?.startsAt ?? null, nextFreeCheckedAt: now }).where(eq(workshops.id, id))
+			// Only if nobody refreshed it meanwhile: a booking that committed after this read refreshed it
+			// after its commit (refreshNextFree), and that answer is the newer one.
+			await database
+				.update(workshops)
+				.set({ nextFreeAt: next?.startsAt ?? null, nextFreeCheckedAt: now })
+				.where(and(eq(workshops.id, id), sql`${workshops.nextFreeCheckedAt} is not distinct from ${checked}::timestamptz`))
 			refreshed++
 		} catch (error) {
 			// One workshop's bad calendar must not stop the others; it is tried again next run.
