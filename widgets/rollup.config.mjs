@@ -38,7 +38,7 @@ function portalAlias() {
 
 /**
  * The texts the widgets use, taken from the portal's own dictionaries
- * (locales/{et,en,ru}/{public,common,widgets}.json), so both say the same thing. Every literal
+ * (locales/{et,en,ru}/{public,common,widgets,booking}.json), so both say the same thing. Every literal
  * `'namespace:key'` in widgets/src is a key (or a group of keys, or a plural family); a key that
  * is missing in a language fails the build.
  */
@@ -47,7 +47,7 @@ function collectTexts(context) {
 	const keys = new Set()
 	for (const file of walk(src).filter((f) => /\.(ts|tsx)$/.test(f))) {
 		context.addWatchFile(file)
-		for (const match of fs.readFileSync(file, 'utf8').matchAll(/'((?:public|common|widgets):[\w.-]+)'/g)) keys.add(match[1])
+		for (const match of fs.readFileSync(file, 'utf8').matchAll(/'((?:public|common|widgets|booking):[\w.-]+)'/g)) keys.add(match[1])
 	}
 	const result = {}
 	for (const language of languages) {

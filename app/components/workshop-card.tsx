@@ -3,13 +3,16 @@ import { useTranslation } from '~/i18n/translation'
 import { type WorkshopCard as Card, type WorkshopSort } from '~/domain/directory/workshops'
 import { fallbackLanguage } from '~/i18n/config'
 import { type RootLoaderData } from '~/root-data'
-import { formatRating } from '~/utils/format'
+import { requestFormPath } from '~/domain/booking/free-times'
+import { formatDateTime, formatRating } from '~/utils/format'
+import { useRequestFormHref } from './free-time-link'
 import { ResponseTime } from './response-time'
 import { ResponsiveImage } from './responsive-image'
 import { Stars } from './stars'
 
 /**
- * A workshop in the list and on the home page: logo, name, city, stars, review count, main services.
+ * A workshop in the list and on the home page: logo, name, city, stars, review count, its next free
+ * time (a link to ask for an offer then), main services.
  * No "featured" badge: a paid package changes no place in a list; it shows in <PromotedWorkshops>.
  */
 export function WorkshopCard({ workshop, headingLevel = 3, compact = false }: { workshop: Card; headingLevel?: 2 | 3; compact?: boolean }) {
@@ -17,6 +20,9 @@ export function WorkshopCard({ workshop, headingLevel = 3, compact = false }: { 
 	const language = useRouteLoaderData<RootLoaderData>('root')?.language ?? fallbackLanguage
 	const Heading = headingLevel === 2 ? 'h2' : 'h3'
 	const href = `/workshop-details/${workshop.id}`
+	const askHref = useRequestFormHref()
+	// Its next free time (workshops.next_free_at, kept by the booking job): a link to the request form with it filled in.
+	const nextFree = workshop.nextFreeAt && !compact ? { label: formatDateTime(workshop.nextFreeAt, language), href: askHref(requestFormPath(workshop.id, workshop.nextFreeAt)) } : null
 	return (
 		<article className="workshop-card">
 			<div className="workshop-card__logo">
@@ -51,6 +57,18 @@ export function WorkshopCard({ workshop, headingLevel = 3, compact = false }: { 
 					)}
 				</p>
 				{compact ? null : <ResponseTime minutes={workshop.responseMinutes} />}
+				{nextFree ? (
+					<p className="workshop-card__free">
+						{t('booking:public.nextFree')}{' '}
+						{nextFree.href ? (
+							<Link to={nextFree.href} aria-label={t('booking:public.askAt', { time: nextFree.label })}>
+								<time dateTime={workshop.nextFreeAt!}>{nextFree.label}</time>
+							</Link>
+						) : (
+							<time dateTime={workshop.nextFreeAt!}>{nextFree.label}</time>
+						)}
+					</p>
+				) : null}
 				{workshop.services.length && !compact ? (
 					<ul className="tags" aria-label={t('workshop.mainServices')}>
 						{workshop.services.map((service) => (

@@ -294,9 +294,10 @@ export const workshops = pgTable(
 		saturdayCloses: time(),
 		sundayOpens: time(),
 		sundayCloses: time(),
-		nextFreeTimes: timestamp({ withTimezone: true }).array().notNull().default(sql`'{}'`),
 		/** Its next free start for a typical job, from its calendar (issue 33): kept by the booking domain for the directory's "free this week". */
 		nextFreeAt: moment(),
+		/** When next_free_at was last computed: the refresh job takes the longest unchecked first (null: never, after migration 0037). */
+		nextFreeCheckedAt: moment(),
 		warrantyWorkKm: integer(),
 		warrantyPartsMonths: integer(),
 		warrantyInfo: text().notNull().default(''),

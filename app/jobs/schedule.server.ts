@@ -7,6 +7,7 @@ import { DATA_EXPORT_JOB, makeWaitingExports } from '~/domain/privacy/data-expor
 import { sendReminders } from '~/domain/service-flow/reminders.server'
 import { sendBookingReminders } from '~/domain/booking/reminders.server'
 import { refreshResponseTimes } from '~/domain/service-flow/response-time.server'
+import { NEXT_FREE_BATCH, NEXT_FREE_JOB, refreshDueNextFree } from '~/domain/booking/next-free.server'
 import { db } from '~/db/db.server'
 import { OUTBOX_JOB, processOutbox } from '~/email/outbox.server'
 import { getEnv } from '~/utils/env.server'
@@ -52,6 +53,8 @@ export const backgroundJobs: Job[] = [
 	{ name: DATA_EXPORT_JOB, everyMs: () => 60 * 1000, run: () => makeWaitingExports() },
 	// Old offers leave the 90 days of the public response time.
 	{ name: 'response-times', everyMs: () => 6 * 60 * 60 * 1000, run: () => refreshResponseTimes(db), atStart: false },
+	// The directory's "next free" and "free this week" (workshops.next_free_at) move on as time passes; 500 workshops a run, the longest unchecked first (issue 33).
+	{ name: NEXT_FREE_JOB, everyMs: () => 15 * 60 * 1000, run: refreshNextFreeTimes },
 ]
 
 /**
@@ -61,6 +64,13 @@ export const backgroundJobs: Job[] = [
 async function deliverOutbox() {
 	const result = await processOutbox()
 	if (result.sent + result.retried + result.failed > 0) await triggerJob(OUTBOX_JOB, { afterSeconds: getEnv().OUTBOX_POLL_MS / 1000 })
+	return result
+}
+
+/** A full batch (the first fill after migration 0037) is followed by the next one soon on PostgreSQL, not in 15 minutes. */
+async function refreshNextFreeTimes() {
+	const result = await refreshDueNextFree({ limit: NEXT_FREE_BATCH })
+	if (result.due >= NEXT_FREE_BATCH) await triggerJob(NEXT_FREE_JOB, { afterSeconds: 30 })
 	return result
 }
 

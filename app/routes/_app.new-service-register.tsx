@@ -21,6 +21,7 @@ import { decodeId, encodeId } from '~/utils/public-id'
 import { handleDomainError } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { dateToTallinnInput } from '~/utils/time'
+import { preferredStartParam } from '~/domain/booking/free-times'
 import { type AdsHandle } from '~/utils/ad-places'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -38,6 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	// A reminder's link names the service by its code (?service=tyres); an unknown one is ignored.
 	const serviceId = lists.services.idByCode.get(params.get('service') ?? '')
 	const chosen = decodeId(params.get('vehicle'))
+	// A free time chosen on the workshop's page (?at=YYYY-MM-DDTHH:MM, Tallinn): a bad or past one is ignored.
+	const preferredAt = preferredStartParam(params.get('at'))
 	return {
 		workshop: workshop ? { ...workshop, slug: encodeId(workshop.id) } : null,
 		meta: { title: t('request.newTitle') },
@@ -47,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		// Only the customer's own vehicle can be preselected.
 		vehicleId: vehicles.find((v) => v.id === chosen)?.id ?? (vehicles.length === 1 ? vehicles[0]!.id : ''),
 		serviceIds: serviceId ? [serviceId] : [],
+		preferredAt,
 		earliest: dateToTallinnInput(new Date()),
 	}
 }
@@ -76,18 +80,19 @@ export const handle: AdsHandle = { ads: false }
 
 export default function NewServiceRequestPage() {
 	const { t } = useTranslation('customer')
-	const { vehicles, services, cities, vehicleId, serviceIds, earliest, workshop } = useLoaderData<typeof loader>()
+	const { vehicles, services, cities, vehicleId, serviceIds, preferredAt, earliest, workshop } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [form, fields] = useForm({
 		id: 'new-service-request',
 		lastResult: actionData?.result,
-		defaultValue: { vehicleId, serviceIds, workshopId: workshop?.id, alsoOthers: 'on' },
+		defaultValue: { vehicleId, serviceIds, workshopId: workshop?.id, alsoOthers: 'on', preferredAt: preferredAt ?? undefined },
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: ServiceRequestSchema }),
 		shouldRevalidate: 'onInput',
 	})
 	const serviceDefaults = fields.serviceIds.initialValue as string[] | string | undefined
-	// Adding a vehicle on the way comes back here, the workshop still named.
-	const here = workshop ? `/new-service-register?workshop=${workshop.slug}` : '/new-service-register'
+	// Adding a vehicle on the way comes back here, the workshop and the time still named.
+	const hereQuery = [workshop ? `workshop=${workshop.slug}` : '', preferredAt ? `at=${preferredAt}` : ''].filter(Boolean).join('&')
+	const here = `/new-service-register${hereQuery ? `?${hereQuery}` : ''}`
 	const addVehicle = `/add-vehicle?returnTo=${encodeURIComponent(here)}`
 
 	return (

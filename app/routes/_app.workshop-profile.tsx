@@ -4,12 +4,12 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
 import { ButtonLink } from '~/components/button-link'
-import { CheckboxGroup, ErrorList, Field, FileField, FormActions, FormAlert, FormSecurity, SelectField, TextareaField } from '~/components/forms'
+import { CheckboxGroup, Field, FileField, FormActions, FormAlert, FormSecurity, SelectField, TextareaField } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { Panel } from '~/components/panel'
 import { UploadedImage } from '~/components/responsive-image'
 import { getChoices } from '~/domain/site/reference.server'
-import { dayGroups, MAX_NEXT_FREE_TIMES, MAX_WORKSHOP_PHOTOS, WorkshopProfileSchema } from '~/domain/directory/profile'
+import { dayGroups, MAX_WORKSHOP_PHOTOS, WorkshopProfileSchema } from '~/domain/directory/profile'
 import { loadWorkshopProfile, saveWorkshopProfile } from '~/domain/directory/profile.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { requireWorkshop } from '~/utils/auth.server'
@@ -21,7 +21,6 @@ import { handleDomainError, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { uploadUrl } from '~/uploads/upload-url'
 import { imageSourcesFor } from '~/uploads/access.server'
-import { dateToTallinnInput } from '~/utils/time'
 import { type AdsHandle } from '~/utils/ad-places'
 
 const hhmm = (value: string | null) => (value ? value.slice(0, 5) : '')
@@ -37,7 +36,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const { workshop } = profile
 	const images = await imageSourcesFor([workshop.logoUploadId, ...profile.photos.map((photo) => photo.uploadId)])
 	const t = getFixedT(language, 'workshop')
-	const now = Date.now()
 	return {
 		meta: { title: t('profile.title') },
 		choices,
@@ -74,8 +72,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			saturdayCloses: hhmm(workshop.saturdayCloses),
 			sundayOpens: hhmm(workshop.sundayOpens),
 			sundayCloses: hhmm(workshop.sundayCloses),
-			// Times already past are dropped: the list is about what is free next.
-			nextFreeTimes: workshop.nextFreeTimes.filter((time) => time.getTime() > now).map((time) => dateToTallinnInput(time)),
 			warrantyWorkKm: text(workshop.warrantyWorkKm),
 			warrantyPartsMonths: text(workshop.warrantyPartsMonths),
 			warrantyInfo: workshop.warrantyInfo,
@@ -136,7 +132,6 @@ export default function WorkshopProfilePage() {
 	const fileErrors = actionData?.fileErrors ?? {}
 	const held = actionData?.held
 	const listDefault = (value: unknown) => (Array.isArray(value) ? (value as string[]) : typeof value === 'string' ? [value] : [])
-	const freeTimes = listDefault(fields.nextFreeTimes.initialValue)
 
 	return (
 		<>
@@ -218,23 +213,6 @@ export default function WorkshopProfilePage() {
 							)
 						})}
 					</div>
-					<fieldset className="fieldset">
-						<legend>{t('profile.nextFreeTimes')}</legend>
-						<p className="field__help">{t('profile.nextFreeTimesHelp')}</p>
-						<div className="free-time-inputs">
-							{Array.from({ length: MAX_NEXT_FREE_TIMES }, (_, index) => (
-								<input
-									key={index}
-									type="datetime-local"
-									name="nextFreeTimes"
-									defaultValue={freeTimes[index] ?? ''}
-									className="field__input"
-									aria-label={t('profile.nextFreeTime', { number: index + 1 })}
-								/>
-							))}
-						</div>
-						<ErrorList errors={fields.nextFreeTimes.errors} />
-					</fieldset>
 				</Panel>
 
 				<Panel id="profile-warranty" title={t('profile.warranty')} className="card form">

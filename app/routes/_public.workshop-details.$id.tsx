@@ -1,8 +1,9 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
 import { Breadcrumbs } from '~/components/breadcrumbs'
 import { ButtonLink } from '~/components/button-link'
+import { useRequestFormHref } from '~/components/free-time-link'
 import { JsonLd } from '~/components/json-ld'
 import { ResponseTime } from '~/components/response-time'
 import { Pagination } from '~/components/pagination'
@@ -10,6 +11,7 @@ import { ResponsiveImage } from '~/components/responsive-image'
 import { Fact, Panel } from '~/components/panel'
 import { PriceRecordLine, ReviewItem } from '~/components/review-item'
 import { Stars } from '~/components/stars'
+import { requestFormPath } from '~/domain/booking/free-times'
 import { ReviewPageSchema } from '~/domain/directory/list-query'
 import { SEARCH_DATA_REVIEWS, workshopSearchData } from '~/domain/directory/search-data.server'
 import { cityPagePath, type OpeningHours } from '~/domain/directory/workshops'
@@ -20,8 +22,6 @@ import { type RootLoaderData } from '~/root-data'
 import { formatDate, formatDateTime, formatNumber, formatRating } from '~/utils/format'
 import { routeMeta } from '~/utils/meta'
 import { decodeId } from '~/utils/public-id'
-import { rolesFor } from '~/utils/route-access'
-import { withRedirectTo } from '~/utils/safe-redirect'
 import { breadcrumbTrail, pageSeo } from '~/utils/seo.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -41,7 +41,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const description = [workshop.address.city, workshop.marketingText].filter(Boolean).join(' · ')
 	return {
 		workshop,
-		nextFreeTimes: workshop.nextFreeTimes.map((iso) => ({ iso, label: formatDateTime(iso, language) })),
+		// From its calendar (issue 33): each a link to the request form with the time filled in.
+		nextFreeTimes: workshop.nextFreeTimes.map((iso) => ({ iso, label: formatDateTime(iso, language), path: requestFormPath(workshop.id, iso) })),
 		reviews: {
 			...reviews,
 			items: reviews.items.map((review) => ({
@@ -78,10 +79,9 @@ export default function WorkshopDetailsPage() {
 	const root = useRouteLoaderData<RootLoaderData>('root')
 	const language = root?.language ?? fallbackLanguage
 	// A visitor logs in (or registers) on the way to the request form; a signed-in user whose role
-	// may not open it (the route table of spec §2) sees no button.
-	const role = root?.user?.role
-	const requestForm = `/new-service-register?workshop=${workshop.id}`
-	const askOffer = role === undefined ? withRedirectTo('/login', requestForm) : rolesFor('/new-service-register')?.includes(role) ? requestForm : null
+	// may not open it sees no button, and the free times without links.
+	const askHref = useRequestFormHref()
+	const askOffer = askHref(`/new-service-register?workshop=${workshop.id}`)
 	const address = [workshop.address.street, [workshop.address.zipCode, workshop.address.city].filter(Boolean).join(' '), workshop.address.state]
 		.filter(Boolean)
 		.join(', ')
@@ -244,13 +244,27 @@ export default function WorkshopDetailsPage() {
 
 					<Panel id="free-title" title={t('workshop.nextFreeTimes')} className="card workshop-section">
 						{nextFreeTimes.length ? (
-							<ul className="free-times">
-								{nextFreeTimes.map((time) => (
-									<li key={time.iso}>
-										<time dateTime={time.iso}>{time.label}</time>
-									</li>
-								))}
-							</ul>
+							<>
+								{askOffer ? <p className="free-times__hint">{t('booking:public.hint')}</p> : null}
+								<ul className="free-times" data-testid="free-times">
+									{nextFreeTimes.map((time) => {
+										const href = askHref(time.path)
+										return (
+											<li key={time.iso}>
+												{href ? (
+													<Link to={href} className="free-times__link" aria-label={t('booking:public.askAt', { time: time.label })}>
+														<time dateTime={time.iso}>{time.label}</time>
+													</Link>
+												) : (
+													<time className="free-times__time" dateTime={time.iso}>
+														{time.label}
+													</time>
+												)}
+											</li>
+										)
+									})}
+								</ul>
+							</>
 						) : (
 							<p>{t('workshop.noFreeTimes')}</p>
 						)}

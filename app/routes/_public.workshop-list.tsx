@@ -70,7 +70,7 @@ export default function WorkshopListPage() {
 		const params = workshopListParams({ ...query, page })
 		return `/workshop-list${params.size ? `?${params}` : ''}`
 	}
-	const filtered = Boolean(query.q || query.city || query.service || query.brand)
+	const filtered = Boolean(query.q || query.city || query.service || query.brand || query.free)
 
 	return (
 		<PublicPage title={heading} lead={t('list.intro')} breadcrumbs={<Breadcrumbs trail={trail} />}>
@@ -85,6 +85,10 @@ export default function WorkshopListPage() {
 							options={workshopSorts.map((sort) => ({ value: sort, label: t(`list.sorts.${sort}`) }))}
 							selectProps={{ name: 'sort', defaultValue: query.sort }}
 						/>
+						{/* Workshops with a free start time before Sunday 24:00 (next_free_at, issue 33); unticked, the form sends nothing. */}
+						<label className="checkbox filters__free">
+							<input type="checkbox" name="free" value="week" defaultChecked={query.free === 'week'} /> {t('booking:public.freeThisWeek')}
+						</label>
 						<div className="form-actions">
 							<button type="submit" className="button button--primary">
 								{t('search.submit')}

@@ -166,6 +166,17 @@ test('the details widget shows the rating with half stars and opens the reviews,
 	expect(fills).toEqual([0, 1, 2, 3, 4].map((i) => (shown - i >= 1 ? 'full' : shown - i === 0.5 ? 'half' : 'empty')))
 	await expect(details.getByRole('link', { name: w('fullProfile') })).toHaveAttribute('href', `${portal}/workshop-details/${workshop.id}`)
 
+	// Its next free times from its calendar (issue 33): links to the portal's request form addressed
+	// to it with the time filled in, by way of the log-in page.
+	await expect(details.getByRole('heading', { level: 3, name: t('workshop.nextFreeTimes') })).toBeVisible()
+	const times = details.locator('.free-times a')
+	await expect(times).toHaveCount(3)
+	const href = (await times.first().getAttribute('href'))!
+	expect(href.startsWith(`${portal}/login?redirectTo=`)).toBe(true)
+	expect(new URL(href).searchParams.get('redirectTo')).toMatch(new RegExp(`^/new-service-register\\?workshop=${workshop.id}&at=\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$`))
+	const label = (await times.first().innerText()).trim()
+	await expect(times.first()).toHaveAccessibleName(dictionary('en', 'booking')('public.askAt').replace('{{time}}', label))
+
 	// The reviews are behind a button; it says how many there are.
 	const reviews = details.getByRole('region', { name: t('reviews.title') })
 	await expect(reviews).toBeHidden()

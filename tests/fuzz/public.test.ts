@@ -259,7 +259,7 @@ describe('public pages and JSON GETs', () => {
 	test('GET public pages and JSON lists with odd query strings', async () => {
 		const as = world.anonymous
 		const workshop = slug(world.demo.workshopId)
-		const list = ['q', 'city', 'service', 'brand', 'sort', 'page']
+		const list = ['q', 'city', 'service', 'brand', 'sort', 'page', 'free']
 		const pages: QueryPage[] = [
 			{ path: '/', as },
 			{ path: '/workshop-list', keys: list, as },

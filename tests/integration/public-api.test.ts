@@ -198,7 +198,9 @@ describe('GET /admin/api/workshop-list', () => {
 		expect(body.data).toMatchObject({ page: 1, pageSize: 9, total: demoWorkshops.length, totalPages: 2, capped: false })
 		expect(body.data.items).toHaveLength(9)
 		const card = body.data.items[0]
-		expect(Object.keys(card)).toEqual(['id', 'name', 'city', 'logo', 'ratingAverage', 'reviewCount', 'services', 'featured', 'url'])
+		expect(Object.keys(card)).toEqual(['id', 'name', 'city', 'logo', 'ratingAverage', 'reviewCount', 'services', 'featured', 'url', 'nextFree'])
+		// workshops.next_free_at (issue 33): null until the job has computed it, then a time and its link.
+		expect(card.nextFree === null || (typeof card.nextFree.startsAt === 'string' && card.nextFree.url.startsWith(`${ORIGIN}/login?redirectTo=`))).toBe(true)
 		expect(card.logo).toMatch(new RegExp(`^${ORIGIN}/uploads/[A-Za-z0-9_-]+\\?variant=thumb$`))
 		expect(card.url).toBe(`${ORIGIN}/workshop-details/${card.id}`)
 		expect(card.services.length).toBeGreaterThan(0)
@@ -362,7 +364,13 @@ describe('GET /admin/api/workshop-details/{id}', () => {
 			expect(photo.url).toMatch(new RegExp(`^${ORIGIN}/uploads/[A-Za-z0-9_-]+$`))
 			expect(photo.thumbnail).toBe(`${photo.url}?variant=thumb`)
 		}
-		for (const time of workshop.nextFreeTimes) expect(new Date(time).getTime()).toBeGreaterThan(Date.now())
+		// From its calendar (issue 33): each a link to the request form with the time filled in, by way of the log-in.
+		for (const time of workshop.nextFreeTimes) {
+			expect(new Date(time.startsAt).getTime()).toBeGreaterThan(Date.now())
+			const redirectTo = new URL(time.url).searchParams.get('redirectTo')!
+			expect(time.url.startsWith(`${ORIGIN}/login?`)).toBe(true)
+			expect(redirectTo).toMatch(new RegExp(`^/new-service-register\\?workshop=${id}&at=\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$`))
+		}
 
 		const [stored] = await queryRows<{ rating_average: number; review_count: number }>(
 			db,

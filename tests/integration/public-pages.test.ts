@@ -201,7 +201,9 @@ describe('the workshop list and details pages', () => {
 		expect(data.workshop.name).toBe('Kask Autoteenindus')
 		expect(data.meta.title).toBe('Kask Autoteenindus, Tallinn')
 		expect(data.reviews.items[0]!.createdLabel).toMatch(/^\d{1,2}\. [a-zõäöü]+ \d{4}$/)
+		// From its calendar (issue 33), each a link to the request form addressed to it with the time filled in.
 		expect(data.nextFreeTimes.length).toBeGreaterThan(0)
+		for (const time of data.nextFreeTimes) expect(time.path).toMatch(new RegExp(`^/new-service-register\\?workshop=${id}&at=\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$`))
 	})
 })
 

@@ -6,9 +6,11 @@ import { type Language } from '~/i18n/config'
  * The portal's public JSON API (docs/api.md), the same calls the portal's pages make. Texts come
  * in the language asked for with ?lng=; no cookies are sent (the calls are public and CORS `*`).
  */
-export type ApiWorkshopCard = WorkshopCard & { url: string }
+/** A free start time (issue 33) and its link: the portal's request form with it filled in, by way of the log-in. */
+export type ApiFreeTime = { startsAt: string; url: string }
+export type ApiWorkshopCard = Omit<WorkshopCard, 'nextFreeAt'> & { url: string; nextFree: ApiFreeTime | null }
 export type ApiWorkshopDetails = {
-	workshop: WorkshopProfile & { url: string }
+	workshop: Omit<WorkshopProfile, 'nextFreeTimes'> & { url: string; nextFreeTimes: ApiFreeTime[] }
 	rating: { average: number; count: number }
 	reviews: Paged<PublicReview>
 }

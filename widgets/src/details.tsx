@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react'
 import { type OpeningHours, type PublicReview } from '~/domain/directory/workshops'
-import { formatDate, formatMoney, formatRating } from '~/utils/format'
+import { formatDate, formatDateTime, formatMoney, formatRating } from '~/utils/format'
 import { type ApiWorkshopDetails } from './api'
 import { useWidget } from './context'
 import { Failure, Loading, Pager, Stars, reviewCountText } from './ui'
@@ -104,6 +104,25 @@ export function DetailsWidget({ workshopId }: { workshopId: string }) {
 					</dd>
 				</div>
 			</dl>
+
+			{workshop.nextFreeTimes.length ? (
+				<>
+					{/* From the workshop's calendar (issue 33): each opens the portal's request form with the time filled in. */}
+					<h3 className="section-title">{t('public:workshop.nextFreeTimes')}</h3>
+					<ul className="free-times">
+						{workshop.nextFreeTimes.map((time) => {
+							const label = formatDateTime(time.startsAt, language)
+							return (
+								<li key={time.startsAt}>
+									<a className="button" href={time.url} aria-label={t('booking:public.askAt', { time: label })}>
+										<time dateTime={time.startsAt}>{label}</time>
+									</a>
+								</li>
+							)
+						})}
+					</ul>
+				</>
+			) : null}
 
 			{workshop.services.length ? (
 				<>

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { type ReferenceOption, type WorkshopListQuery, workshopListParams, workshopSorts } from '~/domain/directory/workshops'
-import { formatNumber, formatRating } from '~/utils/format'
+import { formatDateTime, formatNumber, formatRating } from '~/utils/format'
 import { type ApiWorkshopCard, type Filters, type WorkshopList } from './api'
 import { useWidget } from './context'
 import { Empty, Failure, Loading, Pager, Stars } from './ui'
@@ -214,6 +214,14 @@ function Card({ workshop }: { workshop: ApiWorkshopCard }) {
 						<span className="muted">{t('public:rating.noReviews')}</span>
 					)}
 				</p>
+				{workshop.nextFree ? (
+					<p className="muted">
+						{t('booking:public.nextFree')}{' '}
+						<a href={workshop.nextFree.url} aria-label={t('booking:public.askAt', { time: formatDateTime(workshop.nextFree.startsAt, language) })}>
+							<time dateTime={workshop.nextFree.startsAt}>{formatDateTime(workshop.nextFree.startsAt, language)}</time>
+						</a>
+					</p>
+				) : null}
 				{workshop.services.length ? (
 					<ul className="tags" aria-label={t('public:workshop.mainServices')}>
 						{workshop.services.map((service) => (

@@ -466,14 +466,13 @@ export const demoWorkshops: DemoWorkshop[] = [
 	},
 ]
 
-async function insertWorkshops(tx: Tx, refs: ReferenceIds, people: People, now: Date): Promise<string[]> {
+async function insertWorkshops(tx: Tx, refs: ReferenceIds, people: People, _now: Date): Promise<string[]> {
 	const ids: string[] = []
 	for (const [index, w] of demoWorkshops.entries()) {
 		const owner = index === 0 ? people.workshopOwner : people.owners[index - 1]!
 		const id = randomUUID()
 		ids.push(id)
 		const logo = await storeUpload(tx, { bytes: await workshopLogo(index), purpose: 'workshop_logo', ownerId: owner.id, originalName: 'logo.webp' })
-		const day = (offset: number, hour: number) => atHour(new Date(now.getTime() + offset * DAY), hour)
 		await tx
 			.insert(t.workshops)
 			.values({
@@ -502,7 +501,6 @@ async function insertWorkshops(tx: Tx, refs: ReferenceIds, people: People, now: 
 				weekdayCloses: index % 2 ? '17:00' : '18:00',
 				saturdayOpens: w.saturday ? '10:00' : null,
 				saturdayCloses: w.saturday ? '15:00' : null,
-				nextFreeTimes: [day(1 + (index % 2), 9), day(2 + (index % 3), 13), day(5, 10)],
 				warrantyWorkKm: [10_000, 20_000, 15_000][index % 3]!,
 				warrantyPartsMonths: [12, 24, 6][index % 3]!,
 				warrantyInfo: index % 2 === 0 ? 'Garantii kehtib hooldusraamatu kande ja arve esitamisel.' : 'Garantii ei kata kuluvosi ega ebaõigest kasutamisest tekkinud kahjusid.',

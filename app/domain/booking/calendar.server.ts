@@ -201,5 +201,5 @@ export async function bookTime(
 export async function refreshNextFree(workshopId: string, now = new Date(), database: DbOrTx = db) {
 	const { typicalMinutes } = await bookingSettings(database)
 	const [next] = await freeTimes(workshopId, { durationMinutes: typicalMinutes, now, limit: 1 }, database)
-	await database.update(workshops).set({ nextFreeAt: next?.startsAt ?? null }).where(eq(workshops.id, workshopId))
+	await database.update(workshops).set({ nextFreeAt: next?.startsAt ?? null, nextFreeCheckedAt: now }).where(eq(workshops.id, workshopId))
 }

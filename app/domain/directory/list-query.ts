@@ -1,9 +1,9 @@
 import * as z from 'zod/mini'
 import { searchText } from '~/utils/validation'
-import { MAX_PAGE, workshopSorts, type WorkshopListQuery } from './workshops'
+import { MAX_PAGE, workshopFreeFilters, workshopSorts, type WorkshopListQuery } from './workshops'
 
 /**
- * The schemas of the directory's query (?q=&city=&service=&brand=&sort=&page=), shared by the
+ * The schemas of the directory's query (?q=&city=&service=&brand=&free=&sort=&page=), shared by the
  * page, the JSON API and the widgets. Filters use reference-list codes, so a list can be shared
  * as a link.
  */
@@ -21,6 +21,7 @@ export const WorkshopListQuerySchema = z.object({
 	city: code,
 	service: code,
 	brand: code,
+	free: z.catch(z.optional(z.enum(workshopFreeFilters)), undefined),
 	sort: z.catch(z._default(z.enum(workshopSorts), 'rating'), 'rating'),
 	page,
 })

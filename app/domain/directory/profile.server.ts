@@ -12,7 +12,8 @@ import {
 	workshopServices,
 	workshopSpareParts,
 } from '~/db/schema'
-import { db, type DbOrTx, transaction } from '~/db/db.server'
+import { afterCommit, db, type DbOrTx, transaction } from '~/db/db.server'
+import { refreshNextFree } from '~/domain/booking/calendar.server'
 import { forgetUsers } from '~/caching/user-cache.server'
 import { forgetUploads, savePreparedUpload, type FormUpload } from '~/uploads/storage.server'
 import { DomainError, FieldError, notFound } from '~/utils/errors'
@@ -89,7 +90,7 @@ async function replaceLinks(tx: DbOrTx, workshopId: string, input: WorkshopProfi
 }
 
 /**
- * Saves the whole profile: fields, the four lists, opening hours, next free times, warranty,
+ * Saves the whole profile: fields, the four lists, opening hours, warranty,
  * logo, photos (at most eight) and the warranty document. A reference to an unknown list item
  * fails the whole save, which changes nothing.
  */
@@ -131,7 +132,6 @@ export async function saveWorkshopProfile(workshopId: string, ownerId: string, i
 				saturdayCloses: input.saturdayCloses ?? null,
 				sundayOpens: input.sundayOpens ?? null,
 				sundayCloses: input.sundayCloses ?? null,
-				nextFreeTimes: [...input.nextFreeTimes].sort((a, b) => a.getTime() - b.getTime()),
 				warrantyWorkKm: input.warrantyWorkKm ?? null,
 				warrantyPartsMonths: input.warrantyPartsMonths ?? null,
 				warrantyInfo: input.warrantyInfo ?? '',
@@ -162,5 +162,7 @@ export async function saveWorkshopProfile(workshopId: string, ownerId: string, i
 		}
 		// A completed profile enters the directory (decision 0028): its cached counts are stale.
 		await forgetWorkshopCounts(tx)
+		// Its opening hours are its calendar's unless it keeps its own (issue 33): its next free time may have moved.
+		await afterCommit(tx, () => refreshNextFree(workshopId))
 	})
 }

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini'
 import {
 	emailAddress,
-	localDateTime,
 	messages,
 	mobileNumber,
 	nameText,
@@ -17,7 +16,6 @@ export const dayGroups = ['weekday', 'saturday', 'sunday'] as const
 export type DayGroup = (typeof dayGroups)[number]
 
 export const MAX_WORKSHOP_PHOTOS = 8
-export const MAX_NEXT_FREE_TIMES = 5
 
 const empty = (value: unknown) => (value === '' || value === null ? undefined : value)
 const optional = <T extends z.ZodMiniType>(schema: T) => preprocess(empty, z.optional(schema))
@@ -56,14 +54,6 @@ export const WorkshopProfileSchema = z
 		saturdayCloses: optional(time()),
 		sundayOpens: optional(time()),
 		sundayCloses: optional(time()),
-		// Up to five inputs of one name; the empty ones are left out.
-		nextFreeTimes: z.pipe(
-			z.pipe(
-				z.optional(z.array(z.optional(z.string()))),
-				z.transform((list) => (list ?? []).filter((item): item is string => Boolean(item))),
-			),
-			z.array(localDateTime()).check(z.maxLength(MAX_NEXT_FREE_TIMES)),
-		),
 		warrantyWorkKm: optional(wholeNumber(0, 1_000_000)),
 		warrantyPartsMonths: optional(wholeNumber(0, 240)),
 		warrantyInfo: optionalText(2000),

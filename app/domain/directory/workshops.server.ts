@@ -10,6 +10,8 @@ import { referenceLists, type ReferenceList } from '~/domain/site/reference.serv
 import { encodeId } from '~/utils/public-id'
 import { uploadUrl } from '~/uploads/upload-url'
 import { imageSourcesFor } from '~/uploads/access.server'
+import { freeWeekEnd } from '~/domain/booking/free-times'
+import { nextFreeTimes } from '~/domain/booking/next-free.server'
 import {
 	MIN_RATED_REVIEWS,
 	PRICE_RECORD_MONTHS,
@@ -74,6 +76,7 @@ type CardRow = {
 	review_count: number
 	package_rank: number
 	response_minutes: number | null
+	next_free_at: string | Date | null
 }
 
 const MAIN_SERVICES = 4
@@ -81,7 +84,7 @@ const MAIN_SERVICES = 4
 /** Two decimals are plenty for an average of 1 to 5 stars. */
 const roundRating = (value: number | string) => Math.round(Number(value) * 100) / 100
 
-async function cardsFor(rows: CardRow[], language: Language, firstService?: string): Promise<WorkshopCard[]> {
+async function cardsFor(rows: CardRow[], language: Language, firstService?: string, now = new Date()): Promise<WorkshopCard[]> {
 	if (!rows.length) return []
 	const ids = sql.join(
 		rows.map((row) => sql`${row.id}::uuid`),
@@ -119,18 +122,21 @@ async function cardsFor(rows: CardRow[], language: Language, firstService?: stri
 			responseMinutes: row.response_minutes,
 			services: ordered.slice(0, MAIN_SERVICES).map((s) => s.name),
 			featured: Number(row.package_rank) > 0,
+			// Kept by the booking job every 15 minutes; one already past is not shown until it is moved on.
+			nextFreeAt: row.next_free_at && new Date(row.next_free_at).getTime() > now.getTime() ? new Date(row.next_free_at).toISOString() : null,
 		}
 	})
 }
 
 const emptyPage = <T>(page: number, pageSize: number): Paged<T> => ({ items: [], page, pageSize, total: 0, totalPages: 0, capped: false })
 
-type Filters = { cityId?: string; serviceId?: string; brandId?: string; q?: string }
+/** `free`: next_free_at within [from, until) (the "free this week" filter, issue 33). */
+type Filters = { cityId?: string; serviceId?: string; brandId?: string; q?: string; free?: { from: Date; until: Date } }
 
 /** The filters as ids; null when a code names nothing (then nothing matches). */
-async function resolveFilters(query: WorkshopListQuery): Promise<Filters | null> {
+async function resolveFilters(query: WorkshopListQuery, now: Date): Promise<Filters | null> {
 	const lists = await referenceLists()
-	const filters: Filters = { q: query.q }
+	const filters: Filters = { q: query.q, ...(query.free === 'week' ? { free: { from: now, until: freeWeekEnd(now) } } : {}) }
 	for (const [key, list, code] of [
 		['cityId', lists.cities, query.city],
 		['serviceId', lists.services, query.service],
@@ -156,6 +162,9 @@ function whereClause(filters: Filters, ...more: SQL[]): SQL {
 	if (filters.serviceId) conditions.push(sql`exists (select 1 from workshop_services ws where ws.workshop_id = w.id and ws.service_id = ${filters.serviceId})`)
 	if (filters.brandId) conditions.push(sql`exists (select 1 from workshop_car_brands wb where wb.workshop_id = w.id and wb.car_brand_id = ${filters.brandId})`)
 	if (filters.q) conditions.push(sql`w.workshop_name ilike ${containsPattern(filters.q)}`)
+	if (filters.free) {
+		conditions.push(sql`w.next_free_at >= ${filters.free.from.toISOString()}::timestamptz and w.next_free_at < ${filters.free.until.toISOString()}::timestamptz`)
+	}
 	return sql`where ${sql.join(conditions, sql` and `)}`
 }
 
@@ -164,7 +173,7 @@ async function pageRows(filters: Filters, sort: WorkshopSort, language: Language
 	return queryRows<CardRow>(
 		db,
 		sql`select w.id, w.workshop_name, ${localizedName('c', language)} as city_name,
-		           w.logo_upload_id, w.rating_average, w.review_count, w.package_rank, w.response_minutes
+		           w.logo_upload_id, w.rating_average, w.review_count, w.package_rank, w.response_minutes, w.next_free_at
 		    from workshops w left join cities c on c.id = w.city_id
 		    ${whereClause(filters, ...more)}
 		    order by ${orderings[sort]}
@@ -178,13 +187,14 @@ const countCache = valueCache<{ total: number; capped: boolean }>('directory-cou
 
 /**
  * How many workshops pass the filters. Counting is the expensive half of a list page, so:
- * - with only service and brand filters it counts the link tables' index entries and never
+ * - with only service and brand filters (not "free this week") it counts the link tables' index entries and never
  *   touches the 100,000 workshops (a fifth of the time of a join);
  * - a name search stops counting at TEXT_COUNT_CAP (a common word can match a quarter of all names);
  * - answers are kept in memory for 30 s, so paging through a list and popular filters cost nothing.
  */
 function countWorkshops(filters: Filters): Promise<{ total: number; capped: boolean }> {
-	const key = JSON.stringify([filters.cityId, filters.serviceId, filters.brandId, filters.q?.toLowerCase()])
+	// "Free this week" is counted per minute: what is free changes as time passes.
+	const key = JSON.stringify([filters.cityId, filters.serviceId, filters.brandId, filters.q?.toLowerCase(), filters.free && Math.floor(filters.free.from.getTime() / 60_000)])
 	return countCache.get(key, () => loadCount(filters))
 }
 
@@ -192,11 +202,11 @@ async function loadCount(filters: Filters): Promise<{ total: number; capped: boo
 	let statement: SQL
 	if (filters.q) {
 		statement = sql`select count(*)::int as total from (select 1 from workshops w ${whereClause(filters)} limit ${TEXT_COUNT_CAP + 1}) t`
-	} else if (!filters.cityId && filters.serviceId) {
+	} else if (!filters.cityId && !filters.free && filters.serviceId) {
 		statement = sql`select count(*)::int as total from workshop_services ws where ws.service_id = ${filters.serviceId}
 		                and ws.workshop_id not in (${BLOCKED_WORKSHOP_IDS})
 		                ${filters.brandId ? sql`and exists (select 1 from workshop_car_brands wb where wb.workshop_id = ws.workshop_id and wb.car_brand_id = ${filters.brandId})` : sql``}`
-	} else if (!filters.cityId && filters.brandId) {
+	} else if (!filters.cityId && !filters.free && filters.brandId) {
 		statement = sql`select count(*)::int as total from workshop_car_brands wb where wb.car_brand_id = ${filters.brandId}
 		                and wb.workshop_id not in (${BLOCKED_WORKSHOP_IDS})`
 	} else {
@@ -217,8 +227,9 @@ export async function searchWorkshops(
 	query: WorkshopListQuery,
 	language: Language,
 	pageSize = WORKSHOP_PAGE_SIZE,
+	now = new Date(),
 ): Promise<Paged<WorkshopCard>> {
-	const filters = await resolveFilters(query)
+	const filters = await resolveFilters(query, now)
 	if (!filters) return emptyPage(query.page, pageSize)
 	const [rows, { total, capped }] = await Promise.all([
 		pageRows(filters, query.sort, language, pageSize, (query.page - 1) * pageSize),
@@ -227,7 +238,7 @@ export async function searchWorkshops(
 	// A capped count is a lower bound: offer the next page while this one is full.
 	const totalPages = capped ? Math.max(Math.ceil(total / pageSize), query.page + (rows.length === pageSize ? 1 : 0)) : Math.ceil(total / pageSize)
 	return {
-		items: await cardsFor(rows, language, query.service),
+		items: await cardsFor(rows, language, query.service, now),
 		page: query.page,
 		pageSize,
 		total,
@@ -241,10 +252,10 @@ export async function searchWorkshops(
  * (issue 32, decision 0128): at most `PROMOTED_LIMIT`, best rated first. They keep their own place
  * in the sorted list too; paying moves nobody up it.
  */
-export async function promotedWorkshops(query: WorkshopListQuery, language: Language, limit = PROMOTED_LIMIT): Promise<WorkshopCard[]> {
-	const filters = await resolveFilters(query)
+export async function promotedWorkshops(query: WorkshopListQuery, language: Language, limit = PROMOTED_LIMIT, now = new Date()): Promise<WorkshopCard[]> {
+	const filters = await resolveFilters(query, now)
 	if (!filters) return []
-	return cardsFor(await pageRows(filters, 'rating', language, limit, 0, sql`w.package_rank > 0`), language, query.service)
+	return cardsFor(await pageRows(filters, 'rating', language, limit, 0, sql`w.package_rank > 0`), language, query.service, now)
 }
 
 /** The home page's best rated workshops, by the list's "best rated" rule (payment plays no part). */
@@ -279,7 +290,6 @@ type ProfileRow = {
 	saturday_closes: string | null
 	sunday_opens: string | null
 	sunday_closes: string | null
-	next_free_times: Array<string | Date> | string | null
 	warranty_work_km: number | null
 	warranty_parts_months: number | null
 	warranty_info: string
@@ -292,19 +302,6 @@ type ProfileRow = {
 
 const hours = (opens: string | null, closes: string | null): OpeningHours =>
 	opens && closes ? { opens: opens.slice(0, 5), closes: closes.slice(0, 5) } : null
-
-/** timestamptz[] arrives as an array (node-postgres) or as its text form (PGlite). */
-function timestamps(value: ProfileRow['next_free_times']): Date[] {
-	if (!value) return []
-	const list = Array.isArray(value)
-		? value
-		: value
-				.replace(/^{|}$/g, '')
-				.split(',')
-				.map((item) => item.replace(/^"|"$/g, ''))
-				.filter(Boolean)
-	return list.map((item) => (item instanceof Date ? item : new Date(item))).filter((date) => !Number.isNaN(date.getTime()))
-}
 
 /** A workshop's whole public profile, or null when there is no such workshop. */
 export async function getWorkshopProfile(workshopId: string, language: Language, now = new Date()): Promise<WorkshopProfile | null> {
@@ -321,7 +318,7 @@ export async function getWorkshopProfile(workshopId: string, language: Language,
 		    where w.id = ${workshopId} and ${workshopOwnerNotBlocked}`,
 	)
 	if (!row) return null
-	const [photos, lists] = await Promise.all([
+	const [photos, lists, freeStarts] = await Promise.all([
 		queryRows<{ upload_id: string }>(db, sql`select upload_id from workshop_photos where workshop_id = ${workshopId} order by position, id`),
 		// The four lists of names in one query.
 		queryRows<{ kind: string; name: string }>(
@@ -335,6 +332,8 @@ export async function getWorkshopProfile(workshopId: string, language: Language,
 			    select 'payments', ${localizedName('r', language)}, r.sort_order from workshop_payment_methods l join payment_methods r on r.id = l.payment_method_id where l.workshop_id = ${workshopId}
 			    order by 1, 3, 2`,
 		),
+		// From its calendar, for a typical job (issue 33).
+		nextFreeTimes(workshopId, { now }),
 	])
 	const namesOf = (kind: string) => lists.filter((item) => item.kind === kind).map((item) => item.name)
 	const images = await imageSourcesFor([row.logo_upload_id, ...photos.map((photo) => photo.upload_id)])
@@ -366,10 +365,7 @@ export async function getWorkshopProfile(workshopId: string, language: Language,
 			saturday: hours(row.saturday_opens, row.saturday_closes),
 			sunday: hours(row.sunday_opens, row.sunday_closes),
 		},
-		nextFreeTimes: timestamps(row.next_free_times)
-			.filter((time) => time.getTime() > now.getTime())
-			.sort((a, b) => a.getTime() - b.getTime())
-			.map((time) => time.toISOString()),
+		nextFreeTimes: freeStarts.map((time) => time.toISOString()),
 		warranty: {
 			workKm: row.warranty_work_km,
 			partsMonths: row.warranty_parts_months,

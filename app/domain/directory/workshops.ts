@@ -43,7 +43,13 @@ export type WorkshopListQuery = {
 	brand?: string
 	sort: WorkshopSort
 	page: number
+	/** `week`: only workshops with a free time before the end of this Tallinn week (issue 33). */
+	free?: WorkshopFreeFilter
 }
+
+/** The directory's "free" filter (`?free=week`): next_free_at between now and Sunday 24:00 in Tallinn. */
+export const workshopFreeFilters = ['week'] as const
+export type WorkshopFreeFilter = (typeof workshopFreeFilters)[number]
 
 /** The query as URL parameters, defaults left out (for links, pagination and the canonical URL). */
 export function workshopListParams(query: Partial<WorkshopListQuery>): URLSearchParams {
@@ -52,6 +58,7 @@ export function workshopListParams(query: Partial<WorkshopListQuery>): URLSearch
 	if (query.city) params.set('city', query.city)
 	if (query.service) params.set('service', query.service)
 	if (query.brand) params.set('brand', query.brand)
+	if (query.free) params.set('free', query.free)
 	if (query.sort && query.sort !== 'rating') params.set('sort', query.sort)
 	if (query.page && query.page > 1) params.set('page', String(query.page))
 	return params
@@ -64,7 +71,7 @@ export function cityPagePath(city: string) {
 
 /** A query that is a city's page (its own title and description): a city, and no other filter. */
 export function isCityPage(query: Partial<WorkshopListQuery>) {
-	return Boolean(query.city) && !query.q && !query.service && !query.brand
+	return Boolean(query.city) && !query.q && !query.service && !query.brand && !query.free
 }
 
 export type ReferenceOption = { code: string; name: string }
@@ -90,6 +97,8 @@ export type WorkshopCard = {
 	 * list, in the block above it labelled as an ad (decision 0128).
 	 */
 	featured: boolean
+	/** Its next free start for a typical job (ISO), from `workshops.next_free_at`; null when none or no longer ahead (issue 33). */
+	nextFreeAt: string | null
 }
 
 export type Paged<T> = {
@@ -127,7 +136,7 @@ export type WorkshopProfile = {
 	spareParts: string[]
 	paymentMethods: string[]
 	openingHours: { weekdays: OpeningHours; saturday: OpeningHours; sunday: OpeningHours }
-	/** ISO timestamps of the next free times still ahead. */
+	/** Its next free start times for a typical job, from its calendar (issue 33): ISO, soonest first. */
 	nextFreeTimes: string[]
 	warranty: { workKm: number | null; partsMonths: number | null; info: string; document: string | null }
 	ratingAverage: number

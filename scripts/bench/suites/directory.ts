@@ -48,7 +48,7 @@ async function seed(client: pg.Client, log: (message: string) => void) {
 		 insert into workshops (id, user_id, contact_first_name, contact_last_name, company_name, company_id, workshop_name,
 		                        phone, email, website, founded_year, installers_count, state, city_id, street_name, zip_code,
 		                        marketing_text, additional_services, weekday_opens, weekday_closes, saturday_opens, saturday_closes,
-		                        next_free_times, warranty_work_km, warranty_parts_months, warranty_info, package_rank, created_at, updated_at)
+		                        next_free_at, next_free_checked_at, warranty_work_km, warranty_parts_months, warranty_info, package_rank, created_at, updated_at)
 		 select md5('workshop' || n)::uuid, md5('owner' || n)::uuid, 'Owner', 'No ' || n, 'Company ' || n || ' OÜ',
 		        lpad((1000000000 + n)::text, 10, '0'),
 		        (array['Kiire','Auto','Meister','Rehvi','Mootori','Kere','Pro','Eco','Nord','Balti','Linna','Oma'])[1 + n % 12] || ' ' ||
@@ -57,7 +57,7 @@ async function seed(client: pg.Client, log: (message: string) => void) {
 		        1990 + n % 34, 1 + n % 15, 'Harju maakond', c.id, 'Tee ' || (1 + n % 200), lpad((10000 + n % 90000)::text, 5, '0'),
 		        'Hooldus, remont ja rehvitööd ühest kohast. Töökoda number ' || n || ' ootab sind.', case when n % 3 = 0 then 'Asendusauto' else '' end,
 		        '08:00', '17:00', case when n % 2 = 0 then '10:00'::time end, case when n % 2 = 0 then '15:00'::time end,
-		        array[now() + interval '1 day', now() + interval '3 days'], 10000 + (n % 3) * 5000, 6 + (n % 3) * 6,
+		        now() + (n % 10) * interval '1 day' + interval '2 hours', now(), 10000 + (n % 3) * 5000, 6 + (n % 3) * 6,
 		        'Garantii kehtib arve esitamisel.', case when n % 20 = 0 then 1 else 0 end,
 		        now() - (n % 2000) * interval '1 day', now() - (n % 200) * interval '1 day'
 		 from generate_series(1, ${WORKSHOPS}) n
@@ -170,6 +170,8 @@ async function cases(client: pg.Client): Promise<BenchCase[]> {
 		},
 		{ name: 'list page, one filter', requests: get(['/workshop-list?service=tyres', '/workshop-list?city=tartu', '/workshop-list?brand=bmw']) },
 		{ name: 'list page, name search', requests: get(['/workshop-list?q=keskus', '/workshop-list?q=garaa&sort=name', '/workshop-list?q=4242']) },
+		// Issue 33: next_free_at within this week, on its index.
+		{ name: 'list page, free this week', requests: get(['/workshop-list?free=week', '/workshop-list?free=week&city=tartu', '/workshop-list?free=week&service=tyres&sort=reviews']) },
 		{ name: 'list page, deep page by reviews', requests: get(['/workshop-list?sort=reviews&page=500', '/workshop-list?sort=name&page=800']) },
 		{
 			name: 'list page, filters first asked (count not cached)',
