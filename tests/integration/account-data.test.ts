@@ -5,6 +5,7 @@ import {
 	auditLog,
 	chatMessages,
 	consents,
+	bookings,
 	dataExports,
 	emailOutbox,
 	invoices,
@@ -16,6 +17,8 @@ import {
 	uploads,
 	users,
 	vehicles,
+	workshopBays,
+	workshopCalendars,
 	workshops,
 } from '~/db/schema'
 import { getUserForAdmin } from '~/domain/admin/users.server'
@@ -102,6 +105,22 @@ describe('the data export', () => {
 		const document = data.vehicles[0].serviceRecords[0].document as string
 		expect(document).toMatch(/^files\/service_document\/[0-9a-f]{8}-kviitung\.pdf$/)
 		expect(Buffer.from(zip[document]!).equals(pdf)).toBe(true)
+	})
+
+	test('holds a booked time (issue 33) for the customer and the workshop, and the workshop’s calendar without its feed’s secret', async () => {
+		const job = await jobInProgress()
+		const [bay] = await db.insert(workshopBays).values({ workshopId: job.workshop.workshopId, position: 1, name: 'Lift 1' }).returning()
+		await db.insert(workshopCalendars).values({ workshopId: job.workshop.workshopId, feedToken: 'feed-secret-of-the-workshop' })
+		const startsAt = new Date(Date.now() + 3 * 24 * 3600_000)
+		const endsAt = new Date(startsAt.getTime() + 3600_000)
+		await db.insert(bookings).values({ workshopId: job.workshop.workshopId, bayId: bay!.id, offerId: job.offerId, requestId: job.requestId, customerId: job.customerId, startsAt, endsAt, blocksUntil: endsAt })
+		type Exported = { serviceRequests: Array<{ offers: Array<{ booking: unknown }> }>; offersMade: Array<{ booking: unknown }>; workshop: { calendar: unknown } }
+		const customerData = (await collectAccountData(job.customerId)).data as unknown as Exported
+		expect(customerData.serviceRequests[0]!.offers[0]!.booking).toMatchObject({ status: 'booked', startsAt, changes: [] })
+		const workshopData = (await collectAccountData(job.workshop.userId)).data as unknown as Exported
+		expect(workshopData.offersMade[0]!.booking).toMatchObject({ status: 'booked', startsAt })
+		expect(workshopData.workshop.calendar).toMatchObject({ settings: { feedLinkMade: true }, bays: [{ name: 'Lift 1' }] })
+		expect(JSON.stringify(workshopData)).not.toContain('feed-secret-of-the-workshop')
 	})
 
 	test('holds nothing of anyone else: a workshop’s export has its own offers and reviews, not another customer’s vehicles or chats', async () => {

@@ -2,6 +2,8 @@ import { PassThrough, type Readable } from 'node:stream'
 import { and, asc, desc, eq, gt, inArray, isNull, notInArray, or, sql } from 'drizzle-orm'
 import {
 	chatMessages,
+	bookingChanges,
+	bookings,
 	consents,
 	contactMessages,
 	dataExports,
@@ -24,6 +26,10 @@ import {
 	users,
 	vehicleReminders,
 	vehicles,
+	workshopBays,
+	workshopCalendars,
+	workshopDaysOff,
+	workshopHours,
 	workshopPhotos,
 	workshops,
 } from '~/db/schema'
@@ -112,6 +118,19 @@ export async function collectAccountData(userId: string): Promise<AccountData> {
 					),
 				)
 		: []
+	// Booked times (issue 33): each offer's booking with the changes proposed to it.
+	const bookingRows = offerIds.length ? await db.select().from(bookings).where(inArray(bookings.offerId, offerIds)) : []
+	const changeRows = bookingRows.length
+		? await db
+				.select()
+				.from(bookingChanges)
+				.where(
+					inArray(
+						bookingChanges.bookingId,
+						bookingRows.map((booking) => booking.id),
+					),
+				)
+		: []
 	const events = requestIds.length ? await db.select().from(requestEvents).where(inArray(requestEvents.requestId, requestIds)).orderBy(asc(requestEvents.createdAt)) : []
 	const images = requestIds.length ? await db.select().from(serviceRequestImages).where(inArray(serviceRequestImages.requestId, requestIds)) : []
 	const answeredRequests = ownOffers.length
@@ -148,6 +167,14 @@ export async function collectAccountData(userId: string): Promise<AccountData> {
 	const paymentRows = workshop ? await db.select().from(payments).where(eq(payments.workshopId, workshop.id)).orderBy(asc(payments.createdAt)) : []
 	const subscriptionRows = workshop ? await db.select().from(subscriptions).where(eq(subscriptions.workshopId, workshop.id)) : []
 	const photos = workshop ? await db.select().from(workshopPhotos).where(eq(workshopPhotos.workshopId, workshop.id)) : []
+	const calendar = workshop
+		? {
+				settings: (await db.select().from(workshopCalendars).where(eq(workshopCalendars.workshopId, workshop.id))).map(({ feedToken, ...settings }) => ({ ...settings, feedLinkMade: Boolean(feedToken) }))[0] ?? null,
+				bays: await db.select().from(workshopBays).where(eq(workshopBays.workshopId, workshop.id)),
+				hours: await db.select().from(workshopHours).where(eq(workshopHours.workshopId, workshop.id)),
+				daysOff: await db.select().from(workshopDaysOff).where(eq(workshopDaysOff.workshopId, workshop.id)),
+			}
+		: null
 	const consentRows = await db.select().from(consents).where(eq(consents.userId, userId)).orderBy(asc(consents.acceptedAt))
 	const logIns = await db
 		.select({ kind: sessions.kind, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent })
@@ -174,6 +201,7 @@ export async function collectAccountData(userId: string): Promise<AccountData> {
 	const [recordsOf, remindersOf] = [grouped(records, 'vehicleId'), grouped(reminders, 'vehicleId')]
 	const [eventsOf, imagesOf, offersOf] = [grouped(events, 'requestId'), grouped(images, 'requestId'), grouped(offersOnRequests, 'requestId')]
 	const answered = new Map(answeredRequests.map((request) => [request.id, request]))
+	const [bookingOf, changesOf] = [grouped(bookingRows, 'offerId'), grouped(changeRows, 'bookingId')]
 
 	const offerView = (offer: typeof offers.$inferSelect) => ({
 		...offer,
@@ -181,6 +209,7 @@ export async function collectAccountData(userId: string): Promise<AccountData> {
 		invoice: fileOf(offer.invoiceUploadId),
 		lines: linesOf(offer.id),
 		extraWork: extrasOf(offer.id).map((extra) => ({ ...extra, lines: extraLinesOf(extra.id) })),
+		booking: bookingOf(offer.id).map((booking) => ({ ...booking, changes: changesOf(booking.id) }))[0] ?? null,
 	})
 
 	const data = {
@@ -197,7 +226,7 @@ export async function collectAccountData(userId: string): Promise<AccountData> {
 			blocked: user.blocked,
 			createdAt: user.createdAt,
 		},
-		workshop: workshop ? { ...workshop, logo: fileOf(workshop.logoUploadId), photos: photos.map((photo) => fileOf(photo.uploadId)), warrantyDocument: fileOf(workshop.warrantyDocumentUploadId) } : null,
+		workshop: workshop ? { ...workshop, calendar, logo: fileOf(workshop.logoUploadId), photos: photos.map((photo) => fileOf(photo.uploadId)), warrantyDocument: fileOf(workshop.warrantyDocumentUploadId) } : null,
 		vehicles: ownVehicles.map(({ calendarToken, historyToken, ...vehicle }) => ({
 			...vehicle,
 			calendarLinkMade: Boolean(calendarToken),
