@@ -102,6 +102,8 @@ describe('the calendar settings', () => {
 		const yesterday = new Date(Date.now() - 2 * 24 * 3600_000).toISOString().slice(0, 10)
 		expect(CalendarSettingsSchema.safeParse(form({ dayOff: yesterday })).error?.issues[0]).toMatchObject({ path: ['dayOff'], message: 'booking:calendar.errors.pastDay' })
 		expect(CalendarSettingsSchema.safeParse(form({ mon1Opens: '25:00' })).error?.issues[0]).toMatchObject({ path: ['mon1Opens'], message: 'validation.time' })
+		// A tampered removal list: days that are no days are dropped, never sent to the database.
+		expect(parsed(form({ removeDaysOff: ['2026-02-30', 'x', '2030-01-02'] })).removeDaysOff).toEqual(['2030-01-02'])
 	})
 
 	test('a bay holding a booked job is not removed: a field error at the bays, nothing changed', async () => {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { tallinnDay } from '~/utils/time'
-import { checkbox, localDate, optionalText, preprocess, wholeNumber } from '~/utils/validation'
+import { checkbox, isRealDateTime, localDate, optionalText, preprocess, wholeNumber } from '~/utils/validation'
 import { type OpeningInterval } from './calendar'
 
 /**
@@ -47,10 +47,10 @@ export const CalendarSettingsSchema = z
 				...hourShape,
 				dayOff: preprocess(empty, z.optional(localDate())),
 				dayOffNote: optionalText(200),
-				// The days off ticked for removal ('YYYY-MM-DD'), one input each.
+				// The days off ticked for removal ('YYYY-MM-DD'), one input each; a day that is no day is dropped.
 				removeDaysOff: z.pipe(
 					z.optional(z.union([z.string(), z.array(z.string())])),
-					z.transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]).filter((day) => /^\d{4}-\d{2}-\d{2}$/.test(day))),
+					z.transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]).filter((day) => /^\d{4}-\d{2}-\d{2}$/.test(day) && isRealDateTime(day))),
 				),
 			})
 			.check(
