@@ -41,3 +41,16 @@ export function formatNumber(value: number, language: Language) {
 export function formatMonth(month: string, language: Language) {
 	return dateTimeFormat(language, MONTH).format(new Date(`${month}-01T00:00:00Z`))
 }
+
+const CLOCK = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: TIME_ZONE } as const
+const WEEKDAY_DATE = { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' } as const
+
+/** An instant's time on the Tallinn clock: "09:30" (the agenda, issue 33). */
+export function formatClock(value: string | Date, language: Language) {
+	return dateTimeFormat(language, CLOCK).format(new Date(value))
+}
+
+/** A calendar day ('YYYY-MM-DD') with its weekday: "Monday 24 February" (the agenda's day headings). */
+export function formatWeekdayDate(day: string, language: Language) {
+	return dateTimeFormat(language, WEEKDAY_DATE).format(new Date(`${day}T12:00:00Z`))
+}

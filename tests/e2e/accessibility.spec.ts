@@ -50,7 +50,7 @@ test.skip(Boolean(process.env.TEST_DATABASE_URL), 'the same pages on either data
 const people = [
 	{ role: 'visitor', starts: ['/', '/workshop-list', '/cities', '/login', '/register', '/register?role=workshop', '/forget-password', '/contact-us', '/about'] },
 	{ role: 'customer', who: demo.customer, starts: ['/my-requests?status=in_progress', '/dashboard', '/my-requests', '/my-service-history', '/my-vehicle', '/notifications', '/claim-vehicle'] },
-	{ role: 'workshop', who: demo.workshop, starts: ['/dashboard', '/customer-requests', '/workshop-bid-history', '/workshop-service-history', '/notifications', '/subscription'] },
+	{ role: 'workshop', who: demo.workshop, starts: ['/dashboard', '/customer-requests', '/workshop-bid-history', '/workshop-service-history', '/notifications', '/subscription', '/workshop-calendar'] },
 	{ role: 'administrator', who: demo.admin, starts: ['/dashboard', '/admin'] },
 ] as const
 

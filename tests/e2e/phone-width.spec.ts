@@ -75,7 +75,7 @@ const people = [
 	{
 		role: 'workshop',
 		who: demo.workshop,
-		starts: ['/dashboard', '/customer-requests', '/workshop-bid-history', '/workshop-service-history', '/notifications'],
+		starts: ['/dashboard', '/customer-requests', '/workshop-bid-history', '/workshop-service-history', '/notifications', '/workshop-calendar'],
 		pages: [...bothRoles, ...workshopOnly],
 	},
 	{ role: 'admin', who: demo.admin, starts: ['/dashboard', '/admin'], pages: [...bothRoles, '/admin', '/admin/users'] },
