@@ -15,7 +15,8 @@ import { type OfferLineKind, partQualities, type VatMode, vatModes } from '~/dom
 import { OfferLineSchema, offerTotals, type OfferLineInput } from '~/domain/service-flow/offer-lines'
 import { MAX_WARRANTY_KM, MAX_WARRANTY_MONTHS, OfferSchema, type OfferFormDefaults, type OfferInput } from '~/domain/service-flow/offers'
 import { useLanguage } from '~/i18n/use-language'
-import { formatMoney } from '~/utils/format'
+import { formatMoney, formatNumber } from '~/utils/format'
+import { labourMinutes } from '~/domain/booking/offer-times'
 import { uploadUrl, type HeldFile } from '~/uploads/upload-url'
 import { Field, FileField, FormActions, FormAlert, FormSecurity, SelectField, TextareaField } from './forms'
 
@@ -36,6 +37,7 @@ export function OfferForm({
 	attachmentHeld,
 	submitLabel,
 	limitNote,
+	noTimes = false,
 }: {
 	intent: 'make' | 'update'
 	defaults?: OfferFormDefaults
@@ -46,6 +48,8 @@ export function OfferForm({
 	attachmentHeld?: HeldFile[] | null
 	submitLabel: string
 	limitNote?: React.ReactNode
+	/** The calendar had no free time to suggest (a workshop without opening hours). */
+	noTimes?: boolean
 }) {
 	const { t } = useTranslation('workshop')
 	// Typed by the form's fields (the schema's input hides the lines behind their clean-up).
@@ -99,6 +103,7 @@ export function OfferForm({
 				/>
 				<Field label={t('offer.validUntil')} help={t('offer.validUntilHelp')} inputProps={getInputProps(fields.validUntil, { type: 'date' })} errors={fields.validUntil.errors} />
 			</fieldset>
+			<OfferTimesFields fields={fields} lines={lines} noTimes={noTimes} />
 			<fieldset className="fieldset offer-form__terms">
 				<legend>{t('offer.warranty')}</legend>
 				<p className="field__help offer-form__wide">{t('offer.warrantyHelp')}</p>
@@ -133,6 +138,62 @@ export function OfferForm({
 			/>
 			<FormActions submit={submitLabel} large />
 		</Form>
+	)
+}
+
+/**
+ * The offer's time (issue 33): hours and minutes in the bay (left empty: the labour lines' hours,
+ * shown beside), up to three proposed starts in Tallinn time (filled with the calendar's next free
+ * ones for a new offer), or any free time until the offer's validity.
+ */
+function OfferTimesFields({
+	fields,
+	lines,
+	noTimes,
+}: {
+	fields: ReturnType<typeof useForm<OfferFormDefaults, OfferInput>>[1]
+	lines: Array<FieldMetadata<LineFields>>
+	noTimes: boolean
+}) {
+	const { t } = useTranslation('booking')
+	const language = useLanguage()
+	const complete = lines.map((line) => OfferLineSchema.safeParse(line.value).data).filter(Boolean) as OfferLineInput[]
+	const labour = labourMinutes(complete)
+	const starts = fields.proposedStarts.getFieldList()
+	return (
+		<fieldset className="fieldset offer-form__times">
+			<legend>{t('offerTimes.legend')}</legend>
+			<p className="field__help">{t('offerTimes.help')}</p>
+			{noTimes ? <p className="notice">{t('offerTimes.noTimes')}</p> : null}
+			<div className="offer-times__bay">
+				<Field
+					label={t('offerTimes.bayHours')}
+					help={labour ? t('offerTimes.labourHours', { duration: formatNumber(labour / 60, language) + ' h' }) : t('offerTimes.bayHelp')}
+					inputProps={{ ...getInputProps(fields.bayHours, { type: 'number' }), min: 0, max: 24, inputMode: 'numeric' }}
+					errors={fields.bayHours.errors}
+				/>
+				<Field
+					label={t('offerTimes.bayMinutes')}
+					inputProps={{ ...getInputProps(fields.bayMinutes, { type: 'number' }), min: 0, max: 59, step: 5, inputMode: 'numeric' }}
+					errors={fields.bayMinutes.errors}
+				/>
+			</div>
+			<div className="offer-times__starts">
+				{starts.map((start, index) => (
+					<Field
+						key={start.key}
+						label={t('offerTimes.start', { number: index + 1 })}
+						inputProps={getInputProps(start, { type: 'datetime-local' })}
+						errors={start.errors}
+					/>
+				))}
+			</div>
+			<FormAlert id={fields.proposedStarts.errorId} errors={fields.proposedStarts.errors} />
+			<label className="checkbox">
+				<input {...getInputProps(fields.anyFreeTime, { type: 'checkbox' })} />
+				<span>{t('offerTimes.anyFreeTime')}</span>
+			</label>
+		</fieldset>
 	)
 }
 

@@ -2,12 +2,12 @@ import { useTranslation } from '~/i18n/translation'
 import { VAT_PERCENT } from '~/domain/service-flow/offer-kinds'
 import { type OfferFields } from '~/domain/service-flow/requests'
 import { useLanguage } from '~/i18n/use-language'
-import { formatDate, formatMoney, formatNumber } from '~/utils/format'
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '~/utils/format'
 import { distanceText, type OdometerUnit } from '~/domain/service-flow/vehicle-kinds'
 
 type Line = Omit<OfferFields['lines'][number], 'quality' | 'used'> & Partial<Pick<OfferFields['lines'][number], 'quality' | 'used'>>
 type Terms = Pick<OfferFields, 'vatMode' | 'labourCents' | 'partsCents' | 'feesCents' | 'vatCents' | 'priceCents'> & { lines: Line[] } &
-	Partial<Pick<OfferFields, 'earliestStart' | 'durationDays' | 'validUntil' | 'warrantyWorkKm' | 'warrantyPartsMonths'>>
+	Partial<Pick<OfferFields, 'earliestStart' | 'durationDays' | 'validUntil' | 'warrantyWorkKm' | 'warrantyPartsMonths' | 'bookingMinutes' | 'proposedStarts' | 'anyFreeTime'>>
 
 /**
  * What an offer's price is made of (issue 19): its lines and the sums the server computed, and
@@ -18,13 +18,19 @@ type Terms = Pick<OfferFields, 'vatMode' | 'labourCents' | 'partsCents' | 'feesC
  * work warranty is shown in (the workshop writes km).
  */
 export function OfferTerms({ offer, compared = false, unit = 'km' }: { offer: Terms; compared?: boolean; unit?: OdometerUnit }) {
-	const { t } = useTranslation('common')
+	const { t } = useTranslation(['common', 'booking'])
 	const language = useLanguage()
 	const money = (cents: number) => formatMoney(cents, language)
 	const when = [
 		offer.earliestStart && !compared ? { label: t('offerTerms.earliestStart'), value: formatDate(offer.earliestStart, language) } : null,
 		offer.durationDays && !compared ? { label: t('offerTerms.duration'), value: t('offerTerms.days', { count: offer.durationDays }) } : null,
 		offer.validUntil ? { label: t('offerTerms.validUntil'), value: formatDate(offer.validUntil, language) } : null,
+		// The offer's time (issue 33), in Tallinn time.
+		offer.bookingMinutes ? { label: t('booking:offerTimes.duration'), value: bayTime(t, offer.bookingMinutes) } : null,
+		offer.anyFreeTime ? { label: t('booking:offerTimes.proposed'), value: t('booking:offerTimes.anyTime') } : null,
+		!offer.anyFreeTime && offer.proposedStarts?.length
+			? { label: t('booking:offerTimes.proposed'), value: offer.proposedStarts.map((start) => formatDateTime(start, language)).join('; ') }
+			: null,
 		// Shown where the offer is, said or not: "none" is a promise too.
 		'warrantyWorkKm' in offer && !compared
 			? { label: t('offerTerms.workWarranty'), value: offer.warrantyWorkKm ? distanceText(t, offer.warrantyWorkKm, unit) : t('offerTerms.noWarranty') }
@@ -110,4 +116,12 @@ export function OfferTerms({ offer, compared = false, unit = 'km' }: { offer: Te
 			) : null}
 		</>
 	)
+}
+
+/** Minutes in the bay as hours and minutes ("1 h 30 min"). */
+export function bayTime(t: (key: string, params?: Record<string, unknown>) => string, minutes: number): string {
+	const hours = Math.floor(minutes / 60)
+	const rest = minutes % 60
+	if (!hours) return t('booking:offerTimes.minutes', { minutes: rest })
+	return rest ? t('booking:offerTimes.hoursMinutes', { hours, minutes: rest }) : t('booking:offerTimes.hours', { hours })
 }

@@ -1,5 +1,5 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
 import { ButtonLink } from '~/components/button-link'
 import { ResponseTime } from '~/components/response-time'
@@ -14,7 +14,11 @@ import { StatusBadge } from '~/components/status-badge'
 import { StepIndicator } from '~/components/step-indicator'
 import { bestInRows } from '~/domain/service-flow/offer-comparison'
 import { offerSorts } from '~/domain/service-flow/offers'
-import { getCustomerRequest, listOffersForCustomer } from '~/domain/service-flow/requests.server'
+import { getCustomerRequest, getWorkshopContact, listOffersForCustomer } from '~/domain/service-flow/requests.server'
+import { OfferSelectConfirm, OfferTimeChoice } from '~/components/offer-time-choice'
+import { TimeRefused } from '~/domain/booking/calendar.server'
+import { hasTimes, timeChoices } from '~/domain/booking/offer-choices.server'
+import { DomainError } from '~/utils/errors'
 import { selectOffer } from '~/domain/service-flow/offer-moves.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
@@ -24,7 +28,7 @@ import { BadRequest } from '~/utils/failures.server'
 import { formatMoney, formatRating } from '~/utils/format'
 import { routeMeta } from '~/utils/meta'
 import { readForm } from '~/uploads/multipart.server'
-import { decodeId, encodeId } from '~/utils/public-id'
+import { encodeId } from '~/utils/public-id'
 import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { uploadUrl } from '~/uploads/upload-url'
@@ -47,7 +51,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		slug: encodeId(requestId),
 		sort,
 		request: { status: detail.status, services: detail.services, vehicle: detail.vehicle.name, plate: detail.vehicle.registrationNumber, unit: detail.vehicle.odometerUnit },
-		offers: offers.map((offer) => ({ ...offer, workshopSlug: encodeId(offer.workshopId) })),
+		offers: await Promise.all(
+			offers.map(async (offer) => ({
+				...offer,
+				slug: encodeId(offer.id),
+				workshopSlug: encodeId(offer.workshopId),
+				// The times the customer may choose (issue 33), and where the car goes, for the confirmation.
+				times: canOffer('select', offer.status) && hasTimes(offer) ? await timeChoices(offer, language) : null,
+				address: (await getWorkshopContact(offer.workshopId, language)).address,
+			})),
+		),
 		// Which offer is best in each row of the comparison: decided once, by the domain.
 		best: bestInRows(offers),
 	}
@@ -56,14 +69,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
 	const user = await requireUser(request, { role: 'customer' })
 	const requestId = idParam(params.slug)
+	const language = await getLanguage(request)
 	const formData = await readForm(request)
 	await validateCsrf(request, formData)
-	const offerId = decodeId(String(formData.get('offer') ?? ''))
-	if (formData.get('intent') !== 'select' || !offerId) throw new BadRequest(400)
+	if (formData.get('intent') !== 'select') throw new BadRequest(400)
+	// Another request's or a made-up offer is not found; a start that is no instant is a bad request.
+	const offerId = idParam(String(formData.get('offer') ?? ''))
+	const start = formData.get('start')
+	const startsAt = typeof start === 'string' && start ? new Date(start) : undefined
+	if (startsAt && Number.isNaN(startsAt.getTime())) throw new BadRequest(400)
 	const slug = encodeId(requestId)
 	try {
-		await or404(selectOffer(user.id, requestId, offerId))
+		await or404(selectOffer(user.id, requestId, offerId, { startsAt }))
 	} catch (error) {
+		// A refused or taken time: the page again, the reason next to the time choice and the next free times, read after the failed transaction.
+		if (error instanceof TimeRefused || (error instanceof DomainError && error.status === 400 && error.key.startsWith('booking:'))) {
+			const offer = (await listOffersForCustomer(user.id, requestId, language, 'price')).find((each) => each.id === offerId)
+			const next = offer && error instanceof TimeRefused ? await timeChoices(offer, language, 3) : null
+			return data({ offer: encodeId(offerId), start: startsAt?.toISOString() ?? null, error: error.key, next }, { status: error.status })
+		}
 		return handleDomainError(error, { as: 'toast', redirectTo: `/compaire-offers/${slug}`, request })
 	}
 	return redirectWithToast(`/work-progress/${slug}`, { type: 'success', key: 'customer:offers.selected' }, { request })
@@ -78,7 +102,14 @@ export default function CompareOffersPage() {
 	const { t } = useTranslation('customer')
 	const language = useLanguage()
 	const { request, offers, best, sort, slug } = useLoaderData<typeof loader>()
+	const refused = useActionData<typeof action>()
+	const [searchParams] = useSearchParams()
 	const selectable = canRequest('selectOffer', request.status)
+	const asked = searchParams.get('confirm')
+	const askedStart = searchParams.get('start')
+	const cancelSearch = new URLSearchParams(searchParams)
+	cancelSearch.delete('confirm')
+	cancelSearch.delete('start')
 	return (
 		<>
 			<PageHeader
@@ -159,18 +190,30 @@ export default function CompareOffersPage() {
 											{t('offers.attachment')}
 										</a>
 									) : null}
-									{selectable && canOffer('select', offer.status) ? (
+									{selectable && canOffer('select', offer.status) && !offer.times ? (
 										<ConfirmAction
-											id={`select-${encodeId(offer.id)}`}
+											id={`select-${offer.slug}`}
 											label={t('offers.select')}
 											title={t('offers.selectTitle', { workshop: offer.workshopName })}
 											description={t('offers.selectText', { price: formatMoney(offer.priceCents, language) })}
 											confirmLabel={t('offers.selectConfirm')}
-											fields={{ intent: 'select', offer: encodeId(offer.id) }}
+											fields={{ intent: 'select', offer: offer.slug }}
 											triggerClassName="button button--primary"
 										/>
 									) : null}
 								</div>
+								{selectable && offer.times ? (
+									<OfferTimeChoice
+										id={`select-${offer.slug}`}
+										choices={offer.times}
+										chosen={refused?.offer === offer.slug ? refused.start : asked === `select-${offer.slug}` ? askedStart : null}
+										sort={sort}
+										error={refused?.offer === offer.slug ? { text: t(refused.error), next: refused.next } : null}
+									/>
+								) : null}
+								{selectable && offer.times && asked === `select-${offer.slug}` && !refused ? (
+									<TimeConfirmation offer={offer} start={askedStart} cancelSearch={cancelSearch.toString()} />
+								) : null}
 							</li>
 						))}
 					</ul>
@@ -182,5 +225,32 @@ export default function CompareOffersPage() {
 				</div>
 			)}
 		</>
+	)
+}
+
+/** The confirmation of an offer with the time asked in the address (`?start=`): one of its free times, else the choice's error. */
+function TimeConfirmation({
+	offer,
+	start,
+	cancelSearch,
+}: {
+	offer: { slug: string; workshopName: string; priceCents: number; address: string; times: Array<{ value: string; label: string; free: boolean }> | null }
+	start: string | null
+	cancelSearch: string
+}) {
+	const { t } = useTranslation('booking')
+	const language = useLanguage()
+	const choice = offer.times?.find((each) => each.value === start && each.free)
+	if (!choice) return <p className="field__errors">{t('select.timeRequired')}</p>
+	return (
+		<OfferSelectConfirm
+			id={`select-${offer.slug}`}
+			workshop={offer.workshopName}
+			price={formatMoney(offer.priceCents, language)}
+			time={choice.label}
+			address={offer.address}
+			fields={{ intent: 'select', offer: offer.slug, start: choice.value }}
+			cancelSearch={cancelSearch}
+		/>
 	)
 }

@@ -33,20 +33,26 @@ import { canOffer, isOfferDecided, isRequestOpen } from '~/domain/service-flow/s
 import { type AdsHandle } from '~/utils/ad-places'
 import { customerRecord } from '~/domain/booking/record.server'
 import { CustomerRecordNote } from '~/components/customer-record'
+import { bookingSettings, freeTimes } from '~/domain/booking/calendar.server'
+import { dateToTallinnInput } from '~/utils/time'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const { actor } = await requireWorkshop(request)
 	const requestId = idParam(params.slug)
 	const language = await getLanguage(request)
 	const detail = await or404(getRequestForWorkshop(actor.workshopId, requestId, language))
-	const [own, allowance, history, warranty] = await Promise.all([
+	const [own, allowance, history, warranty, { typicalMinutes }] = await Promise.all([
 		findOwnOffer(actor.workshopId, requestId),
 		offerAllowanceNotice(actor.workshopId, language),
 		sharedHistory(detail, language),
 		profileWarranty(actor.workshopId),
+		bookingSettings(),
 	])
 	// Came to N of M booked times (issue 33): from three bookings on.
 	const record = await customerRecord(detail.customerId)
+	// A new offer's times: the calendar's next free starts for a typical job (issue 33).
+	const free = await freeTimes(actor.workshopId, { durationMinutes: own?.bookingMinutes ?? typicalMinutes, limit: 3 })
+	const suggested = { minutes: typicalMinutes, starts: free.map((start) => dateToTallinnInput(start.startsAt)) }
 	const t = getFixedT(language, 'workshop')
 	return {
 		record,
@@ -55,7 +61,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		own: own ? { ...own, slug: encodeId(own.id), defaults: offerFormDefaults(own, language) } : null,
 		allowance,
 		history,
-		newDefaults: newOfferDefaults(warranty),
+		newDefaults: newOfferDefaults(warranty, suggested),
+		noTimes: free.length === 0,
 	}
 }
 
@@ -108,7 +115,7 @@ export const handle: AdsHandle = { ads: false }
 export default function CustomerRequestPage() {
 	const { t } = useTranslation('workshop')
 	const language = useLanguage()
-	const { request, own, allowance, history, newDefaults, record } = useLoaderData<typeof loader>()
+	const { request, own, allowance, history, newDefaults, noTimes, record } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const open = isRequestOpen(request.status)
 	// The request expired with this offer and was reopened: the workshop may offer again.
@@ -153,6 +160,7 @@ export default function CustomerRequestPage() {
 								attachmentHeld={actionData?.intent === 'make' ? actionData.held?.attachment : null}
 								submitLabel={t('offer.send')}
 								limitNote={limitNote}
+								noTimes={noTimes}
 							/>
 						</>
 					) : own && isOfferDecided(own.status) ? (
@@ -196,6 +204,7 @@ export default function CustomerRequestPage() {
 							attachmentHeld={actionData?.intent === 'make' ? actionData.held?.attachment : null}
 							submitLabel={t('offer.send')}
 							limitNote={limitNote}
+							noTimes={noTimes}
 						/>
 					) : (
 						<p>{t('requestPage.closed')}</p>

@@ -27,6 +27,8 @@ import { encodeId } from '~/utils/public-id'
 import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { dateToTallinnInput } from '~/utils/time'
 import { redirectWithToast } from '~/utils/toast.server'
+import { bookedTimeOf } from '~/domain/booking/request-booking.server'
+import { formatDateTime } from '~/utils/format'
 import { canReopen, canRequest, EXPIRY_DAYS, requestPhase, requestStep } from '~/domain/service-flow/status'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -38,9 +40,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const widen = canRequest('widen', detail.status)
 		? { services: (await getChoices(language, ['services'])).services.filter((choice) => !detail.serviceIds.includes(choice.value)), hasCity: detail.city !== null }
 		: null
+	// The time booked with the selected offer (issue 33), in Tallinn time and the reader's language.
+	const booked = detail.selectedOffer ? await bookedTimeOf(user.id, detail.id) : null
 	return {
 		meta: { title: t('requestDetails.title', { services: detail.services.join(', ') }) },
 		slug: encodeId(detail.id),
+		bookedAt: booked ? formatDateTime(booked.startsAt, language) : null,
 		request: detail,
 		earliest: dateToTallinnInput(new Date()),
 		widen,
@@ -96,7 +101,7 @@ export const meta = routeMeta<typeof loader>()
 
 export default function RequestDetailsPage() {
 	const { t } = useTranslation('customer')
-	const { request, slug, earliest, widen } = useLoaderData<typeof loader>()
+	const { request, slug, earliest, widen, bookedAt } = useLoaderData<typeof loader>()
 	const open = canRequest('cancel', request.status)
 	const phase = requestPhase(request.status)
 	const step = requestStep(request.status)
@@ -126,6 +131,11 @@ export default function RequestDetailsPage() {
 					{phase === 'working' && request.selectedOffer ? (
 						<>
 							<p>{t('requestDetails.inProgress', { workshop: request.selectedOffer.workshopName })}</p>
+							{bookedAt ? (
+								<p className="booked-time">
+									<strong>{t('booking:select.booked')}:</strong> {bookedAt}
+								</p>
+							) : null}
 							<ButtonLink to={`/work-progress/${slug}`} size="large">{t('requestDetails.follow')}</ButtonLink>
 						</>
 					) : null}

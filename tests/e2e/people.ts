@@ -36,8 +36,11 @@ export async function fillRegistration(page: Page, role: 'customer' | 'workshop'
 }
 
 
-/** A workshop profile that offers tyre changes in Tallinn, so new tyre requests reach it. */
-export async function completeTyreWorkshopProfile(page: Page, js: boolean) {
+/**
+ * A workshop profile that offers tyre changes in Tallinn, so new tyre requests reach it; `hours`:
+ * open Monday to Friday 08:00–17:00, so its calendar has free times (issue 33).
+ */
+export async function completeTyreWorkshopProfile(page: Page, js: boolean, options: { hours?: boolean } = {}) {
 	const w = dictionary('en', 'workshop')
 	await open(page, '/workshop-profile', js)
 	await page.getByLabel(w('profile.streetName')).fill('Mustamäe tee 99')
@@ -48,6 +51,11 @@ export async function completeTyreWorkshopProfile(page: Page, js: boolean) {
 	await page.getByRole('group', { name: w('profile.carBrands') }).getByLabel('Toyota').check()
 	await page.getByRole('group', { name: w('profile.spareParts') }).getByLabel('Original (OEM) parts').check()
 	await page.getByRole('group', { name: w('profile.paymentMethods') }).getByLabel('Card').check()
+	if (options.hours) {
+		const weekdays = page.getByRole('group', { name: w('profile.days.weekday') })
+		await weekdays.getByLabel(w('profile.opens')).fill('08:00')
+		await weekdays.getByLabel(w('profile.closes')).fill('17:00')
+	}
 	// The toast fades after 5 s on a slow machine: the saved profile is what tells, once the POST is answered.
 	const saved = page.waitForResponse((response) => response.url().includes('/workshop-profile') && response.request().method() === 'POST')
 	await page.getByRole('button', { name: w('profile.save') }).click()
@@ -139,4 +147,55 @@ export async function jobInProgress(browser: Browser, baseURL: string | undefine
 	const bid = (await garage.locator('a[href^="/workshop-bid-details/"]').first().getAttribute('href'))!
 	await open(garage, bid, js)
 	return { garage, customer, slug, bid, workshopName, customerName: `Kati Klient ${token}` }
+}
+
+/**
+ * A booked job (issue 33): a tyre workshop open on weekdays (`${label} Garage …`) offered €100 with
+ * the calendar's suggested times through its form, and a new customer selected it with its first
+ * time on the compare page and confirmed. Answers both pages (the customer's on /work-progress),
+ * the request's and the offer's slugs, and the booked start as the Tallinn clock reads it
+ * ("2026-12-01T08:00", as a datetime-local field has it).
+ */
+export async function bookedJob(browser: Browser, baseURL: string | undefined, js: boolean, label: string) {
+	const w = dictionary('en', 'workshop')
+	const b = dictionary('en', 'booking')
+	const token = Math.random().toString(36).slice(2, 8)
+	const workshopName = `${label} Garage ${token}`
+	const garage = await person(browser, js, baseURL)
+	const customer = await person(browser, js, baseURL)
+	await register(garage, 'workshop', uniqueEmail(`${label.toLowerCase()}-garage`), { first: 'Berit', last: label, workshop: workshopName })
+	await completeTyreWorkshopProfile(garage, js, { hours: true })
+	await register(customer, 'customer', uniqueEmail(`${label.toLowerCase()}-customer`), { first: 'Kati', last: `Klient ${token}` })
+	const requestSlug = await vehicleAndTyreRequest(customer, token, js)
+
+	await open(garage, `/customer-request-details/${requestSlug}`, js)
+	await garage.getByLabel(w('offer.price')).fill('100')
+	await garage.getByLabel(w('offer.description')).fill('Tyre change and balancing.')
+	const firstStart = garage.getByLabel(b('offerTimes.start').replace('{{number}}', '1'))
+	// The form is filled with the calendar's next free times.
+	await expect(firstStart).toHaveValue(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/)
+	const startsAt = (await firstStart.inputValue()).slice(0, 16)
+	await garage.getByRole('button', { name: w('offer.send') }).click()
+	await expect(garage.getByRole('heading', { name: w('requestPage.yourOffer') })).toBeVisible()
+
+	const { offerSlug } = await chooseOfferTime(customer, requestSlug, workshopName, js)
+	await expect(customer).toHaveURL(/\/work-progress\//)
+	return { garage, customer, requestSlug, offerSlug, startsAt, workshopName, customerName: `Kati Klient ${token}` }
+}
+
+/**
+ * The customer chooses the workshop's offer on the compare page with its first free time (or the
+ * one whose label is `time`), and confirms; answers the offer's slug. The caller checks the outcome.
+ */
+export async function chooseOfferTime(customer: Page, requestSlug: string, workshopName: string, js: boolean, options: { time?: string; confirm?: boolean } = {}) {
+	const b = dictionary('en', 'booking')
+	await open(customer, `/compaire-offers/${requestSlug}`, js)
+	const card = customer.locator('.offer-card').filter({ hasText: workshopName })
+	if (options.time) await card.getByRole('radio', { name: options.time }).check()
+	await card.getByRole('button', { name: b('select.select') }).click()
+	const confirmation = customer.locator('.confirm-panel').filter({ hasText: workshopName })
+	await expect(confirmation.getByRole('button', { name: b('select.confirm') })).toBeVisible()
+	const offerSlug = (await confirmation.locator('input[name="offer"]').getAttribute('value'))!
+	if (options.confirm !== false) await confirmation.getByRole('button', { name: b('select.confirm') }).click()
+	return { offerSlug, confirmation }
 }

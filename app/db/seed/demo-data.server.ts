@@ -818,7 +818,7 @@ function storyteller(tx: Tx, refs: ReferenceIds) {
 			return id
 		},
 		async select(customerId: string, requestId: string, offerId: string, at: Date) {
-			await selectOffer(customerId, requestId, offerId, tx)
+			await selectOffer(customerId, requestId, offerId, {}, tx)
 			await tx.update(t.offers).set({ selectedAt: at }).where(eq(t.offers.id, offerId))
 			await dated(requestId, at)
 		},

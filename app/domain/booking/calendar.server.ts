@@ -3,7 +3,7 @@ import { type DbOrTx, afterCommit, db, errorCauses, pgErrorCode } from '~/db/db.
 import { bookings, siteSettings, workshopBays, workshopCalendars, workshopDaysOff, workshopHours, workshops } from '~/db/schema'
 import { DomainError } from '~/utils/errors'
 import { tallinnDay } from '~/utils/time'
-import { type Busy, type CalendarRules, type FreeStart, type Refusal, checkStart, freeStarts, profileHoursToIntervals } from './calendar'
+import { type Busy, type CalendarRules, type FreeStart, type Refusal, type StartCheck, checkStart, freeStarts, profileHoursToIntervals } from './calendar'
 import { holdingStatuses } from './status'
 
 /**
@@ -93,6 +93,18 @@ export async function freeTimes(
 	const until = options.until ?? horizonEnd(rules, now)
 	const busy = await busyTimes(database, workshopId, now, new Date(until.getTime() + 24 * 3600_000))
 	return freeStarts(rules, busy, { now, durationMinutes: options.durationMinutes, until, limit: options.limit })
+}
+
+/**
+ * Whether `startsAt` is free for a job of `minutes` by the workshop's calendar now (an offer's
+ * proposed start when the offer is saved, a choice shown to a customer): ok with its bay, or the
+ * reason it is refused. No lock: the booking itself checks again under the workshop's lock.
+ */
+export async function checkFreeStart(workshopId: string, startsAt: Date, minutes: number, options: { now?: Date } = {}, database: DbOrTx = db): Promise<StartCheck> {
+	const now = options.now ?? new Date()
+	const rules = await calendarRules(database, workshopId)
+	const busy = await busyTimes(database, workshopId, new Date(startsAt.getTime() - 24 * 3600_000), new Date(startsAt.getTime() + (minutes + rules.bufferMinutes + 1) * 60_000))
+	return checkStart(rules, busy, startsAt, minutes, now)
 }
 
 /** The site's booking settings (the free change notice, the reminders, a typical job). */

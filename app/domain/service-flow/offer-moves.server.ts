@@ -3,7 +3,9 @@ import { offerLines, offers, serviceRequests, workshops } from '~/db/schema'
 import { requestMatchesWorkshopId } from '~/db/sql'
 import { isUniqueViolation, queryRows, transaction } from '~/db/db.server'
 import { forgetUploads, savePreparedUpload, type FormUpload } from '~/uploads/storage.server'
-import { DomainError, notFound } from '~/utils/errors'
+import { DomainError, FieldError, notFound } from '~/utils/errors'
+import { bookTime, bookingSettings, checkFreeStart } from '~/domain/booking/calendar.server'
+import { bookingMinutesOf, validityEnd } from '~/domain/booking/offer-times'
 import { NotificationType, notify } from '~/domain/messaging/notifications.server'
 import { inTransaction, lockCustomerRequest, lockWorkshop, lockWorkshopOffer, type Tx } from './move-locks.server'
 import { type WorkshopActor } from '~/utils/auth.server'
@@ -65,6 +67,7 @@ export async function makeOffer(
 			await lockWorkshop(tx, workshop.workshopId)
 			await assertOfferAllowed(tx, workshop.workshopId)
 
+			await checkProposedStarts(tx, workshop.workshopId, input)
 			const upload = attachment ? await savePreparedUpload(tx, attachment, workshop.userId) : null
 			const terms = { ...offerTermColumns(input), ...(await offerWarranty(tx, workshop.workshopId, input)), attachmentUploadId: upload?.id ?? null }
 			const [offer] = existing
@@ -110,6 +113,7 @@ export async function updateOffer(
 	await transaction(async (tx) => {
 		const { offer } = await lockWorkshopOffer(tx, workshop.workshopId, offerId)
 		if (!canOffer('edit', offer.status)) throw new DomainError('workshop:offer.notEditable', 409)
+		await checkProposedStarts(tx, workshop.workshopId, input, offer.proposedStarts)
 		const upload = attachment && attachment !== 'remove' ? await savePreparedUpload(tx, attachment, workshop.userId) : null
 		await tx
 			.update(offers)
@@ -148,6 +152,34 @@ function offerTermColumns(input: OfferTerms) {
 		validUntil: input.validUntil ?? null,
 		notes: input.notes ?? '',
 		description: input.description ?? '',
+		...offerTimeColumns(input),
+	}
+}
+
+/** The offer's time (issue 33): its minutes in the bay, and its proposed starts in order or any free time. */
+function offerTimeColumns(input: OfferTerms) {
+	const anyFreeTime = input.anyFreeTime ?? false
+	const starts = anyFreeTime ? [] : (input.proposedStarts ?? []).filter((start): start is Date => start instanceof Date)
+	return {
+		bookingMinutes: bookingMinutesOf(input),
+		proposedStarts: [...starts].sort((a, b) => a.getTime() - b.getTime()),
+		anyFreeTime,
+	}
+}
+
+/**
+ * Each proposed start must be free in the workshop's calendar when the offer is saved: refused
+ * next to its own field with the calendar's reason. A start the offer already had is not asked
+ * again (an edit of the price keeps the times the customer may be reading).
+ */
+async function checkProposedStarts(tx: Tx, workshopId: string, input: OfferTerms, kept: Date[] = []) {
+	if (input.anyFreeTime) return
+	const minutes = bookingMinutesOf(input)
+	const starts = input.proposedStarts ?? []
+	for (const [index, start] of starts.entries()) {
+		if (!start || minutes === null || kept.some((old) => old.getTime() === start.getTime())) continue
+		const checked = await checkFreeStart(workshopId, start, minutes, {}, tx)
+		if (!checked.ok) throw new FieldError(`proposedStarts[${index}]`, `booking:refusals.${checked.reason}`)
 	}
 }
 
@@ -198,9 +230,13 @@ export async function deleteOffer(workshop: WorkshopActor, offerId: string, with
 /**
  * The customer selects one pending offer of a request with offers: it becomes selected, the
  * others rejected, the request in progress. Under the request's lock, only the first of two
- * simultaneous selections finds the request still open.
+ * simultaneous selections finds the request still open. An offer with times (issue 33) is
+ * selected with one of them, `choice.startsAt`: one it proposed, or with any free time a free
+ * start before its validity ends; that time is booked in the same transaction, and a time taken
+ * meanwhile (`TimeRefused`) leaves everything as it was. An offer without times is selected
+ * with no booked time, as before bookings.
  */
-export async function selectOffer(customerId: string, requestId: string, offerId: string, within?: Tx) {
+export async function selectOffer(customerId: string, requestId: string, offerId: string, choice: { startsAt?: Date } = {}, within?: Tx) {
 	await inTransaction(within, async (tx) => {
 		const request = await lockCustomerRequest(tx, customerId, requestId)
 		if (hasChosenWorkshop(request.status) || request.selectedOfferId) throw new DomainError('customer:offers.alreadySelected', 409)
@@ -209,10 +245,16 @@ export async function selectOffer(customerId: string, requestId: string, offerId
 			.select()
 			.from(offers)
 			.where(and(eq(offers.id, offerId), eq(offers.requestId, requestId)))
+			.for('update')
 		// Withdrawn by its workshop a moment ago, or never one of this request's offers.
 		if (!offer || !canOffer('select', offer.status)) throw new DomainError('customer:offers.cannotSelect', 409)
+		const startsAt = chosenStart(offer, choice.startsAt)
 
 		const now = new Date()
+		if (startsAt) {
+			const durationMinutes = offer.bookingMinutes ?? (await bookingSettings(tx)).typicalMinutes
+			await bookTime(tx, { workshopId: offer.workshopId, offerId, requestId, customerId, startsAt, durationMinutes, now })
+		}
 		await tx.update(offers).set({ status: offerMoves.select.to, selectedAt: now }).where(eq(offers.id, offerId))
 		const rejected = await tx
 			.update(offers)
@@ -227,4 +269,23 @@ export async function selectOffer(customerId: string, requestId: string, offerId
 		await notifyWorkshops(tx, [offer], 'notifications.offerSelected', { customer: await customerName(tx, customerId), priceCents: offer.priceCents, ...about })
 		await notifyWorkshops(tx, rejected, 'notifications.offerRejected', about)
 	})
+}
+
+/**
+ * The start a selection books: required when the offer has times (400 without one), one of its
+ * proposed starts, or with any free time one before its validity ends (else 400: not a time it
+ * offered); none for an offer without times. Whether it is free is the booking's to say.
+ */
+function chosenStart(offer: { proposedStarts: Date[]; anyFreeTime: boolean; validUntil: string | null }, startsAt: Date | undefined): Date | null {
+	const hasTimes = offer.anyFreeTime || offer.proposedStarts.length > 0
+	if (!hasTimes) {
+		if (startsAt) throw new DomainError('booking:select.timeNotOffered', 400)
+		return null
+	}
+	if (!startsAt || Number.isNaN(startsAt.getTime())) throw new DomainError('booking:select.timeRequired', 400)
+	const offered = offer.anyFreeTime
+		? startsAt.getTime() < (validityEnd(offer.validUntil)?.getTime() ?? Infinity)
+		: offer.proposedStarts.some((start) => start.getTime() === startsAt.getTime())
+	if (!offered) throw new DomainError('booking:select.timeNotOffered', 400)
+	return startsAt
 }

@@ -104,6 +104,8 @@ export const offerColumns = sql`o.id, o.status, o.price_cents as "priceCents", o
 	o.vat_mode as "vatMode", o.labour_cents as "labourCents", o.parts_cents as "partsCents", o.fees_cents as "feesCents",
 	o.vat_cents as "vatCents", o.approved_extra_cents as "approvedExtraCents", o.bill_reason as "billReason", o.earliest_start::text as "earliestStart", o.duration_days as "durationDays", o.valid_until::text as "validUntil",
 	o.warranty_work_km as "warrantyWorkKm", o.warranty_parts_months as "warrantyPartsMonths",
+	o.booking_minutes as "bookingMinutes", o.any_free_time as "anyFreeTime",
+	coalesce((select json_agg(to_char(s at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') order by s) from unnest(o.proposed_starts) s), '[]'::json) as "proposedStarts",
 	coalesce((select json_agg(json_build_object('kind', l.kind, 'description', l.description, 'reference', l.reference,
 	                                            'quantity', l.quantity_hundredths, 'unitPriceCents', l.unit_price_cents, 'totalCents', l.total_cents,
 	                                            'quality', l.quality, 'used', l.used)

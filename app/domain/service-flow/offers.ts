@@ -2,8 +2,9 @@ import * as z from 'zod/mini'
 import { FieldError } from '~/utils/errors'
 import { type Language } from '~/i18n/config'
 import { formatMoneyInput } from '~/utils/money'
-import { tallinnDay } from '~/utils/time'
-import { localDate, moneyAmount, optionalText, preprocess, wholeNumber } from '~/utils/validation'
+import { dateToTallinnInput, tallinnDay } from '~/utils/time'
+import { checkbox, localDate, localDateTime, moneyAmount, optionalText, preprocess, wholeNumber } from '~/utils/validation'
+import { MAX_BOOKING_MINUTES, MAX_PROPOSED_STARTS, MIN_BOOKING_MINUTES, bayFields, bookingMinutesOf } from '~/domain/booking/offer-times'
 import { type OfferLineKind, type PartQuality, type VatMode, vatModes } from './offer-kinds'
 import { MAX_OFFER_LINES, MAX_OFFER_TOTAL_CENTS, OfferLineSchema, offerTotals, withoutBlankLines } from './offer-lines'
 import { type OfferFields } from './requests'
@@ -22,6 +23,10 @@ const warrantyAmount = (max: number) =>
 		preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.optional(wholeNumber(0, max))),
 		z.transform((value: number | undefined) => value ?? null),
 	)
+
+/** A number field that may be left empty (undefined): the form's blank, or the API's leaving it out. */
+const optionalWhole = (min: number, max: number) =>
+	preprocess((value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value), z.optional(wholeNumber(min, max)))
 
 const today = () => tallinnDay()
 const daysFromToday = (days: number) => tallinnDay(new Date(Date.now() + days * 86_400_000))
@@ -45,6 +50,18 @@ export const OfferSchema = z
 		warrantyPartsMonths: warrantyAmount(MAX_WARRANTY_MONTHS),
 		notes: optionalText(1000),
 		description: optionalText(4000),
+		/**
+		 * Booking (issue 33), all optional: the time in the bay as hours and minutes (left empty: the
+		 * labour lines' hours), up to three proposed starts (Tallinn time; a blank keeps its place, so
+		 * a refusal stands next to its own field), or any free time until `validUntil`, which then wins.
+		 */
+		bayHours: optionalWhole(0, 24),
+		bayMinutes: optionalWhole(0, 59),
+		proposedStarts: z._default(
+			z.array(preprocess((value) => (value === '' || value === null ? undefined : value), z.optional(localDateTime()))).check(z.maxLength(MAX_PROPOSED_STARTS, 'booking:offerTimes.tooMany')),
+			[],
+		),
+		anyFreeTime: checkbox(),
 	})
 	// The price is needed without lines, whatever else is wrong in the form: checked even when other fields failed.
 	.check(
@@ -74,6 +91,20 @@ export const OfferSchema = z
 			if (offer.earliestStart && !refused('earliestStart') && offer.earliestStart < today()) context.addIssue({ code: 'custom', path: ['earliestStart'], message: 'validation.pastDate' })
 			if (offer.validUntil && !refused('validUntil') && (offer.validUntil < today() || offer.validUntil > daysFromToday(MAX_OFFER_VALID_DAYS)))
 				context.addIssue({ code: 'custom', path: ['validUntil'], message: 'workshop:offer.validUntilRange' })
+			// The offer's time (issue 33): a length that fits a day, one to ask for when there are times, a validity for any free time.
+			const minutes = bookingMinutesOf(offer)
+			const starts = offer.anyFreeTime ? [] : offer.proposedStarts
+			if (!refused('bayHours') && !refused('bayMinutes')) {
+				if (minutes !== null && (minutes < MIN_BOOKING_MINUTES || minutes > MAX_BOOKING_MINUTES))
+					context.addIssue({ code: 'custom', path: ['bayHours'], message: 'booking:offerTimes.durationRange' })
+				else if (minutes === null && (offer.anyFreeTime || starts.some(Boolean)))
+					context.addIssue({ code: 'custom', path: ['bayHours'], message: 'booking:offerTimes.durationNeeded' })
+			}
+			if (offer.anyFreeTime && !offer.validUntil && !refused('validUntil')) context.addIssue({ code: 'custom', path: ['validUntil'], message: 'booking:offerTimes.validUntilNeeded' })
+			starts.forEach((start, index) => {
+				if (start && starts.slice(0, index).some((other) => other?.getTime() === start.getTime()))
+					context.addIssue({ code: 'custom', path: ['proposedStarts', index], message: 'booking:offerTimes.sameTwice' })
+			})
 		}),
 	)
 export type OfferInput = z.output<typeof OfferSchema>
@@ -81,7 +112,7 @@ export type OfferInput = z.output<typeof OfferSchema>
  * An offer's terms as the domain takes them: lines and VAT may be left out (one price, VAT
  * included), and so may the warranty (the workshop profile's, when the offer is made).
  */
-type OptionalTerms = 'lines' | 'vat' | 'warrantyWorkKm' | 'warrantyPartsMonths'
+type OptionalTerms = 'lines' | 'vat' | 'warrantyWorkKm' | 'warrantyPartsMonths' | 'bayHours' | 'bayMinutes' | 'proposedStarts' | 'anyFreeTime'
 export type OfferTerms = Omit<OfferInput, OptionalTerms> & Partial<Pick<OfferInput, OptionalTerms>>
 
 /** The offer's price: its lines' total when it has lines, else the one price typed. */
@@ -104,12 +135,34 @@ export type OfferFormDefaults = {
 	warrantyPartsMonths: string
 	description: string
 	notes: string
+	bayHours: string
+	bayMinutes: string
+	/** datetime-local values in Tallinn, three places (blank: none). */
+	proposedStarts: string[]
+	anyFreeTime: 'on' | ''
 }
 
 /** A new offer's form: its warranty is the workshop profile's until the workshop changes it. */
-export function newOfferDefaults(profile: { warrantyWorkKm: number | null; warrantyPartsMonths: number | null }): Pick<OfferFormDefaults, 'vat' | 'lines' | 'warrantyWorkKm' | 'warrantyPartsMonths' | 'description' | 'notes'> {
-	return { vat: 'included', lines: [], warrantyWorkKm: profile.warrantyWorkKm?.toString() ?? '', warrantyPartsMonths: profile.warrantyPartsMonths?.toString() ?? '', description: '', notes: '' }
+/** A new offer's form: its warranty is the workshop profile's until the workshop changes it; its times the calendar's next free ones (`suggested`). */
+export function newOfferDefaults(
+	profile: { warrantyWorkKm: number | null; warrantyPartsMonths: number | null },
+	suggested: { minutes: number; starts: string[] } = { minutes: 0, starts: [] },
+): Pick<OfferFormDefaults, 'vat' | 'lines' | 'warrantyWorkKm' | 'warrantyPartsMonths' | 'description' | 'notes' | 'bayHours' | 'bayMinutes' | 'proposedStarts' | 'anyFreeTime'> {
+	return {
+		vat: 'included',
+		lines: [],
+		warrantyWorkKm: profile.warrantyWorkKm?.toString() ?? '',
+		warrantyPartsMonths: profile.warrantyPartsMonths?.toString() ?? '',
+		description: '',
+		notes: '',
+		...(suggested.starts.length ? bayFields(suggested.minutes) : bayFields(null)),
+		proposedStarts: startPlaces(suggested.starts),
+		anyFreeTime: '',
+	}
 }
+
+/** The three start fields' values (blank where none). */
+const startPlaces = (starts: string[]) => Array.from({ length: MAX_PROPOSED_STARTS }, (_, index) => starts[index] ?? '')
 
 export function offerFormDefaults(offer: OfferFields, language: Language): OfferFormDefaults {
 	return {
@@ -131,6 +184,9 @@ export function offerFormDefaults(offer: OfferFields, language: Language): Offer
 		warrantyPartsMonths: offer.warrantyPartsMonths?.toString() ?? '',
 		description: offer.description,
 		notes: offer.notes,
+		...bayFields(offer.bookingMinutes),
+		proposedStarts: startPlaces(offer.proposedStarts.map((start) => dateToTallinnInput(start))),
+		anyFreeTime: offer.anyFreeTime ? 'on' : '',
 	}
 }
 

@@ -157,6 +157,10 @@ export type OfferFields = {
 	/** The offer's own warranty (issue 32): the work's in km, the parts' in months; null: none promised. */
 	warrantyWorkKm: number | null
 	warrantyPartsMonths: number | null
+	/** Booking (issue 33): minutes in the bay, the proposed starts (ISO instants, in order), or any free time until validUntil. */
+	bookingMinutes: number | null
+	proposedStarts: string[]
+	anyFreeTime: boolean
 	/** Its lines in order; empty for an offer of one price. Quantities in hundredths; a part's quality null: not stated. */
 	lines: Array<ShownLine & { quality: PartQuality | null; used: boolean }>
 }
