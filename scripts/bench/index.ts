@@ -10,6 +10,7 @@
  *   npm run bench -- --case "list API"     only the cases whose name contains this, in every suite
  *   npm run bench -- --reseed              rebuild the database first
  *   npm run bench -- --no-build            measure the current build instead of building
+ *   npm run bench -- --suite free-times    a workshop's free times for 14 days (freeTimes in process, 10,000 calendars) beside its bare queries
  *   npm run bench -- --suite peak          the busiest hour's mix open loop at rising rates: browsers held, beside a bare poll server's
  *   npm run bench -- --suite javascript    each page's JavaScript (gzip) beside its target; --compare-with another build
  *   npm run bench -- --suite start         the embedded start: time to the first answer, memory (--runs reopenings)
@@ -85,8 +86,10 @@ if (compareWith) {
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/autohub_bench'
 const log = (message: string) => console.log(`[bench] ${message}`)
 
+// A suite measured in this process (free-times) needs no build.
+const needsPortal = selectedRequestSuites.some((suite) => !suite.direct) || selectedProcessSuites.length > 0
 if (options.portal) log(`measuring the build in ${portalDir}`)
-else if (options.build) {
+else if (options.build && needsPortal) {
 	log('building the portal')
 	buildPortal()
 }
@@ -129,9 +132,28 @@ async function requestSuitesRun(selected: BenchSuite[]) {
 		else log(`${suite.name}: no case matches --case (its cases: ${all.map((c) => c.name).join('; ')})`)
 	}
 	if (!chosen.length) return
-	const measuredAlone = chosen.filter(({ suite }) => !suite.drive)
+	const measuredAlone = chosen.filter(({ suite }) => !suite.drive && !suite.direct)
 	if (measuredAlone.length) await caseSuitesRun(measuredAlone)
+	for (const { suite, cases } of chosen.filter(({ suite }) => suite.direct)) await directSuiteRun(suite, cases)
 	for (const { suite, cases } of chosen.filter(({ suite }) => suite.drive)) await driveSuiteRun(suite, cases)
+}
+
+/** A suite that calls the server code in this process (free-times): no portal; it prints its own figures. */
+async function directSuiteRun(suite: BenchSuite, cases: BenchCase[]) {
+	log(`${suite.name}: ${suite.description}`)
+	const { failed } = await suite.direct!({
+		databaseUrl,
+		cases,
+		connections: options.connections,
+		duration: options.duration,
+		warmup: options.warmup,
+		log: (message) => log(`${suite.name}: ${message}`),
+	})
+	measured = true
+	if (failed) {
+		console.log(`\n${suite.name}: short of its goal (see above).`)
+		process.exitCode = 1
+	}
 }
 
 /** A suite that sends its cases together (peak): on a portal of its own, freshly started; it prints its own figures. */

@@ -31,6 +31,22 @@ export type BenchSuite = {
 	 * (with its own baseline) and prints its own figures; `failed`: a goal it checks was missed.
 	 */
 	drive?: (context: DriveContext) => Promise<{ failed: boolean }>
+	/**
+	 * A suite that calls the portal's server code in this process on the seeded database (no portal
+	 * is started, nothing is built for it): the free-times suite. It measures its cases (with its
+	 * own baseline) and prints its own figures; `failed`: a goal it checks was missed.
+	 */
+	direct?: (context: DirectContext) => Promise<{ failed: boolean }>
+}
+
+export type DirectContext = {
+	databaseUrl: string
+	cases: BenchCase[]
+	/** `--connections`: how many calls at once; `--duration`, `--warmup`: seconds per level. */
+	connections: number[]
+	duration: number
+	warmup: number
+	log: (message: string) => void
 }
 
 export type DriveContext = {

@@ -5,6 +5,8 @@ import { demoAccounts, loadDemoDataIfEmpty, DEMO_PASSWORD } from '~/db/seed/demo
 import { hasDemoData } from '~/db/seed/has-demo-data.server'
 import { db, queryRows } from '~/db/db.server'
 import { verifyPassword } from '~/utils/password.server'
+import { freeTimes } from '~/domain/booking/calendar.server'
+import { holdingStatuses } from '~/domain/booking/status'
 
 describe('the demo data', () => {
 	test('loads into an empty database once, and never over existing data', async () => {
@@ -131,5 +133,32 @@ describe('the demo data', () => {
 		const packages = await db.select().from(t.packages)
 		expect(packages.find((p) => p.priceCents === 0)?.offersPerMonth).toBe(5)
 		expect(packages.find((p) => p.priceCents > 0)?.offersPerMonth).toBeNull()
+	})
+
+	test("gives the demo workshop a calendar: two lifts, hours with a lunch break, a day off, this week's bookings and free times left", async () => {
+		const [owner] = await db.select().from(t.users).where(eq(t.users.email, demoAccounts.workshop))
+		const [workshop] = await db.select().from(t.workshops).where(eq(t.workshops.userId, owner!.id))
+		const id = workshop!.id
+		expect(await db.select().from(t.workshopBays).where(eq(t.workshopBays.workshopId, id))).toHaveLength(2)
+		const monday = await db.select().from(t.workshopHours).where(and(eq(t.workshopHours.workshopId, id), eq(t.workshopHours.weekday, 1)))
+		expect(monday.map((h) => `${h.opens}-${h.closes}`).sort()).toEqual(['08:00:00-12:00:00', '12:30:00-18:00:00'])
+		const [dayOff] = await db.select().from(t.workshopDaysOff).where(eq(t.workshopDaysOff.workshopId, id))
+		expect(dayOff!.day > new Date().toISOString().slice(0, 10)).toBe(true)
+		const bookings = await db.select().from(t.bookings).where(eq(t.bookings.workshopId, id))
+		expect(bookings.length).toBeGreaterThanOrEqual(3)
+		expect(bookings.every((b) => (holdingStatuses as readonly string[]).includes(b.status))).toBe(true)
+		// A car in the workshop or ready for pickup, and jobs ahead (the next one within two days, for the reminders).
+		expect(bookings.some((b) => b.status === 'ready' || b.status === 'car_received')).toBe(true)
+		const ahead = bookings.filter((b) => b.startsAt > new Date()).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+		expect(ahead.length).toBeGreaterThanOrEqual(2)
+		expect(ahead[0]!.startsAt.getTime() - Date.now()).toBeLessThan(4 * 24 * 3600_000)
+		// Each booked offer says how long it takes, and its request is in progress.
+		const offers = await db.select().from(t.offers).where(sql`${t.offers.id} in (select offer_id from bookings where workshop_id = ${id})`)
+		expect(offers.every((o) => o.bookingMinutes !== null && o.status === 'selected')).toBe(true)
+		// Free times are left this week, and the directory knows the next one.
+		const free = await freeTimes(id, { durationMinutes: 60, until: new Date(Date.now() + 7 * 24 * 3600_000) })
+		expect(free.length).toBeGreaterThan(10)
+		const [refreshed] = await db.select({ nextFreeAt: t.workshops.nextFreeAt }).from(t.workshops).where(eq(t.workshops.id, id))
+		expect(refreshed!.nextFreeAt).not.toBeNull()
 	})
 })

@@ -29,12 +29,13 @@ import { refreshWorkshopRatings } from '~/domain/service-flow/reviews.server'
 import { type ExtraWorkAnswer } from '~/domain/service-flow/extra-work'
 import { type OfferLineKind, type PartQuality } from '~/domain/service-flow/offer-kinds'
 import { EXPIRY_DAYS, initialStatus, offerMoves, requestMoves } from '~/domain/service-flow/status'
-import { db as defaultDb, type DbOrTx } from '~/db/db.server'
+import { db as defaultDb, type DbOrTx, transaction } from '~/db/db.server'
 import { hashPassword } from '~/utils/password.server'
 import { registryCode } from '~/utils/registry-code'
 import { storeUpload } from '~/uploads/storage.server'
 import { tallinnDay, tallinnToDate } from '~/utils/time'
 import { demoContentPages } from './content-pages'
+import { insertDemoCalendar } from './demo-bookings.server'
 import { adBanner, siteLogo, workshopLogo, workshopPhoto } from './demo-images.server'
 import { hasDemoData } from './has-demo-data.server'
 import { demoCarBrands, demoCities, demoPaymentMethods, demoServices, demoSpareParts, type ReferenceRow } from './reference-data'
@@ -61,7 +62,10 @@ export async function loadDemoData(database: DbOrTx = defaultDb, now = new Date(
 	const random = seededRandom(20261121)
 	// The story's moves would e-mail its made-up people, as real moves do: a demo tells nobody, and
 	// so a seed needs no session secret for those e-mails' unsubscribe links (decision 0113).
-	await withoutEmails(() => database.transaction(async (tx) => {
+	// transaction(): work a move leaves for after the commit (bookTime's refresh of the directory's
+	// "next free") runs then, on the committed data, instead of at once beside this transaction.
+	const inTransaction = <T,>(work: (tx: Tx) => Promise<T>) => (database === defaultDb ? transaction(work, { retry: false }) : database.transaction(work))
+	await withoutEmails(() => inTransaction(async (tx) => {
 		const refs = await insertReferenceLists(tx)
 		await insertSiteContent(tx)
 		const packageIds = await insertPackages(tx)
@@ -70,7 +74,17 @@ export async function loadDemoData(database: DbOrTx = defaultDb, now = new Date(
 		await insertSubscriptions(tx, workshopIds, packageIds, now)
 		const reviewerVehicles = await insertReviewerCars(tx, refs, people, now)
 		// The story before the history: the monthly offer limit its moves check counts only its own offers.
-		await insertDemoFlow(tx, refs, people, workshopIds, reviewerVehicles, now)
+		const inProgress = await insertDemoFlow(tx, refs, people, workshopIds, reviewerVehicles, now)
+		// The demo workshop's calendar and this week's bookings (issue 33): demo-bookings.server.ts.
+		await insertDemoCalendar(tx, {
+			story: storyteller(tx, refs),
+			workshop: { workshopId: workshopIds[0]!, userId: people.workshopOwner.id, workshopName: demoWorkshops[0]!.name },
+			workshopIds,
+			inProgress,
+			// Customers whose cars (Superb, Focus, Ceed, RAV4) and Tallinn requests the demo workshop serves.
+			customers: [3, 7, 4, 1].map((i) => ({ id: people.reviewers[i]!.id, vehicle: reviewerVehicles[i]! })),
+			now,
+		})
 		await insertHistory(tx, refs, people, workshopIds, reviewerVehicles, now, random)
 		await refreshWorkshopRatings(tx)
 		await refreshResponseTimes(tx)
@@ -1056,6 +1070,7 @@ async function insertDemoFlow(tx: Tx, refs: ReferenceIds, people: People, worksh
 	const selectedOffer = await story.offer(kask, inProgress, { price: 149, description: 'Hooldus tootja graafiku järgi: õli, filtrid, kontrollid.' }, ago(5.8))
 	const rejectedElsewhere = await story.offer(workshop(11), inProgress, { price: 189 }, ago(5.5))
 	await story.select(mari, inProgress, selectedOffer, ago(4))
+	const booking = { customerId: mari, requestId: inProgress, offerId: selectedOffer, selectedAt: ago(4) }
 
 	// 4. completed, waiting for feedback.
 	const completed = await story.job(mari, kask, {
@@ -1296,6 +1311,8 @@ async function insertDemoFlow(tx: Tx, refs: ReferenceIds, people: People, worksh
 		[mari, jaan, 'Aitäh!', 0.2],
 	] as const
 	await tx.insert(t.chatMessages).values(chat.map(([senderId, receiverId, message, daysAgo]) => ({ senderId, receiverId, message, createdAt: ago(daysAgo) })))
+	// The job in progress, booked by the demo's calendar (demo-bookings.server.ts).
+	return booking
 }
 
 async function insertInboxAndVisits(tx: Tx, now: Date, random: () => number) {

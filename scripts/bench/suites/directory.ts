@@ -32,8 +32,9 @@ async function seed(client: pg.Client, log: (message: string) => void) {
 		insert into site_settings (appname, site_address, site_address_estonian, site_address_russian, site_email, country_code, site_phone_number)
 		values ('Autohub', 'Narva Road 7, Tallinn', 'Narva mnt 7, Tallinn', 'Нарвское шоссе 7, Таллин', 'info@autohub.example', '+372', '600 1234')`)
 	await client.query(`
-		insert into ads (ads_type, placement, content, sort_order)
-		values (2, 'Header', '<p><strong>Talverehvid</strong> — <a href="/workshop-list?service=tyres">Broneeri aeg</a></p>', 0)`)
+		insert into ads (ads_type, placement, language, content, sort_order)
+		select 2, 'Header', language::language, '<p><strong>Talverehvid</strong> — <a href="/workshop-list?service=tyres">Broneeri aeg</a></p>', 0
+		from unnest(array['et', 'en', 'ru']) language`)
 
 	await step(
 		`${WORKSHOPS} workshop owners`,

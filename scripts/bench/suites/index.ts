@@ -1,5 +1,6 @@
 import { type BenchProcessSuite, type BenchSuite } from '../types'
 import { directorySuite } from './directory'
+import { freeTimesSuite } from './free-times'
 import { javascriptSuite } from './javascript'
 import { lighthouseSuite } from './lighthouse'
 import { notificationsSuite } from './notifications'
@@ -8,8 +9,8 @@ import { peakSuite } from './peak'
 import { signedInSuite } from './signed-in'
 import { startSuite } from './start'
 
-/** The request suites, in seeding order (peak relies on the notifications and signed-in suites' data). */
-export const suites: BenchSuite[] = [directorySuite, notificationsSuite, pagesSuite, signedInSuite, peakSuite]
+/** The request suites, in seeding order (peak relies on the notifications and signed-in suites' data, free-times on the directory's workshops). */
+export const suites: BenchSuite[] = [directorySuite, notificationsSuite, pagesSuite, signedInSuite, peakSuite, freeTimesSuite]
 
 /** The process suites (they start what they measure: no seeded database, no running portal), run after the request suites, in this order. */
 export const processSuites: BenchProcessSuite[] = [javascriptSuite, startSuite, lighthouseSuite]
