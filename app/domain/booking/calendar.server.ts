@@ -72,6 +72,8 @@ export async function busyTimes(database: DbOrTx, workshopId: string, from: Date
 				eq(bookings.workshopId, workshopId),
 				inArray(bookings.status, holdingStatuses),
 				lt(bookings.startsAt, until),
+				// A job and its buffer block at most 32 hours: the index on (workshop, start) need not read older history.
+				gt(bookings.startsAt, new Date(from.getTime() - 2 * 24 * 3600_000)),
 				gt(bookings.blocksUntil, from),
 			),
 		)
