@@ -1,6 +1,6 @@
 import { getFixedT } from '~/i18n/i18n.server'
 import { type Language } from '~/i18n/config'
-import { formatDate } from '~/utils/format'
+import { formatDate, formatDateTime } from '~/utils/format'
 import { formatMoney, parseMoney } from '~/utils/money'
 
 /** A parameter given in every language (`services_et`, `services_en`, …): the reader's is used. */
@@ -11,7 +11,7 @@ const IN_LANGUAGE = /^(\w+)_(et|en|ru)$/
  * may change meanwhile). Amounts are stored in cents, `priceCents` (or any `…Cents`), and
  * formatted for the reader as `price` (`…`); notifications stored before that carry `price` in
  * euros ("185.00", or 185 in old demo data) and read the same. A day, `untilDay` (any `…Day`,
- * "2026-12-01"), is written as the reader writes dates, as `until`. A notice about a request
+ * "2026-12-01"), is written as the reader writes dates, as `until`; a moment, `startsAt` (any `…At`), as a date and time, `starts`. A notice about a request
  * names its car (`car`) and its services (`services_et`, … in each language): they follow the
  * text ("… sent an offer: €224.80 — Toyota Corolla (123ABC), Oil change"); older notices without
  * them read as they did.
@@ -33,6 +33,8 @@ export function notificationValues(language: Language, params: Record<string, st
 			if (localized[2] === language) values[localized[1]!] = value
 		} else if (name.endsWith('Cents') && typeof value === 'number') values[name.slice(0, -'Cents'.length)] = formatMoney(value, language)
 		else if (name.endsWith('Day') && typeof value === 'string') values[name.slice(0, -'Day'.length)] = formatDate(value, language)
+		// A moment, `startsAt` (any `…At`, an ISO instant), as the reader writes a date and time in Tallinn: `starts`.
+		else if (name.endsWith('At') && typeof value === 'string') values[name.slice(0, -'At'.length)] = formatDateTime(value, language)
 		else if (name === 'price' && !('priceCents' in params)) {
 			const cents = typeof value === 'number' ? Math.round(value * 100) : parseMoney(value)
 			values.price = cents === null ? value : formatMoney(cents, language)
