@@ -1,8 +1,11 @@
+import { data } from '@remix-run/node'
 import { and, asc, eq, min } from 'drizzle-orm'
 import { db, type DbOrTx } from '~/db/db.server'
 import { bookingChanges, bookings, notifications } from '~/db/schema'
 import { DomainError, FieldError, notFound } from '~/utils/errors'
 import { type WorkshopActor } from '~/utils/auth.server'
+import { handleDomainError } from '~/utils/route-helpers.server'
+import { redirectWithToast } from '~/utils/toast.server'
 import {
 	type BookingParty,
 	answerChange,
@@ -16,7 +19,7 @@ import {
 	startWork,
 	withdrawChange,
 } from './booking-moves.server'
-import { type BookingIntent, type WorkshopStep, workshopSteps } from './booking-moves'
+import { type BookingFormReply, type BookingIntent, type WorkshopStep, workshopSteps } from './booking-moves'
 import { freeTimes } from './calendar.server'
 import { canBooking } from './status'
 
@@ -24,7 +27,7 @@ import { canBooking } from './status'
  * A booked job as its two pages show it (the customer's /work-progress, the workshop's
  * /workshop-bid-details): its time, its steps with their times, the waiting proposal, until when it
  * may be cancelled freely, the next free starts to propose instead; and the pages' booking forms
- * turned into moves.
+ * turned into moves and their answers.
  */
 
 /** The booking of an offer (null: the request was selected without a time), with what its pages show. */
@@ -73,19 +76,39 @@ export async function bookedJob(offerId: string, options: { now?: Date; freeStar
 }
 export type BookedJob = NonNullable<Awaited<ReturnType<typeof bookedJob>>>
 
-/** The booking id the form posted; one of another offer is "not found" (the moves check the side). */
-function postedBooking(formData: FormData, expectedId: string) {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The booking id the form posted; a tampered one is "not found" (the moves check whose it is). */
+function postedBooking(formData: FormData) {
 	const id = String(formData.get('bookingId') ?? '')
-	if (id !== expectedId) throw notFound()
+	if (!UUID.test(id)) throw notFound()
 	return id
+}
+
+/**
+ * A page's answer to one of its booking forms: back to the booking with the move's message, a
+ * time refused next to the choice (the choice kept), any other refusal as a message (the page as
+ * it now is).
+ */
+export async function bookingFormAnswer(party: BookingParty, intent: BookingIntent, formData: FormData, page: string, request: Request) {
+	try {
+		const done = await bookingFormMove(party, intent, formData)
+		return redirectWithToast(`${page}#booking`, { type: 'success', key: done }, { request })
+	} catch (error) {
+		if (error instanceof FieldError && error.field === 'startsAt') {
+			const reply: BookingFormReply = { intent, startsAt: String(formData.get('startsAt') ?? ''), startsAtErrors: [error.key] }
+			return data(reply, { status: error.status })
+		}
+		return handleDomainError(error, { as: 'toast', redirectTo: `${page}#booking`, request })
+	}
 }
 
 /**
  * One of the booking forms (`intent`) by `party` on the booking `bookingId` of the page: the move's
  * success message key, or a refusal (DomainError; a time refused is a FieldError on `startsAt`).
  */
-export async function bookingFormMove(party: BookingParty, intent: BookingIntent, formData: FormData, bookingId: string): Promise<string> {
-	const id = postedBooking(formData, bookingId)
+export async function bookingFormMove(party: BookingParty, intent: BookingIntent, formData: FormData): Promise<string> {
+	const id = postedBooking(formData)
 	switch (intent) {
 		case 'bookingStep': {
 			if (party.side !== 'workshop') throw notFound()
@@ -118,7 +141,7 @@ export async function bookingFormMove(party: BookingParty, intent: BookingIntent
 			await withdrawChange(party, id)
 			return 'booking:change.done.withdrawn'
 		case 'cancelBooking':
-			return `booking:change.done.${await cancelBooking(party, id)}`
+			return (await cancelBooking(party, id)) === 'cancelled' ? 'booking:change.done.cancelled' : 'booking:change.done.cancelProposed'
 		case 'noShow':
 			if (party.side !== 'workshop') throw notFound()
 			await markNoShow(party.workshop, id)
