@@ -33,6 +33,9 @@ import { readForm } from '~/uploads/multipart.server'
 import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { canExtraWork, canOffer, canRequest, isBillOpen, requestPhase } from '~/domain/service-flow/status'
+import { BookedTimeFact, BookingActions, BookingTimeline } from '~/components/booked-job'
+import { isBookingIntent } from '~/domain/booking/booking-moves'
+import { bookedJob, bookingFormAnswer } from '~/domain/booking/booked-job.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const user = await requireUser(request, { role: 'customer' })
@@ -43,11 +46,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	if (!detail.selectedOffer) {
 		throw await redirectWithToast(`/compaire-offers/${slug}`, { type: 'warning', key: 'customer:progress.selectFirst' }, { request })
 	}
-	const [workshop, extraWork, dispute] = await Promise.all([
+	const [workshop, extraWork, dispute, booking] = await Promise.all([
 		getWorkshopContact(detail.selectedOffer.workshopId, language),
 		listExtraWork(detail.selectedOffer.id),
 		// Only a bill above the binding total (it has a reason) can have been disputed.
 		detail.selectedOffer.billReason === null ? null : billDisputeOf(detail.selectedOffer.id, language),
+		// Its booked time (issue 33); null: selected without one, the page as before.
+		bookedJob(detail.selectedOffer.id, { freeStarts: true }),
 	])
 	const t = getFixedT(language, 'customer')
 	return {
@@ -56,6 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		request: detail,
 		extraWork,
 		dispute,
+		booking,
 		workshop: { ...workshop, slug: encodeId(workshop.id) },
 	}
 }
@@ -72,6 +78,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	const formData = await readForm(request)
 	await validateCsrf(request, formData)
 	const intent = formData.get('intent')
+	// The booked time: another one, cancelling, "the workshop did not take my car" (issue 33).
+	if (isBookingIntent(intent)) return bookingFormAnswer({ side: 'customer', userId: user.id }, intent, formData, page, request)
 
 	if (intent === 'confirmBill') {
 		try {
@@ -118,7 +126,9 @@ export const meta = routeMeta<typeof loader>()
 export default function WorkProgressPage() {
 	const { t } = useTranslation('customer')
 	const language = useLanguage()
-	const { request, workshop, slug, extraWork, dispute } = useLoaderData<typeof loader>()
+	const { request, workshop, slug, extraWork, dispute, booking } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const bookingReply = actionData && 'startsAtErrors' in actionData ? actionData : null
 	const offer = request.selectedOffer!
 	const completed = requestPhase(request.status) === 'done'
 	const waiting = extraWork.filter((item) => canExtraWork('approve', item.status, 'customer')).length
@@ -169,9 +179,13 @@ export default function WorkProgressPage() {
 								{/* A bill still open is in its own panel: the final price is the one the job was completed at. */}
 								{completed && offer.finalPriceCents !== null ? <strong>{formatMoney(offer.finalPriceCents, language)}</strong> : t('progress.finalPriceLater')}
 							</Fact>
-							<Fact className="facts__row" label={t('request.preferredAt')}>
-								{formatDateTime(request.preferredAt, language)}
-							</Fact>
+							{booking ? (
+								<BookedTimeFact job={booking} />
+							) : (
+								<Fact className="facts__row" label={t('request.preferredAt')}>
+									{formatDateTime(request.preferredAt, language)}
+								</Fact>
+							)}
 							{/* The warranty the chosen offer promised (issue 32), not the workshop's profile of today. */}
 							<Fact className="facts__row" label={t('common:offerTerms.workWarranty')}>
 								{offer.warrantyWorkKm ? distanceText(t, offer.warrantyWorkKm, request.vehicle.odometerUnit) : t('common:offerTerms.noWarranty')}
@@ -205,6 +219,13 @@ export default function WorkProgressPage() {
 							</p>
 						) : null}
 					</Panel>
+					{booking ? (
+						<Panel id="booking" title={t('booking:job.title')} className={booking.change?.proposedBy === 'workshop' || booking.status === 'ready' ? 'panel panel--highlight' : 'panel'}>
+							{booking.status === 'ready' ? <p className="notice notice--ready">{t('booking:job.readyNotice', { workshop: workshop.workshopName })}</p> : null}
+							<BookingTimeline job={booking} />
+							<BookingActions job={booking} viewer="customer" reply={bookingReply} />
+						</Panel>
+					) : null}
 					{canOffer('confirmBill', offer.status) && offer.finalPriceCents !== null ? (
 						<Panel id="final-bill" title={t('common:bill.title')} className="panel panel--highlight">
 							<p>{t('bill.text', { workshop: workshop.workshopName })}</p>
@@ -246,7 +267,7 @@ function BillAnswer({ billedCents }: { billedCents: number }) {
 	const { t } = useTranslation('customer')
 	const language = useLanguage()
 	const actionData = useActionData<typeof action>()
-	const refused = actionData && 'intent' in actionData && actionData.intent === 'disputeBill' ? actionData : null
+	const refused = actionData && 'reasonErrors' in actionData && actionData.intent === 'disputeBill' ? actionData : null
 	return (
 		<div className="stack">
 			<Form method="post" className="form">

@@ -38,6 +38,9 @@ import { encodeId } from '~/utils/public-id'
 import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { uploadUrl } from '~/uploads/upload-url'
+import { BookedTimeFact, BookingActions, BookingTimeline } from '~/components/booked-job'
+import { isBookingIntent } from '~/domain/booking/booking-moves'
+import { bookedJob, bookingFormAnswer } from '~/domain/booking/booked-job.server'
 import { canExtraWork, canOffer } from '~/domain/service-flow/status'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -51,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		// Only a bill above the binding total (it has a reason) can have been disputed.
 		offer.billReason === null ? null : billDisputeOf(offer.id, language),
 	])
-	const history = await sharedHistory(detail, language)
+	const [history, booking] = await Promise.all([sharedHistory(detail, language), bookedJob(offer.id, { freeStarts: true })])
 	const t = getFixedT(language, 'workshop')
 	return {
 		meta: { title: t('bid.title') },
@@ -61,6 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		request: detail,
 		requestSlug: encodeId(detail.id),
 		history,
+		booking,
 	}
 }
 
@@ -71,6 +75,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	return withFormFiles(request, async (formData) => {
 		await validateCsrf(request, formData)
 		const intent = formData.get('intent')
+		// The booked job's steps, another time, cancelling, a no-show (issue 33).
+		if (isBookingIntent(intent)) return bookingFormAnswer({ side: 'workshop', workshop: actor }, intent, formData, here, request)
 
 		if (intent === 'askExtraWork') {
 			const submission = parseWithZod(formData, { schema: ExtraWorkSchema })
@@ -140,8 +146,10 @@ export const meta = routeMeta<typeof loader>()
 export default function BidDetailsPage() {
 	const { t } = useTranslation('workshop')
 	const language = useLanguage()
-	const { offer, extraWork, dispute, request, requestSlug, history } = useLoaderData<typeof loader>()
-	const actionData = useActionData<typeof action>()
+	const { offer, extraWork, dispute, request, requestSlug, history, booking } = useLoaderData<typeof loader>()
+	const allActionData = useActionData<typeof action>()
+	const bookingReply = allActionData && 'startsAtErrors' in allActionData ? allActionData : null
+	const actionData = allActionData && 'result' in allActionData ? allActionData : undefined
 	const asked = actionData?.intent === 'askExtraWork' ? actionData : null
 	const completing = actionData && actionData.intent !== 'askExtraWork' && 'invoiceErrors' in actionData ? actionData : null
 	const inProgress = canOffer('askExtraWork', offer.status)
@@ -203,6 +211,16 @@ export default function BidDetailsPage() {
 							</p>
 						) : null}
 					</Panel>
+
+					{booking ? (
+						<Panel id="booking" title={t('booking:job.title')} className={booking.change?.proposedBy === 'customer' ? 'panel panel--highlight' : 'panel'}>
+							<dl className="facts">
+								<BookedTimeFact job={booking} />
+							</dl>
+							<BookingTimeline job={booking} />
+							<BookingActions job={booking} viewer="workshop" reply={bookingReply} />
+						</Panel>
+					) : null}
 
 					{canOffer('completeJob', offer.status) ? (
 						<Panel id="bid-job" title={t('job.title')} className="panel panel--highlight">

@@ -47,6 +47,22 @@ const eventParams: Record<string, Record<string, string | number>> = {
 	'notifications.reminderService': { vehicle: 'Toyota Corolla (123ABC)', dueDay: '2026-12-20', reading: 45_000 },
 	'notifications.newReview': { customer: 'Mari Maasikas', rating: 5, ...about },
 	'notifications.reviewReply': { workshop: 'Kask Autoteenindus', ...about },
+	'notifications.bookingCarReceived': { workshop: 'Kask Autoteenindus', startsAt: '2026-12-03T08:00:00.000Z', proposedAt: '2026-12-04T11:30:00.000Z', ...about },
+	'notifications.bookingInWork': { workshop: 'Kask Autoteenindus', startsAt: '2026-12-03T08:00:00.000Z', proposedAt: '2026-12-04T11:30:00.000Z', ...about },
+	'notifications.bookingReady': { workshop: 'Kask Autoteenindus', startsAt: '2026-12-03T08:00:00.000Z', proposedAt: '2026-12-04T11:30:00.000Z', ...about },
+	'notifications.bookingChangeProposed': { workshop: 'Kask Autoteenindus', startsAt: '2026-12-03T08:00:00.000Z', proposedAt: '2026-12-04T11:30:00.000Z', ...about },
+	'notifications.bookingChangeAccepted': { workshop: 'Kask Autoteenindus', startsAt: '2026-12-03T08:00:00.000Z', proposedAt: '2026-12-04T11:30:00.000Z', ...about },
+	'notifications.bookingChangeDeclined': { workshop: 'Kask Autoteenindus', startsAt: '2026-12-03T08:00:00.000Z', proposedAt: '2026-12-04T11:30:00.000Z', ...about },
+	'notifications.bookingChangeWithdrawn': { workshop: 'Kask Autoteenindus', startsAt: '2026-12-03T08:00:00.000Z', proposedAt: '2026-12-04T11:30:00.000Z', ...about },
+	'notifications.bookingCancelled': { workshop: 'Kask Autoteenindus', startsAt: '2026-12-03T08:00:00.000Z', proposedAt: '2026-12-04T11:30:00.000Z', ...about },
+	'notifications.bookingNoShow': { workshop: 'Kask Autoteenindus', startsAt: '2026-12-03T08:00:00.000Z', proposedAt: '2026-12-04T11:30:00.000Z', ...about },
+	'notifications.bookingChangeProposedWorkshop': { customer: 'Mari Maasikas', startsAt: '2026-12-03T08:00:00.000Z', proposedAt: '2026-12-04T11:30:00.000Z', ...about },
+	'notifications.bookingCancelProposedWorkshop': { customer: 'Mari Maasikas', startsAt: '2026-12-03T08:00:00.000Z', proposedAt: '2026-12-04T11:30:00.000Z', ...about },
+	'notifications.bookingChangeAcceptedWorkshop': { customer: 'Mari Maasikas', startsAt: '2026-12-03T08:00:00.000Z', proposedAt: '2026-12-04T11:30:00.000Z', ...about },
+	'notifications.bookingChangeDeclinedWorkshop': { customer: 'Mari Maasikas', startsAt: '2026-12-03T08:00:00.000Z', proposedAt: '2026-12-04T11:30:00.000Z', ...about },
+	'notifications.bookingChangeWithdrawnWorkshop': { customer: 'Mari Maasikas', startsAt: '2026-12-03T08:00:00.000Z', proposedAt: '2026-12-04T11:30:00.000Z', ...about },
+	'notifications.bookingCancelledWorkshop': { customer: 'Mari Maasikas', startsAt: '2026-12-03T08:00:00.000Z', proposedAt: '2026-12-04T11:30:00.000Z', ...about },
+	'notifications.bookingNotTakenWorkshop': { customer: 'Mari Maasikas', startsAt: '2026-12-03T08:00:00.000Z', proposedAt: '2026-12-04T11:30:00.000Z', ...about },
 }
 type Build = (language: Language) => Built
 

@@ -5,6 +5,7 @@ import { tallinnDay } from '~/utils/time'
 import { DomainError, FieldError, notFound } from '~/utils/errors'
 import { NotificationType, notify, notifyAdmins } from '~/domain/messaging/notifications.server'
 import { writeAudit } from '~/domain/admin/audit.server'
+import { finishBooking } from '~/domain/booking/booking-moves.server'
 import { bindingTotalCents } from './extra-work'
 import { billNeedsConsent, type BillDecision } from './final-bill'
 import { inTransaction, lockBill, lockWorkshopOffer, type Tx } from './move-locks.server'
@@ -91,7 +92,7 @@ export async function completeJob(
 
 /**
  * The job is done at `finalPriceCents`: the offer and its request completed, the request's timeline
- * told by whom. The vehicle passport (issue 20): the job's warranty is the one its offer promised
+ * told by whom, its booking done. The vehicle passport (issue 20): the job's warranty is the one its offer promised
  * (issue 32), and the vehicle's mileage follows the mileage at the job.
  */
 async function finishJob(
@@ -115,6 +116,8 @@ async function finishJob(
 			.update(vehicles)
 			.set({ mileage: sql`greatest(${vehicles.mileage}, ${done.mileageAtJob})` })
 			.where(eq(vehicles.id, request.vehicleId))
+	// Its booked time (issue 33), if any, is done: the bay is free from now.
+	await finishBooking(tx, offerId)
 	// Maintenance or an oil change starts the vehicle's service interval again (issue 20).
 	await restartServiceInterval(tx, request.id, request.vehicleId, tallinnDay(), done?.mileageAtJob ?? null)
 	const status = requestAfter('complete', request.status)

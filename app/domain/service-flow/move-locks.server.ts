@@ -12,7 +12,8 @@ import { canOffer } from './status'
  *
  *   1. the vehicle (FOR SHARE while a request is made for it);
  *   2. the service request;
- *   3. its offers, then an offer's extra work and bill dispute;
+ *   3. its offers, then an offer's extra work and bill dispute, then the offer's booking (issue 33,
+ *      booking-moves.server.ts: FOR UPDATE, and its waiting change under it);
  *   4. the workshop row (the monthly offer count, the subscription);
  *   5. the workshop's subscriptions and payments (billing locks the workshop first).
  *
