@@ -84,10 +84,11 @@ export const SiteSettingsSchema = z.object({
 	tyreAutumnDay: dayOfYear(DEFAULT_TYRE_DAYS.autumn),
 	tyreSpringDay: dayOfYear(DEFAULT_TYRE_DAYS.spring),
 	/** Bookings (issue 33): a time is changed or cancelled freely until this many hours before it; the customer's two reminders; a typical job's minutes. */
-	bookingFreeChangeHours: wholeNumber(0, 168),
-	bookingFirstReminderHours: wholeNumber(1, 168),
-	bookingSecondReminderHours: wholeNumber(1, 168),
-	bookingTypicalMinutes: wholeNumber(15, 480),
+	// Absent (a caller that predates them), they keep the defaults.
+	bookingFreeChangeHours: z._default(wholeNumber(0, 168), 24),
+	bookingFirstReminderHours: z._default(wholeNumber(1, 168), 24),
+	bookingSecondReminderHours: z._default(wholeNumber(1, 168), 2),
+	bookingTypicalMinutes: z._default(wholeNumber(15, 480), 60),
 }).check(
 	z.refine((value) => value.bookingSecondReminderHours < value.bookingFirstReminderHours, {
 		path: ['bookingSecondReminderHours'],
