@@ -7,8 +7,9 @@ import { MAX_MILEAGE } from './vehicle-kinds'
  * wrong kind its own message (empty, not a number, negative, more than an odometer shows).
  */
 export const odometerReading = () =>
+	// Thousands are grouped by spaces (a no-break one, too); any other whitespace or control character inside is refused.
 	preprocess(
-		(value) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim().replace(/[\s\u00a0]/g, '') : value),
+		(value) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim().replace(/[ \u00a0\u202f]/g, '') : value),
 		z.pipe(
 			z.string({ error: 'validation.required' }).check(z.minLength(1, 'validation.required'), z.regex(/^-?\d+$/, 'validation.readingNumber')),
 			z.pipe(
