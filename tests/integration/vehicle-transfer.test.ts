@@ -11,6 +11,7 @@ import { createVehicle, getVehicle, listVehicles } from '~/domain/service-flow/v
 import { listNotifications } from '~/domain/messaging/notifications.server'
 import { findViewableUpload } from '~/uploads/access.server'
 import { prepareUpload } from '~/uploads/storage.server'
+import { tallinnDay } from '~/utils/time'
 import { createCustomer } from '#tests/support/accounts'
 import { customerWithVehicle, jobInProgress, openRequest } from '#tests/support/flow'
 import { refused } from '#tests/support/refusals'
@@ -89,7 +90,7 @@ describe('the seller makes a code, the buyer claims the car', () => {
 		expect(inEstonian).toContain(`Sõiduki ${seller!.plate} uus omanik võttis selle üle. Sinu päringud ja arved jäävad sulle.`)
 
 		// The buyer goes on: a record of their own is theirs to see.
-		await addServiceRecord(buyer.id, car.vehicleId, { performedOn: new Date().toISOString().slice(0, 10), mileage: 61_500, description: 'Tyres', workshopName: '' }, null)
+		await addServiceRecord(buyer.id, car.vehicleId, { performedOn: tallinnDay(), mileage: 61_500, description: 'Tyres', workshopName: '' }, null)
 		expect((await vehiclePassport(await getVehicle(buyer.id, car.vehicleId), 'en')).history).toHaveLength(3)
 	})
 
