@@ -33,6 +33,8 @@ const EnvSchema = z.object({
 	STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
 	/** How often the background worker renews or expires due subscriptions. */
 	SUBSCRIPTION_POLL_MS: z.coerce.number().int().min(1000).default(15 * 60 * 1000),
+	/** How often booked times due a reminder are looked for (a reminder is late by at most this). */
+	BOOKING_REMINDERS_POLL_MS: z.coerce.number().int().min(1000).default(5 * 60 * 1000),
 	/** `false`: this web process runs no background jobs (`npm run worker` does); it still queues them. Default: it runs them. */
 	RUN_JOBS: z.enum(['true', 'false']).optional(),
 	/** Web processes to run; default: the cores with a server database, 1 on the embedded one. */

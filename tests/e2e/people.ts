@@ -156,16 +156,18 @@ export async function jobInProgress(browser: Browser, baseURL: string | undefine
  * the request's and the offer's slugs, and the booked start as the Tallinn clock reads it
  * ("2026-12-01T08:00", as a datetime-local field has it).
  */
-export async function bookedJob(browser: Browser, baseURL: string | undefined, js: boolean, label: string) {
+export async function bookedJob(browser: Browser, baseURL: string | undefined, js: boolean, label: string, options: { aroundTheClock?: boolean } = {}) {
 	const w = dictionary('en', 'workshop')
 	const b = dictionary('en', 'booking')
 	const token = Math.random().toString(36).slice(2, 8)
 	const workshopName = `${label} Garage ${token}`
+	const customerEmail = uniqueEmail(`${label.toLowerCase()}-customer`)
 	const garage = await person(browser, js, baseURL)
 	const customer = await person(browser, js, baseURL)
 	await register(garage, 'workshop', uniqueEmail(`${label.toLowerCase()}-garage`), { first: 'Berit', last: label, workshop: workshopName })
 	await completeTyreWorkshopProfile(garage, js, { hours: true })
-	await register(customer, 'customer', uniqueEmail(`${label.toLowerCase()}-customer`), { first: 'Kati', last: `Klient ${token}` })
+	if (options.aroundTheClock) await openAroundTheClock(garage, js)
+	await register(customer, 'customer', customerEmail, { first: 'Kati', last: `Klient ${token}` })
 	const requestSlug = await vehicleAndTyreRequest(customer, token, js)
 
 	await open(garage, `/customer-request-details/${requestSlug}`, js)
@@ -180,7 +182,27 @@ export async function bookedJob(browser: Browser, baseURL: string | undefined, j
 
 	const { offerSlug } = await chooseOfferTime(customer, requestSlug, workshopName, js)
 	await expect(customer).toHaveURL(/\/work-progress\//)
-	return { garage, customer, requestSlug, offerSlug, startsAt, workshopName, customerName: `Kati Klient ${token}` }
+	return { garage, customer, customerEmail, requestSlug, offerSlug, startsAt, workshopName, customerName: `Kati Klient ${token}` }
+}
+
+/**
+ * The workshop takes bookings every day from 00:00 to 23:59 with no notice: its next free time is
+ * minutes away, whatever the hour the test runs (the reminders' test needs a time within a day).
+ */
+export async function openAroundTheClock(garage: Page, js: boolean) {
+	const b = dictionary('en', 'booking')
+	const text = (key: string, params: Record<string, string | number>) => b(key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]))
+	const edge = (day: string, which: 'opens' | 'closes') => text('calendar.interval', { day: b(`calendar.days.${day}`), number: 1, edge: b(`calendar.${which}`) })
+	await open(garage, '/workshop-calendar?lng=en', js)
+	const settings = garage.getByRole('region', { name: b('calendar.settingsTitle') })
+	for (const day of ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']) {
+		await settings.getByLabel(edge(day, 'opens')).fill('00:00')
+		await settings.getByLabel(edge(day, 'closes')).fill('23:59')
+	}
+	await settings.getByLabel(b('calendar.minNoticeHours')).fill('0')
+	await settings.getByLabel(b('calendar.openOnPublicHolidays')).check()
+	await settings.getByRole('button', { name: b('calendar.save') }).click()
+	await expectToast(garage, b('calendar.saved'))
 }
 
 /**

@@ -65,6 +65,8 @@ smtp.on('error', (error) => console.error('[smtp sink]', error.message))
 await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve))
 process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.server.address().port}`
 process.env.OUTBOX_POLL_MS = '200'
+// A booked time's reminder arrives within seconds (on PostgreSQL: pg-boss's cron, every minute).
+process.env.BOOKING_REMINDERS_POLL_MS = '5000'
 
 process.env.NODE_ENV = 'production'
 // The production build, but with the tests' scrypt cost: a hundred sign-ups and sign-ins at the full
