@@ -4,7 +4,8 @@ import { bookedJob } from './people'
 /**
  * A booked job's life (issue 33): the workshop proposes another time and the customer accepts it,
  * so both see the new time; then the workshop marks the car received and ready for pickup, and the
- * customer follows both on /work-progress. JavaScript on and off.
+ * customer follows both on /work-progress; and a booking the workshop cancels frees its time and
+ * reaches the customer's bell. JavaScript on and off.
  */
 for (const js of javaScriptModes) {
 	const mode = `JavaScript ${js ? 'on' : 'off'}`
@@ -42,5 +43,33 @@ for (const js of javaScriptModes) {
 		await expect(steps.getByText(b('job.steps.ready'))).toBeVisible()
 		// "Work started" (skipped) and "completed" are the two not reached.
 		await expect(steps.getByText(b('job.notYet'))).toHaveCount(2)
+	})
+
+	test(`the workshop cancels a booking: the customer is told by the bell and the time is free again (${mode})`, async ({ browser, baseURL }) => {
+		test.setTimeout(240_000)
+		const b = dictionary('en', 'booking')
+		const common = dictionary('en', 'common')
+		const job = await bookedJob(browser, baseURL, js, 'Cancel')
+		const bookingOf = (page: typeof job.garage) => page.getByRole('region', { name: b('job.title') })
+
+		const agendaOfTheDay = async () => {
+			await open(job.garage, `/workshop-calendar?view=day&day=${job.startsAt.slice(0, 10)}`, js)
+			return job.garage.getByRole('region', { name: b('calendar.agendaTitle') })
+		}
+		await expect((await agendaOfTheDay()).getByText(job.customerName)).toBeVisible()
+
+		await open(job.garage, `/workshop-bid-details/${job.offerSlug}`, js)
+		await bookingOf(job.garage).getByRole('link', { name: b('change.cancel') }).click()
+		const confirm = js ? job.garage.getByRole('dialog', { name: b('change.cancelTitle') }) : job.garage.locator('.confirm-panel')
+		await confirm.getByRole('button', { name: b('change.cancelConfirm') }).click()
+		await expectToast(job.garage, b('change.done.cancelled'))
+
+		// The customer's bell says so, with the workshop's name.
+		await open(job.customer, '/notifications', js)
+		const told = common('notifications.bookingCancelled').replace('{{workshop}}', job.workshopName).replace(/\{\{starts\}\}.*$/, '')
+		await expect(job.customer.getByText(told, { exact: false }).first()).toBeVisible()
+
+		// The time is free again: the agenda of its day no longer holds it.
+		await expect((await agendaOfTheDay()).getByText(job.customerName)).toHaveCount(0)
 	})
 }
