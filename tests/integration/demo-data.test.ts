@@ -5,8 +5,9 @@ import { demoAccounts, loadDemoDataIfEmpty, DEMO_PASSWORD } from '~/db/seed/demo
 import { hasDemoData } from '~/db/seed/has-demo-data.server'
 import { db, queryRows } from '~/db/db.server'
 import { verifyPassword } from '~/utils/password.server'
-import { freeTimes } from '~/domain/booking/calendar.server'
+import { checkFreeStart, freeTimes } from '~/domain/booking/calendar.server'
 import { holdingStatuses } from '~/domain/booking/status'
+import { tallinnDay } from '~/utils/time'
 
 describe('the demo data', () => {
 	test('loads into an empty database once, and never over existing data', async () => {
@@ -143,7 +144,7 @@ describe('the demo data', () => {
 		const monday = await db.select().from(t.workshopHours).where(and(eq(t.workshopHours.workshopId, id), eq(t.workshopHours.weekday, 1)))
 		expect(monday.map((h) => `${h.opens}-${h.closes}`).sort()).toEqual(['08:00:00-12:00:00', '12:30:00-18:00:00'])
 		const [dayOff] = await db.select().from(t.workshopDaysOff).where(eq(t.workshopDaysOff.workshopId, id))
-		expect(dayOff!.day > new Date().toISOString().slice(0, 10)).toBe(true)
+		expect(dayOff!.day > tallinnDay()).toBe(true)
 		const bookings = await db.select().from(t.bookings).where(eq(t.bookings.workshopId, id))
 		expect(bookings.length).toBeGreaterThanOrEqual(3)
 		expect(bookings.every((b) => (holdingStatuses as readonly string[]).includes(b.status))).toBe(true)
@@ -160,5 +161,12 @@ describe('the demo data', () => {
 		expect(free.length).toBeGreaterThan(10)
 		const [refreshed] = await db.select({ nextFreeAt: t.workshops.nextFreeAt }).from(t.workshops).where(eq(t.workshops.id, id))
 		expect(refreshed!.nextFreeAt).not.toBeNull()
+
+		// The offer waiting on Mari's open request proposes three free times on three days, so the
+		// demo's compare page offers a time to choose.
+		const [pending] = await db.select().from(t.offers).where(and(eq(t.offers.workshopId, id), eq(t.offers.status, 'pending')))
+		expect(pending!.proposedStarts).toHaveLength(3)
+		expect(new Set(pending!.proposedStarts.map((start) => tallinnDay(start))).size).toBe(3)
+		for (const start of pending!.proposedStarts) expect(await checkFreeStart(id, start, pending!.bookingMinutes!)).toMatchObject({ ok: true })
 	})
 })

@@ -3,7 +3,7 @@
  * (demo-data.server.ts): two lifts, its profile's hours with a lunch break, a day off next month,
  * and this week's jobs: one car ready for pickup, one in the workshop, Mari's Corolla booked for
  * the next working morning (the reminders' "tomorrow") and two more later in the week, with free
- * times left between them.
+ * times left between them; the demo workshop's offer on Mari's open request proposes three of them.
  *
  * Made with the product's moves (request, offer, select, then bookTime in the seed's transaction),
  * each time chosen by the calendar's own engine, so the data keeps to the rules whatever day the
@@ -35,6 +35,8 @@ export type DemoCalendarInput = {
 	workshopIds: string[]
 	/** The story's job in progress (Mari's Corolla, the demo workshop's offer selected): booked for the next working morning. */
 	inProgress: { customerId: string; requestId: string; offerId: string; selectedAt: Date }
+	/** The demo workshop's offer waiting on Mari's open request: it proposes the next three free times. */
+	pendingOffer: { offerId: string; minutes: number }
 	/** Customers of the other stories with a car the demo workshop serves. */
 	customers: Array<{ id: string; vehicle: string }>
 	now: Date
@@ -117,6 +119,18 @@ export async function insertDemoCalendar(tx: DbOrTx, input: DemoCalendarInput) {
 				.where(eq(t.bookings.id, booked.id))
 		}
 	}
+
+	// The offer Mari compares proposes three times from what is left free (after the jobs above).
+	const { pendingOffer } = input
+	const rules = await calendarRules(tx, workshopId)
+	const busy = await busyTimes(tx, workshopId, now, new Date(now.getTime() + 15 * DAY))
+	const free = freeStarts(rules, busy, { now, durationMinutes: pendingOffer.minutes, from: at(2, 8), until: new Date(now.getTime() + 14 * DAY) })
+	// One a day, the first of each of three days.
+	const proposed = free.filter((start, n) => n === 0 || tallinnDay(start.startsAt) !== tallinnDay(free[n - 1]!.startsAt)).slice(0, 3)
+	await tx
+		.update(t.offers)
+		.set({ bookingMinutes: pendingOffer.minutes, proposedStarts: proposed.map((start) => start.startsAt) })
+		.where(eq(t.offers.id, pendingOffer.offerId))
 
 	// The moves told everyone (stamped with this transaction's now()); the story's bells are its own.
 	await tx.delete(t.notifications).where(sql`${t.notifications.createdAt} = now()`)

@@ -81,6 +81,7 @@ export async function loadDemoData(database: DbOrTx = defaultDb, now = new Date(
 			workshop: { workshopId: workshopIds[0]!, userId: people.workshopOwner.id, workshopName: demoWorkshops[0]!.name },
 			workshopIds,
 			inProgress,
+			pendingOffer: { offerId: inProgress.pendingOfferId, minutes: 180 },
 			// Customers whose cars (Superb, Focus, Ceed, RAV4) and Tallinn requests the demo workshop serves.
 			customers: [3, 7, 4, 1].map((i) => ({ id: people.reviewers[i]!.id, vehicle: reviewerVehicles[i]! })),
 			now,
@@ -1052,7 +1053,8 @@ async function insertDemoFlow(tx: Tx, refs: ReferenceIds, people: People, worksh
 		},
 		{ workshop: 11, price: 245, at: hoursAgo(6), description: 'Incl. brake fluid change and a full diagnostics report.' },
 	]
-	for (const o of offers) await story.offer(workshop(o.workshop), offered, o, o.at)
+	const offerIds = []
+	for (const o of offers) offerIds.push(await story.offer(workshop(o.workshop), offered, o, o.at))
 
 	// 3. in_progress: the demo workshop's offer was selected, another one rejected.
 	const inProgress = await story.request(
@@ -1070,7 +1072,7 @@ async function insertDemoFlow(tx: Tx, refs: ReferenceIds, people: People, worksh
 	const selectedOffer = await story.offer(kask, inProgress, { price: 149, description: 'Hooldus tootja graafiku järgi: õli, filtrid, kontrollid.' }, ago(5.8))
 	const rejectedElsewhere = await story.offer(workshop(11), inProgress, { price: 189 }, ago(5.5))
 	await story.select(mari, inProgress, selectedOffer, ago(4))
-	const booking = { customerId: mari, requestId: inProgress, offerId: selectedOffer, selectedAt: ago(4) }
+	const booking = { customerId: mari, requestId: inProgress, offerId: selectedOffer, selectedAt: ago(4), pendingOfferId: offerIds[0]! }
 
 	// 4. completed, waiting for feedback.
 	const completed = await story.job(mari, kask, {
