@@ -726,6 +726,7 @@ export const bookings = pgTable(
 		firstReminderAt: moment(),
 		secondReminderAt: moment(),
 		carReceivedAt: moment(),
+		workStartedAt: moment(),
 		readyAt: moment(),
 		endedAt: moment(),
 		createdAt: createdAt(),

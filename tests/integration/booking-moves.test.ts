@@ -12,6 +12,7 @@ import {
 	withdrawChange,
 } from '~/domain/booking/booking-moves.server'
 import { TimeRefused, bookTime } from '~/domain/booking/calendar.server'
+import { bookedJob as bookedJobView } from '~/domain/booking/booked-job.server'
 import { completeJob } from '~/domain/service-flow/job-moves.server'
 import { db, transaction } from '~/db/db.server'
 import { bookingChanges, bookings, emailOutbox, notifications, offers, serviceRequests, workshops } from '~/db/schema'
@@ -81,13 +82,19 @@ describe('the job steps', () => {
 		expect(row.status).toBe('car_received')
 		expect(row.carReceivedAt).not.toBeNull()
 		await startWork(job.workshop, job.bookingId)
-		expect((await booking(job.bookingId)).status).toBe('in_work')
+		row = await booking(job.bookingId)
+		expect(row.status).toBe('in_work')
+		// Kept with the booking: the bell's notices may go (read ones leave after a while), the step's time stays.
+		expect(row.workStartedAt).not.toBeNull()
+		expect((await notices(job.customerId)).map((notice) => notice.messageKey)).toEqual(expect.arrayContaining(['notifications.bookingCarReceived', 'notifications.bookingInWork']))
+		await db.delete(notifications).where(eq(notifications.userId, job.customerId))
+		expect((await bookedJobView(job.offerId))!.steps.find((step) => step.step === 'in_work')!.at).toBe(row.workStartedAt!.toISOString())
 		await markReady(job.workshop, job.bookingId)
 		row = await booking(job.bookingId)
 		expect(row.status).toBe('ready')
 		expect(row.readyAt).not.toBeNull()
 		const keys = (await notices(job.customerId)).map((notice) => notice.messageKey)
-		expect(keys).toEqual(expect.arrayContaining(['notifications.bookingCarReceived', 'notifications.bookingInWork', 'notifications.bookingReady']))
+		expect(keys).toEqual(expect.arrayContaining(['notifications.bookingReady']))
 		const [ready] = (await notices(job.customerId)).filter((notice) => notice.messageKey === 'notifications.bookingReady')
 		const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `notification:${ready!.id}`))
 		expect(mail?.subject).toContain('ready for pickup')

@@ -1,7 +1,7 @@
 import { data } from '@remix-run/node'
-import { and, asc, eq, min } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { db, type DbOrTx } from '~/db/db.server'
-import { bookingChanges, bookings, notifications } from '~/db/schema'
+import { bookingChanges, bookings } from '~/db/schema'
 import { DomainError, FieldError, notFound } from '~/utils/errors'
 import { type WorkshopActor } from '~/utils/auth.server'
 import { handleDomainError } from '~/utils/route-helpers.server'
@@ -35,17 +35,12 @@ export async function bookedJob(offerId: string, options: { now?: Date; freeStar
 	const now = options.now ?? new Date()
 	const [booking] = await database.select().from(bookings).where(eq(bookings.offerId, offerId))
 	if (!booking) return null
-	const [[change], [started], cancelFreeUntil] = await Promise.all([
+	const [[change], cancelFreeUntil] = await Promise.all([
 		database
 			.select({ proposedBy: bookingChanges.proposedBy, startsAt: bookingChanges.startsAt, cancel: bookingChanges.cancel })
 			.from(bookingChanges)
 			.where(and(eq(bookingChanges.bookingId, booking.id), eq(bookingChanges.status, 'waiting')))
 			.orderBy(asc(bookingChanges.createdAt)),
-		// When the work started is not a column of its own: the customer's notice of it says when.
-		database
-			.select({ at: min(notifications.createdAt) })
-			.from(notifications)
-			.where(and(eq(notifications.receivedId, booking.requestId), eq(notifications.messageKey, 'notifications.bookingInWork'))),
 		freeCancelUntil(booking.startsAt),
 	])
 	const minutes = Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / 60_000)
@@ -56,7 +51,7 @@ export async function bookedJob(offerId: string, options: { now?: Date; freeStar
 	const steps = [
 		{ step: 'booked', at: booking.createdAt },
 		{ step: 'car_received', at: booking.carReceivedAt },
-		{ step: 'in_work', at: started?.at ?? null },
+		{ step: 'in_work', at: booking.workStartedAt },
 		{ step: 'ready', at: booking.readyAt },
 		{ step: 'done', at: booking.status === 'done' ? booking.endedAt : null },
 	] as const

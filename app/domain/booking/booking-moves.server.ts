@@ -89,7 +89,7 @@ async function tellOther(tx: Tx, locked: Locked, by: BookingParty['side'], key: 
 
 const stepColumns = {
 	receiveCar: (now: Date) => ({ carReceivedAt: now }),
-	startWork: () => ({}),
+	startWork: (now: Date) => ({ workStartedAt: now }),
 	markReady: (now: Date) => ({ readyAt: now }),
 } as const
 const stepNotices = { receiveCar: 'bookingCarReceived', startWork: 'bookingInWork', markReady: 'bookingReady' } as const
