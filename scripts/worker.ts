@@ -4,13 +4,12 @@
  * PostgreSQL only: on the embedded database the jobs run in the web process. Stops cleanly on
  * SIGTERM/SIGINT: running jobs finish (for a few seconds at most), then the database is closed.
  */
-import { migrateDatabase } from '~/db/migrate.server'
 import { startCacheListener } from '~/caching/cache-bus.server'
 import { getEnv } from '~/utils/env.server'
 import { getFileStore } from '~/uploads/file-store.server'
 import { startBackgroundJobs } from '~/jobs/schedule.server'
 import { logger } from '~/utils/logger.server'
-import { checkConfiguration, shutdown } from '~/utils/startup.server'
+import { checkConfiguration, migrateOrCheck, shutdown } from '~/utils/startup.server'
 
 function refuse(reason: string): never {
 	logger.error('the worker cannot start', { reason })
@@ -43,7 +42,8 @@ process.on('SIGINT', () => void stop('SIGINT'))
 process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', { err: reason }))
 
 try {
-	await migrateDatabase()
+	// MIGRATE_ON_START=false: only checked; a database behind this code stops here with the count.
+	await migrateOrCheck()
 	// The clean-up job sweeps the file store: a bucket that cannot be reached stops the start, as in a web process.
 	await getFileStore().check()
 	// The jobs read the site settings and lists too: an administrator's change empties them here as well.

@@ -10,12 +10,11 @@ import cluster from 'node:cluster'
 import { fileURLToPath } from 'node:url'
 import { type ServerBuild } from '@remix-run/node'
 import { openEmbeddedEarly } from '~/db/embedded-database.server'
-import { getEnv, getSessionSecrets, type Env } from '../app/utils/env.server'
+import { checkServingConfiguration, getEnv, type Env } from '../app/utils/env.server'
 import { logger } from '../app/utils/logger.server'
 import { createServerApp } from './app'
 
 const MODE = process.env.NODE_ENV === 'development' ? 'development' : 'production'
-const HOST = process.env.HOST ?? '0.0.0.0'
 const BUILD_URL = new URL('../build/server/index.js', import.meta.url).href
 
 function refuseToStart(error: unknown): never {
@@ -26,9 +25,9 @@ function refuseToStart(error: unknown): never {
 /** The configuration, checked before any process starts: a bad one stops here, not in a restart loop. */
 function checkedEnv(): Env {
 	try {
-		const env = getEnv()
-		getSessionSecrets()
-		return env
+		// Every setting (HOST, TRUST_PROXY, the secrets, and what production on a server database needs).
+		checkServingConfiguration()
+		return getEnv()
 	} catch (error) {
 		refuseToStart(error)
 	}
@@ -110,15 +109,14 @@ async function serve(env: Env) {
 		return (await import(BUILD_URL)) as ServerBuild
 	}
 
-	// A missing SESSION_SECRET on a shared database, or a TRUST_PROXY Express cannot read (say `yes`),
-	// stops the start here, with the reason (createServerApp checks the configuration first).
+	// The configuration was checked in the primary; what createServerApp finds wrong still stops here.
 	const { app, entry, drain, firstStartSettled } = await createServerApp({
 		mode: MODE,
 		getBuild,
 		viteDevServer,
-		trustProxy: process.env.TRUST_PROXY || undefined,
+		trustProxy: env.TRUST_PROXY,
 		appUrl: env.APP_URL,
-		stripeCheckout: Boolean(process.env.STRIPE_SECRET_KEY && process.env.STRIPE_WEBHOOK_SECRET),
+		stripeCheckout: env.stripeCheckout,
 	}).catch(refuseToStart)
 
 	// One of a cluster's web processes takes connections once its first start is over (ready, or the
@@ -127,7 +125,7 @@ async function serve(env: Env) {
 	// to hold and /healthz checks to fail while the others serve. A single process listens at once (the
 	// embedded start answers sooner; /healthz says 503 meanwhile).
 	if (cluster.isWorker) await firstStartSettled()
-	const server = app.listen(env.PORT, HOST, () => {
+	const server = app.listen(env.PORT, env.HOST, () => {
 		logger.info('server listening', { url: `http://localhost:${env.PORT}`, mode: MODE })
 	})
 	server.on('error', (error) => {
