@@ -127,7 +127,8 @@ async function checkStart(label, env) {
 async function onPostgres() {
 	const dataDir = path.join(work, 'data-postgres')
 	const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir }
-	const withSecret = { ...env, SESSION_SECRET: secret }
+	// What production on a server database needs to serve (decision 0142): e-mails kept on disk on purpose here.
+	const withSecret = { ...env, SESSION_SECRET: secret, APP_URL: 'http://localhost', EMAIL_TO_DISK: 'true' }
 	await check('PostgreSQL: npm run db:migrate', ['run', 'db:migrate'], env, { says: 'Migrations applied to' })
 	await check('PostgreSQL: npm run db:seed (no SESSION_SECRET)', ['run', 'db:seed'], env, { says: 'Demo data loaded into' })
 	await check('PostgreSQL: npm run admin:create -- x@example.com', ['run', 'admin:create', '--', 'x@example.com'], env, { says: 'Created administrator x@example.com' })
@@ -137,7 +138,9 @@ async function onPostgres() {
 		whileRunning: stopWithSigterm,
 		says: '"msg":"worker stopping"',
 	})
-	await checkStart('PostgreSQL: npm start, /healthz 200, stopped with SIGTERM', withSecret)
+	await check('PostgreSQL: npm start without APP_URL refuses, naming it', ['start'], { ...withSecret, APP_URL: undefined }, { code: 1, says: 'APP_URL is not set' })
+	// Migrated by the release step above: a web process that does not migrate starts all the same.
+	await checkStart('PostgreSQL: npm start (MIGRATE_ON_START=false), /healthz 200, stopped with SIGTERM', { ...withSecret, MIGRATE_ON_START: 'false' })
 }
 
 async function onEmbedded() {
