@@ -33,7 +33,7 @@ test('a backup of the running portal, restored into an empty DATA_DIR, serves th
 		await login(livePage, demo.customer.email, demo.customer.password)
 		const requestLinks = async (page: typeof livePage) => {
 			await page.goto('/my-requests?status=all')
-			return page.locator('main a[href*="/customer-request-details/"]').evaluateAll((links) => [...new Set(links.map((link) => new URL((link as HTMLAnchorElement).href).pathname))])
+			return page.locator('main a[href*="/request-details/"], main a[href*="/service-details/"]').evaluateAll((links) => [...new Set(links.map((link) => new URL((link as HTMLAnchorElement).href).pathname))])
 		}
 		const liveRequests = await requestLinks(livePage)
 		expect(liveRequests.length).toBeGreaterThan(0)
