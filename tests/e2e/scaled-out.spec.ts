@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -55,7 +56,7 @@ function replaceOnce(text: string, pattern: RegExp, replacement: string) {
  * which Debian's nginx 1.22 lacks and a local address does not need).
  */
 function nginxConfig() {
-	const original = fs.readFileSync(path.join(__dirname, '../../deploy/nginx.conf'), 'utf8')
+	const original = fs.readFileSync('deploy/nginx.conf', 'utf8')
 	let config = replaceOnce(original, /^\t\tlisten 80;$/m, `\t\tlisten 127.0.0.1:${ports.nginx};`)
 	const block = /^\tupstream autohub \{[\s\S]*?^\t\}/m.exec(config)?.[0]
 	if (!block) throw new Error('deploy/nginx.conf: no upstream autohub block')
@@ -71,7 +72,13 @@ async function startNginx() {
 	// Run as root, nginx's workers are its compiled-in user (nobody): they must reach the cache and temporary directories.
 	fs.chmodSync(nginxPrefix, 0o755)
 	fs.writeFileSync(path.join(nginxPrefix, 'nginx.conf'), nginxConfig())
-	processes.nginx = startProcess([nginxBinary, '-p', `${nginxPrefix}/`, '-c', path.join(nginxPrefix, 'nginx.conf'), '-g', 'daemon off;'], {})
+	// Its log goes to /dev/stdout, which nginx opens by name: a file, as a socket (Node's pipes) cannot be opened.
+	const log = path.join(nginxPrefix, 'output.log')
+	const out = fs.openSync(log, 'a')
+	const child = spawn(nginxBinary, ['-p', `${nginxPrefix}/`, '-c', path.join(nginxPrefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', out, out], detached: true })
+	fs.closeSync(out)
+	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+	processes.nginx = { process: child, output: () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : ''), exited }
 	await until(async () => ((await fetch(`${proxyUrl}/readyz`)).status === 200 ? true : undefined), 30_000).catch((error: unknown) => {
 		throw new Error(`nginx did not answer: ${String(error)}\n${processes.nginx?.output()}`)
 	})
