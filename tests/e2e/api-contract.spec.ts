@@ -9,7 +9,7 @@ const unknownPaths = ['/admin/api', '/admin/api/nope', '/admin/api/workshop-list
 
 test('an unknown path under /admin/api answers the JSON 404 for GET and POST, with or without a token', async ({ request }) => {
 	for (const path of unknownPaths) {
-		for (const headers of [{}, { Authorization: 'Bearer not-a-token' }]) {
+		for (const headers of [{}, { Authorization: 'Bearer not-a-token' }] as Array<Record<string, string>>) {
 			for (const method of ['GET', 'POST'] as const) {
 				const response = await request.fetch(`${path}?lng=en`, { method, headers, data: method === 'POST' ? {} : undefined, maxRedirects: 0 })
 				const what = `${method} ${path} ${JSON.stringify(headers)}`
