@@ -59,8 +59,8 @@ function requestSchemas() {
 	registry.add(ContactSchema, { id: 'ContactInput' })
 	registry.add(LoginSchema, { id: 'LoginInput' })
 	registry.add(ChatMessageSchema, { id: 'ChatMessageInput' })
-	registry.add(z.strictObject({ id: z.string().min(1).meta({ description: 'A raw UUID, or its base64url form.' }) }), { id: 'ReadNotificationInput' })
-	registry.add(z.strictObject({ receiver_id: z.string().min(1).meta({ description: "The other user's id: a raw UUID, or its base64url form." }) }), { id: 'GetChatInput' })
+	registry.add(z.object({ id: z.string().min(1).meta({ description: 'A raw UUID, or its base64url form.' }) }), { id: 'ReadNotificationInput' })
+	registry.add(z.object({ receiver_id: z.string().min(1).meta({ description: "The other user's id: a raw UUID, or its base64url form." }) }), { id: 'GetChatInput' })
 	return convert(registry, 'input')
 }
 
@@ -70,7 +70,7 @@ function convert(registry: z.core.$ZodRegistry<{ id: string }>, io: 'input' | 'o
 	// neither `$schema` nor zod's `$id` (a fragment, not allowed as an `$id`) stays; the e-mail's
 	// format is lost in zod's pipe (trim, then check).
 	const result = Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _dialect, $id: _id, ...schema }]) => [id, schema as Record<string, unknown>]))
-	for (const schema of Object.values(result)) {
+	for (const schema of io === 'input' ? Object.values(result) : []) {
 		const email = (schema.properties as Record<string, Record<string, unknown>> | undefined)?.email
 		if (email) email.format = 'email'
 	}
