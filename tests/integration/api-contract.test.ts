@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { flatRoutes } from '@remix-run/dev/dist/config/flat-routes.js'
-import { matchRoutes, type AgnosticRouteObject } from '@remix-run/router'
 import { Validator } from '@seriousme/openapi-schema-validator'
+import { matchRoutes, type RouteObject } from 'react-router-dom'
 import { beforeAll, describe, expect, test } from 'vitest'
 import type * as z from 'zod'
 import { openApiDocument } from '~/domain/api/openapi.server'
@@ -199,8 +199,8 @@ describe('an unknown path under /admin/api', () => {
 
 	test('reaches the splat route, while every call keeps its own route', () => {
 		const manifest = flatRoutes(path.resolve('app'), ['**/*.test.{ts,tsx}', '**/*.server.ts'])
-		const routes: AgnosticRouteObject[] = []
-		const byId = new Map<string, AgnosticRouteObject & { children: AgnosticRouteObject[] }>()
+		const routes: RouteObject[] = []
+		const byId = new Map<string, RouteObject & { children: RouteObject[] }>()
 		for (const route of Object.values(manifest)) byId.set(route.id, { id: route.id, path: route.path, index: route.index as false, children: [] })
 		for (const route of Object.values(manifest)) {
 			const node = byId.get(route.id)!
