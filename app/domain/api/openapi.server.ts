@@ -74,7 +74,17 @@ function convert(registry: z.core.$ZodRegistry<{ id: string }>, io: 'input' | 'o
 		const email = (schema.properties as Record<string, Record<string, unknown>> | undefined)?.email
 		if (email) email.format = 'email'
 	}
-	return result
+	return dropSafeIntegerBounds(result)
+}
+
+/** zod writes `z.int()`'s implicit bounds (±2^53−1) into every integer: noise for a reader. */
+function dropSafeIntegerBounds<T>(value: T): T {
+	if (Array.isArray(value)) return value.map(dropSafeIntegerBounds) as T
+	if (!value || typeof value !== 'object') return value
+	const entries = Object.entries(value)
+		.filter(([key, item]) => !((key === 'maximum' || key === 'minimum') && Math.abs(item as number) === Number.MAX_SAFE_INTEGER))
+		.map(([key, item]) => [key, dropSafeIntegerBounds(item)])
+	return Object.fromEntries(entries) as T
 }
 
 /** Query parameters from a query schema's input side: every one optional. */
