@@ -53,6 +53,13 @@ const EnvSchema = z.object({
 	S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 	/** `true` for MinIO-style servers that address buckets by path, not by host name. */
 	S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+	// Observability (docs/operations.md): off unless set.
+	/** A port of its own for Prometheus's scrape (/metrics); never the public port. */
+	METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+	/** An OTLP/HTTP collector, e.g. http://otel-collector:4318: traces go to its /v1/traces. */
+	OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+	OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
+	OTEL_SERVICE_NAME: z.string().min(1).default('autohub'),
 }).refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
 	message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither',
 	path: ['S3_SECRET_ACCESS_KEY'],
