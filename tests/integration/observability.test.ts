@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import { type AddressInfo } from 'node:net'
+import path from 'node:path'
 import { Writable } from 'node:stream'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -164,6 +165,26 @@ describe('a running portal', () => {
 			receiver.spans.find((span) => span.traceId === serverSpan.traceId && /^db\.system/.test(span.attributes?.map((a) => a.key).join(' ') ?? '') && span.kind === 3),
 		)
 		expect(attribute(query, /^db\.system/)?.stringValue).toBe('postgresql')
+	})
+})
+
+describe('the worker', () => {
+	test.skipIf(!onPostgres)('`npm run worker` serves its own METRICS_PORT: its job runs, the queues and the outbox', async () => {
+		const metricsPort = await freePort()
+		const worker = await startBuiltServer({ METRICS_PORT: String(metricsPort) }, path.resolve('server-build/scripts/worker.js'))
+		try {
+			const text = await until(async () => {
+				const scraped = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()
+				return /autohub_job_runs_total\{job="email-outbox",outcome="ok"\} [1-9]/.test(scraped) ? scraped : undefined
+			}, 60_000)
+			expect(text).toMatch(/autohub_job_queue_depth\{queue="email-outbox"\} \d+/)
+			expect(text).toMatch(/^autohub_email_outbox_backlog \d+$/m)
+			expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds [0-9.e+-]+$/m)
+			// No web process here: no request was answered.
+			expect(text).not.toMatch(/autohub_http_request_duration_seconds_count\{/)
+		} finally {
+			await worker.stop()
+		}
 	})
 })
 

@@ -5,7 +5,7 @@ import { freePort } from '../../scripts/free-port.mjs'
 
 const BUILT = path.resolve('server-build/index.js')
 
-/** The built server (`npm start`'s server-build/index.js) in a process of its own, with what it printed. */
+/** The built server (`npm start`'s server-build/index.js) or an operator's script in a process of its own, with what it printed. */
 export type BuiltServer = { url: string; process: ChildProcess; output: () => string; stop: () => Promise<void> }
 
 /**
@@ -13,11 +13,11 @@ export type BuiltServer = { url: string; process: ChildProcess; output: () => st
  * mode and `env` from outside. Its database: this test file's (tests/setup/database.ts) unless
  * `env` names another.
  */
-export async function startBuiltServer(env: Record<string, string | undefined>): Promise<BuiltServer> {
-	if (!existsSync(BUILT)) throw new Error(`${BUILT} is missing: run \`npm run build\` first.`)
+export async function startBuiltServer(env: Record<string, string | undefined>, script = BUILT): Promise<BuiltServer> {
+	if (!existsSync(script)) throw new Error(`${script} is missing: run \`npm run build\` first.`)
 	const port = await freePort()
 	const url = `http://127.0.0.1:${port}`
-	const child = spawn(process.execPath, [BUILT], {
+	const child = spawn(process.execPath, [script], {
 		env: {
 			PATH: process.env.PATH,
 			NODE_ENV: 'production',
