@@ -1,9 +1,10 @@
 /**
  * The Express application around the Remix request handler. It owns what is true of every
- * response: security headers with a per-request CSP nonce, one structured log line per request,
- * /healthz, the cross-origin check of form posts, answering 503 while the database is not there,
- * HTTP caching (Cache-Control, ETag and 304, server/http-cache.ts), and a last line of defence
- * that turns a failure of the visitor's making into a 4xx.
+ * response: a request id (X-Request-Id, on every log line), security headers with a per-request
+ * CSP nonce, one structured log line per request and its duration metric, /healthz and /readyz,
+ * the cross-origin check of form posts, answering 503 while the database is not there, HTTP
+ * caching (Cache-Control, ETag and 304, server/http-cache.ts), and a last line of defence that
+ * turns a failure of the visitor's making into a 4xx.
  * server/index.ts listens with it; the tests run it in-process (tests/fuzz).
  */
 import crypto from 'node:crypto'
@@ -72,7 +73,7 @@ export async function createServerApp(options: ServerOptions) {
 	entry.checkConfiguration()
 	entry.registerDatabaseMetrics?.()
 
-	// Start the database in the background; until it is ready /healthz and every page answer 503 at
+	// Start the database in the background; until it is ready /readyz and every page answer 503 at
 	// once (a starting page that reloads itself), and so does every page once a start has failed (the
 	// database is unreachable), instead of waiting for it (decision 0130).
 	let started = false
@@ -320,8 +321,10 @@ export async function createServerApp(options: ServerOptions) {
 	// start has failed, the database is unreachable: 503 with Retry-After, not a hanging page.
 	app.use(
 		guarded(async (req, res, next) => {
-			if (!started) nameRoute('starting')
-			if (!started) return send(res, await entry.startingResponse(plainRequest(req), { nonce: res.locals.cspNonce as string }))
+			if (!started) {
+				nameRoute('starting')
+				return send(res, await entry.startingResponse(plainRequest(req), { nonce: res.locals.cspNonce as string }))
+			}
 			if (startupFailed) return refuse(req, res, 503, UNAVAILABLE_RETRY_SECONDS)
 			await ready
 			next()
