@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
 /** The scripts an operator runs on a production install (README: "Scripts"). */
-export const operatorScripts = ['db-migrate', 'db-seed', 'jobs', 'worker', 'admin-create']
+export const operatorScripts = ['db-migrate', 'db-seed', 'jobs', 'worker', 'admin-create', 'backup', 'restore']
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const common = { absWorkingDir: root, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: true }

@@ -1,9 +1,9 @@
 // `node scripts/check-production-install.mjs`: makes a production install in a temporary copy of this
 // checkout (its sources and production packages, `npm run build`, `npm prune --omit=dev`: no tsx, no esbuild)
 // and runs there every script the README names, as an operator would: on a new PostgreSQL database
-// (db:migrate, db:seed without SESSION_SECRET, admin:create, jobs, the worker for a moment, npm start
-// answering /readyz) and on a new embedded DATA_DIR (the same; the worker refuses it, with its
-// reason). Any failure prints that command's output and fails the check (decision 0113).
+// (db:migrate, db:seed without SESSION_SECRET, admin:create, jobs, the worker for a moment, backup
+// refusing, npm start answering /readyz) and on a new embedded DATA_DIR (the same; the worker refuses
+// it, with its reason; backup, and restore into an empty DATA_DIR). Any failure prints that command's output and fails the check (decision 0113).
 //
 // CHECK_DATABASE_URL: a PostgreSQL server where a database `autohub_prodcheck_<random>` is created
 // and dropped (default postgres://postgres@127.0.0.1:5432/test). The build is made in this checkout
@@ -127,7 +127,8 @@ async function checkStart(label, env) {
 async function onPostgres() {
 	const dataDir = path.join(work, 'data-postgres')
 	const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir }
-	const withSecret = { ...env, SESSION_SECRET: secret }
+	// What production on a server database needs to serve (decision 0142): e-mails kept on disk on purpose here.
+	const withSecret = { ...env, SESSION_SECRET: secret, APP_URL: 'http://localhost', EMAIL_TO_DISK: 'true' }
 	await check('PostgreSQL: npm run db:migrate', ['run', 'db:migrate'], env, { says: 'Migrations applied to' })
 	await check('PostgreSQL: npm run db:seed (no SESSION_SECRET)', ['run', 'db:seed'], env, { says: 'Demo data loaded into' })
 	await check('PostgreSQL: npm run admin:create -- x@example.com', ['run', 'admin:create', '--', 'x@example.com'], env, { says: 'Created administrator x@example.com' })
@@ -137,7 +138,10 @@ async function onPostgres() {
 		whileRunning: stopWithSigterm,
 		says: '"msg":"worker stopping"',
 	})
-	await checkStart('PostgreSQL: npm start, /readyz 200, stopped with SIGTERM', withSecret)
+	await check('PostgreSQL: npm start without APP_URL refuses, naming it', ['start'], { ...withSecret, APP_URL: undefined }, { code: 1, says: 'APP_URL is not set' })
+	// Migrated by the release step above: a web process that does not migrate starts all the same.
+	await checkStart('PostgreSQL: npm start (MIGRATE_ON_START=false), /readyz 200, stopped with SIGTERM', { ...withSecret, MIGRATE_ON_START: 'false' })
+	await check('PostgreSQL: npm run backup refuses, pointing at docs/backup.md', ['run', 'backup'], withSecret, { code: 1, says: 'docs/backup.md' })
 }
 
 async function onEmbedded() {
@@ -146,6 +150,11 @@ async function onEmbedded() {
 	await check('embedded: npm run db:seed', ['run', 'db:seed'], env, { says: 'Demo data loaded into' })
 	await check('embedded: npm run admin:create -- x@example.com', ['run', 'admin:create', '--', 'x@example.com'], env, { says: 'Created administrator x@example.com' })
 	await check('embedded: npm run jobs', ['run', 'jobs'], env, { says: '"job":"response-times"' })
+	// A backup of the install (no portal running: the script opens DATA_DIR), restored into an empty one (decision 0144).
+	const archive = path.join(work, 'embedded-backup.tar.gz')
+	await check('embedded: npm run backup', ['run', 'backup', '--', archive], env, { says: 'Backup written to' })
+	await check('embedded: npm run restore into an empty DATA_DIR', ['run', 'restore', '--', archive], { DATA_DIR: path.join(work, 'data-restored') }, { says: 'as its manifest says' })
+	await check('embedded: npm run restore refuses a DATA_DIR that is not empty', ['run', 'restore', '--', archive], env, { code: 1, says: 'is not empty' })
 	// The web process runs the jobs on the embedded database: a worker must refuse, saying why.
 	await check('embedded: npm run worker refuses, with its reason', ['run', 'worker'], env, { code: 1, says: 'no DATABASE_URL' })
 	await checkStart('embedded: npm start, /readyz 200, stopped with SIGTERM', env)

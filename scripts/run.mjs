@@ -1,4 +1,4 @@
-// `npm run db:migrate | db:seed | jobs | worker | admin:create`: runs the operator's script from the
+// `npm run db:migrate | db:seed | jobs | worker | admin:create | backup | restore`: runs the operator's script from the
 // build, server-build/scripts/<name>.js, so a production install (no tsx, no esbuild) runs it with
 // Node alone. On a development install (esbuild is there) the script is built from the current
 // sources first, in about a second, so a change is never run stale (decision 0113).

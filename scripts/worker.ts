@@ -6,13 +6,12 @@
  */
 // First: tracing, when configured, is on before pg is used (docs/operations.md).
 import '~/observability/start-tracing.server'
-import { migrateDatabase } from '~/db/migrate.server'
 import { startCacheListener } from '~/caching/cache-bus.server'
 import { getEnv } from '~/utils/env.server'
 import { getFileStore } from '~/uploads/file-store.server'
 import { startBackgroundJobs } from '~/jobs/schedule.server'
 import { logger } from '~/utils/logger.server'
-import { checkConfiguration, shutdown } from '~/utils/startup.server'
+import { checkConfiguration, migrateOrCheck, shutdown } from '~/utils/startup.server'
 import { registerDatabaseMetrics } from '~/observability/database-metrics.server'
 import { serveMetrics } from '~/observability/metrics-server.server'
 import { stopTracing } from '~/observability/tracing.server'
@@ -49,7 +48,8 @@ process.on('SIGINT', () => void stop('SIGINT'))
 process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', { err: reason }))
 
 try {
-	await migrateDatabase()
+	// MIGRATE_ON_START=false: only checked; a database behind this code stops here with the count.
+	await migrateOrCheck()
 	// The clean-up job sweeps the file store: a bucket that cannot be reached stops the start, as in a web process.
 	await getFileStore().check()
 	// The jobs read the site settings and lists too: an administrator's change empties them here as well.
@@ -59,7 +59,7 @@ try {
 	const metricsPort = getEnv().METRICS_PORT
 	if (metricsPort) {
 		registerDatabaseMetrics()
-		serveMetrics(metricsPort, { host: process.env.HOST })
+		serveMetrics(metricsPort, { host: getEnv().HOST })
 	}
 	logger.info('worker started')
 } catch (error) {

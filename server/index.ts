@@ -12,7 +12,7 @@ import cluster from 'node:cluster'
 import { fileURLToPath } from 'node:url'
 import { type ServerBuild } from '@remix-run/node'
 import { openEmbeddedEarly } from '~/db/embedded-database.server'
-import { getEnv, getSessionSecrets, type Env } from '../app/utils/env.server'
+import { checkServingConfiguration, getEnv, type Env } from '../app/utils/env.server'
 import { logger } from '../app/utils/logger.server'
 import { collectProcessMetrics } from '../app/observability/metrics.server'
 import { serveMetrics } from '../app/observability/metrics-server.server'
@@ -20,7 +20,6 @@ import { stopTracing } from '../app/observability/tracing.server'
 import { createServerApp } from './app'
 
 const MODE = process.env.NODE_ENV === 'development' ? 'development' : 'production'
-const HOST = process.env.HOST ?? '0.0.0.0'
 const BUILD_URL = new URL('../build/server/index.js', import.meta.url).href
 
 function refuseToStart(error: unknown): never {
@@ -31,9 +30,9 @@ function refuseToStart(error: unknown): never {
 /** The configuration, checked before any process starts: a bad one stops here, not in a restart loop. */
 function checkedEnv(): Env {
 	try {
-		const env = getEnv()
-		getSessionSecrets()
-		return env
+		// Every setting (HOST, TRUST_PROXY, the secrets, and what production on a server database needs).
+		checkServingConfiguration()
+		return getEnv()
 	} catch (error) {
 		refuseToStart(error)
 	}
@@ -67,7 +66,7 @@ function runPrimary(env: Env) {
 	cluster.setupPrimary({ exec: fileURLToPath(import.meta.url) })
 	logger.info('starting web processes', { count: env.webConcurrency })
 	// One scrape here sums every web process's metrics (prom-client's AggregatorRegistry).
-	if (env.METRICS_PORT) serveMetrics(env.METRICS_PORT, { host: HOST, cluster: true })
+	if (env.METRICS_PORT) serveMetrics(env.METRICS_PORT, { host: env.HOST, cluster: true })
 	for (let i = 0; i < env.webConcurrency; i++) fork()
 
 	cluster.on('exit', (worker, code, signal) => {
@@ -117,21 +116,20 @@ async function serve(env: Env) {
 		return (await import(BUILD_URL)) as ServerBuild
 	}
 
-	// A missing SESSION_SECRET on a shared database, or a TRUST_PROXY Express cannot read (say `yes`),
-	// stops the start here, with the reason (createServerApp checks the configuration first).
+	// The configuration was checked in the primary; what createServerApp finds wrong still stops here.
 	const { app, entry, drain, firstStartSettled } = await createServerApp({
 		mode: MODE,
 		getBuild,
 		viteDevServer,
-		trustProxy: process.env.TRUST_PROXY || undefined,
+		trustProxy: env.TRUST_PROXY,
 		appUrl: env.APP_URL,
-		stripeCheckout: Boolean(process.env.STRIPE_SECRET_KEY && process.env.STRIPE_WEBHOOK_SECRET),
+		stripeCheckout: env.stripeCheckout,
 	}).catch(refuseToStart)
 
 	// A web process of a cluster is asked by the primary; a single one serves its own.
 	if (env.METRICS_PORT) {
 		if (cluster.isWorker) collectProcessMetrics({ clusterWorker: true })
-		else serveMetrics(env.METRICS_PORT, { host: HOST })
+		else serveMetrics(env.METRICS_PORT, { host: env.HOST })
 	}
 
 	// One of a cluster's web processes takes connections once its first start is over (ready, or the
@@ -140,7 +138,7 @@ async function serve(env: Env) {
 	// to hold and /healthz checks to fail while the others serve. A single process listens at once (the
 	// embedded start answers sooner; /readyz says 503 meanwhile).
 	if (cluster.isWorker) await firstStartSettled()
-	const server = app.listen(env.PORT, HOST, () => {
+	const server = app.listen(env.PORT, env.HOST, () => {
 		logger.info('server listening', { url: `http://localhost:${env.PORT}`, mode: MODE })
 	})
 	server.on('error', (error) => {

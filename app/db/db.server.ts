@@ -5,6 +5,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import * as schema from '~/db/schema'
 import { DomainError } from '~/utils/errors'
+import { openBackupDoor } from '~/backup/door.server'
 import { createEmbeddedClient, embeddedDirectory, takeEarlyClient } from '~/db/embedded-database.server'
 import { getEnv } from '~/utils/env.server'
 import { logger } from '~/utils/logger.server'
@@ -66,11 +67,16 @@ function openConnection(): Connection {
 	const loadDataDir = inMemory ? embeddedTemplate : undefined
 	// The server may have started opening it already (server/index.ts).
 	const client = takeEarlyClient(directory, { loadDataDir }) ?? createEmbeddedClient(directory, loadDataDir)
+	// Whoever holds a data directory open makes its backups (`npm run backup`, decision 0144).
+	const door = inMemory ? null : openBackupDoor(client, env.dataDir, (message, details) => logger.warn(message, details))
 	return {
 		db: drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database,
 		kind: 'pglite',
 		target: inMemory ? 'pglite (in memory)' : `pglite ${directory}`,
-		close: () => client.close(),
+		close: async () => {
+			await door?.close()
+			await client.close()
+		},
 	}
 }
 

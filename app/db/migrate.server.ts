@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
+import pg from 'pg'
 import { type PgliteDatabase } from 'drizzle-orm/pglite'
 import { type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { ADVISORY_LOCKS, getConnection, pgErrorCode, queryRows, withAdvisoryLock, type Database } from '~/db/db.server'
@@ -10,7 +11,10 @@ import { migrationsDir } from '~/utils/paths.server'
 /**
  * Applies the SQL migrations in app/db/migrations that have not run yet: 'applied' when some
  * could have, 'current' when the embedded database was found up to date and nothing ran.
- * On a server, an advisory lock held on its own connection makes concurrent starts wait for each other.
+ * On a server, an advisory lock held on its own connection makes concurrent starts wait for each other,
+ * and the migrations run on a connection of their own with MIGRATION_LOCK_TIMEOUT_MS as lock_timeout:
+ * one that cannot have a busy table's lock soon fails (run it again later) rather than queue every
+ * request behind it (decision 0143). Drizzle runs all pending migrations in one transaction.
  * Drizzle's migrator is loaded only when it runs: a current data directory never needs it.
  */
 export async function migrateDatabase(): Promise<'applied' | 'current'> {
@@ -23,9 +27,24 @@ export async function migrateDatabase(): Promise<'applied' | 'current'> {
 		await migrate(db as unknown as PgliteDatabase, { migrationsFolder: migrationsDir })
 		return 'applied'
 	}
-	const { migrate } = await import('drizzle-orm/node-postgres/migrator')
-	await withAdvisoryLock(getEnv().DATABASE_URL!, ADVISORY_LOCKS.migrations, () => migrate(db as unknown as NodePgDatabase, { migrationsFolder: migrationsDir }))
+	const [{ migrate }, { drizzle }] = await Promise.all([import('drizzle-orm/node-postgres/migrator'), import('drizzle-orm/node-postgres')])
+	const { DATABASE_URL, MIGRATION_LOCK_TIMEOUT_MS } = getEnv()
+	await withAdvisoryLock(DATABASE_URL!, ADVISORY_LOCKS.migrations, async () => {
+		const client = new pg.Client({ connectionString: DATABASE_URL, options: `-c lock_timeout=${MIGRATION_LOCK_TIMEOUT_MS}` })
+		await client.connect()
+		try {
+			await migrate(drizzle(client) as unknown as NodePgDatabase, { migrationsFolder: migrationsDir })
+		} finally {
+			await client.end()
+		}
+	})
 	return 'applied'
+}
+
+/** How many migrations of app/db/migrations the database has not run yet (all of them on a new one). */
+export async function pendingMigrations(database: Database): Promise<number> {
+	const last = await lastApplied(database)
+	return journalTimes().filter((when) => last === null || when > last).length
 }
 
 /** PostgreSQL's undefined_table: "relation … does not exist". */
@@ -37,8 +56,17 @@ const UNDEFINED_TABLE = '42P01'
  * least the newest `when`, drizzle would apply nothing.
  */
 export async function isCurrent(database: Database): Promise<boolean> {
+	const last = await lastApplied(database)
+	return last !== null && last >= Math.max(...journalTimes())
+}
+
+function journalTimes(): number[] {
 	const journal = JSON.parse(fs.readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ when: number }> }
-	const newest = Math.max(...journal.entries.map((entry) => entry.when))
+	return journal.entries.map((entry) => entry.when)
+}
+
+/** The `when` of the newest migration the database recorded, or null (none, or no table yet). */
+async function lastApplied(database: Database): Promise<number | null> {
 	const [row] = await queryRows<{ last: string | null }>(database, sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`).catch(
 		(error: unknown) => {
 			// No such table yet (a new data directory): not current; drizzle's migrator makes it. Any
@@ -47,5 +75,5 @@ export async function isCurrent(database: Database): Promise<boolean> {
 			throw error
 		},
 	)
-	return row?.last != null && Number(row.last) >= newest
+	return row?.last != null ? Number(row.last) : null
 }

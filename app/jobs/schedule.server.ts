@@ -48,7 +48,7 @@ export const backgroundJobs: Job[] = [
 	{ name: 'vehicle-reminders', everyMs: () => 60 * 60 * 1000, run: () => sendReminders() },
 	// A booked time's reminders, the day before and shortly before, each claimed once (issue 33).
 	{ name: 'booking-reminders', everyMs: () => getEnv().BOOKING_REMINDERS_POLL_MS, run: () => sendBookingReminders() },
-	// What is no longer needed goes (read notifications, closed chats, contact messages, old log-ins; decision 0106).
+	// What is no longer needed goes (read notifications, closed chats, contact messages, old log-ins, sent e-mails after 90 days; decisions 0106, 0144).
 	{ name: 'retention', everyMs: () => 24 * 60 * 60 * 1000, run: () => applyRetention() },
 	// Large data exports, asked for on /settings, made and linked by e-mail (decision 0111).
 	{ name: DATA_EXPORT_JOB, everyMs: () => 60 * 1000, run: () => makeWaitingExports() },

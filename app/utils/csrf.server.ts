@@ -4,22 +4,40 @@ import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { getSessionSecrets } from './env.server'
 import { cookiesAreSecure } from './session.server'
 
-let csrf: CSRF | undefined
+let csrfs: CSRF[] | undefined
+
+/**
+ * One per session secret, the first signing: a token signed before a rotation (SESSION_SECRETS=new,old)
+ * is still accepted, as the cookie around it is (decision 0142).
+ */
+function getCsrfs(): CSRF[] {
+	if (csrfs) return csrfs
+	const cookie = createCookie('csrf', {
+		path: '/',
+		httpOnly: true,
+		sameSite: 'lax',
+		secure: cookiesAreSecure(),
+		secrets: getSessionSecrets(),
+	})
+	csrfs = getSessionSecrets().map((secret) => new CSRF({ cookie, formDataKey: 'csrf', secret }))
+	return csrfs
+}
 
 function getCsrf() {
-	if (csrf) return csrf
-	csrf = new CSRF({
-		cookie: createCookie('csrf', {
-			path: '/',
-			httpOnly: true,
-			sameSite: 'lax',
-			secure: cookiesAreSecure(),
-			secrets: getSessionSecrets(),
-		}),
-		formDataKey: 'csrf',
-		secret: getSessionSecrets()[0],
-	})
-	return csrf
+	return getCsrfs()[0]!
+}
+
+/** Valid when one of the secrets signed the token; any other fault is the same whatever the secret. */
+async function validateWithAnySecret(formData: FormData, headers: Headers) {
+	const all = getCsrfs()
+	for (const [index, csrf] of all.entries()) {
+		try {
+			return await csrf.validate(formData, headers)
+		} catch (error) {
+			const tampered = error instanceof CSRFError && error.code === 'tampered_token_in_cookie'
+			if (!tampered || index === all.length - 1) throw error
+		}
+	}
 }
 
 /** The token for this visitor's forms, and the cookie to set when it is new. */
@@ -31,7 +49,7 @@ export function commitCsrfToken(request: Request) {
 export async function checkCsrf(request: Request, body: FormData | URLSearchParams) {
 	const formData = body instanceof FormData ? body : new FormData()
 	if (!(body instanceof FormData)) for (const [key, value] of body) formData.append(key, value)
-	await getCsrf().validate(formData, request.headers)
+	await validateWithAnySecret(formData, request.headers)
 }
 
 /**
@@ -40,7 +58,7 @@ export async function checkCsrf(request: Request, body: FormData | URLSearchPara
  */
 export async function validateCsrf(request: Request, formData: FormData) {
 	try {
-		await getCsrf().validate(formData, request.headers)
+		await validateWithAnySecret(formData, request.headers)
 	} catch (error) {
 		if (error instanceof CSRFError) {
 			const t = getFixedT(await getLanguage(request))

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
@@ -16,6 +17,16 @@ const EnvSchema = z.object({
 	DATABASE_URL: z.string().url().optional(),
 	/** Signs cookies. Without it: generated once into DATA_DIR on the embedded database; required with DATABASE_URL. */
 	SESSION_SECRET: z.string().min(32).optional(),
+	/** Instead of SESSION_SECRET, for rotation: comma-separated; the first signs, every one verifies (decision 0142). */
+	SESSION_SECRETS: z
+		.string()
+		.transform((value) => value.split(',').map((secret) => secret.trim()).filter(Boolean))
+		.pipe(z.array(z.string().min(32, 'each secret needs at least 32 characters')).min(1))
+		.optional(),
+	/** The address the server listens on. */
+	HOST: z.string().regex(/^[\w.:-]+$/, 'an IP address or a host name').default('0.0.0.0'),
+	/** Express `trust proxy`: true/false, a hop count, or addresses, subnets and loopback/linklocal/uniquelocal, comma-separated. */
+	TRUST_PROXY: z.string().refine(isTrustProxyValue, 'true, false, a hop count, or comma-separated IP addresses, subnets or loopback/linklocal/uniquelocal').optional(),
 	/** The address the portal is reached at, for links in e-mails and widgets' images; default: http://localhost:$PORT. */
 	APP_URL: z.string().url().optional(),
 	/** Load demo data into an empty database at start. Default: on for the embedded database only. */
@@ -23,6 +34,8 @@ const EnvSchema = z.object({
 	LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 	/** An SMTP server for the e-mail outbox, e.g. smtp://user:pass@host:587; without it e-mails are logged. */
 	SMTP_URL: z.string().url().optional(),
+	/** `true`: e-mails are kept as files under DATA_DIR/mail, never sent; says so on purpose where production wants SMTP_URL (decision 0142). */
+	EMAIL_TO_DISK: z.enum(['true', 'false']).optional(),
 	MAIL_FROM: z.string().min(3).default('Autohub <no-reply@autohub.example>'),
 	/** How often the background worker looks at the outbox. */
 	OUTBOX_POLL_MS: z.coerce.number().int().min(100).default(2000),
@@ -53,6 +66,10 @@ const EnvSchema = z.object({
 	S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 	/** `true` for MinIO-style servers that address buckets by path, not by host name. */
 	S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+	/** `false`: a web process (and the worker, `npm run jobs`) does not migrate at start; the release step `npm run db:migrate` does (decision 0143). Ignored on the embedded database. */
+	MIGRATE_ON_START: z.enum(['true', 'false']).optional(),
+	/** How long a migration waits for a table's lock before it fails (and can be run again), instead of queueing every request behind it. */
+	MIGRATION_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
 	// Observability (docs/operations.md): off unless set.
 	/** A port of its own for Prometheus's scrape (/metrics); never the public port. */
 	METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -60,7 +77,16 @@ const EnvSchema = z.object({
 	OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
 	OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
 	OTEL_SERVICE_NAME: z.string().min(1).default('autohub'),
-}).refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
+})
+	.refine((env) => !(env.SESSION_SECRET && env.SESSION_SECRETS), {
+		message: 'set SESSION_SECRETS or SESSION_SECRET, not both (SESSION_SECRETS=new,old rotates)',
+		path: ['SESSION_SECRETS'],
+	})
+	.refine((env) => !(env.EMAIL_TO_DISK === 'true' && env.SMTP_URL), {
+		message: 'EMAIL_TO_DISK=true keeps e-mails on disk, SMTP_URL sends them: set one of the two',
+		path: ['EMAIL_TO_DISK'],
+	})
+	.refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
 	message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither',
 	path: ['S3_SECRET_ACCESS_KEY'],
 })
@@ -75,6 +101,10 @@ export type Env = Omit<z.infer<typeof EnvSchema>, 'APP_URL'> & {
 	seedDemoData: boolean
 	isProduction: boolean
 	runJobs: boolean
+	/** MIGRATE_ON_START, always true on the embedded database (nothing else migrates it). */
+	migrateOnStart: boolean
+	/** Both Stripe keys set: paid packages go through Stripe Checkout. */
+	stripeCheckout: boolean
 }
 
 let cached: Env | undefined
@@ -101,6 +131,8 @@ export function getEnv(): Env {
 		seedDemoData: env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === 'true' : usesEmbeddedDatabase,
 		isProduction: env.NODE_ENV === 'production',
 		runJobs: env.RUN_JOBS !== 'false',
+		migrateOnStart: usesEmbeddedDatabase || env.MIGRATE_ON_START !== 'false',
+		stripeCheckout: Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET),
 	}
 	return cached
 }
@@ -117,13 +149,52 @@ let secrets: string[] | undefined
 export function getSessionSecrets(): string[] {
 	if (secrets) return secrets
 	const env = getEnv()
+	if (env.SESSION_SECRETS) return (secrets = env.SESSION_SECRETS)
 	if (env.SESSION_SECRET) return (secrets = [env.SESSION_SECRET])
 	if (!env.isProduction || env.dataDir.startsWith('memory://')) return (secrets = [DEV_SESSION_SECRET])
 	if (env.usesEmbeddedDatabase) return (secrets = [readOrCreateSecret(path.join(env.dataDir, 'session-secret'))])
 	throw new Error(
 		'SESSION_SECRET is not set. With DATABASE_URL every process must sign cookies with the same secret: ' +
-			'set SESSION_SECRET to at least 32 random characters (for example `openssl rand -hex 32`).',
+			'set SESSION_SECRET to at least 32 random characters (for example `openssl rand -hex 32`), or SESSION_SECRETS to several, comma-separated.',
 	)
+}
+
+/**
+ * What a portal that serves (the web processes, the worker, `npm run jobs`) needs beyond a valid
+ * environment: in production on a server database, where a missing setting would not fail but
+ * quietly do the wrong thing (decision 0142). Throws one line naming each setting; the release
+ * steps (db:migrate, db:seed, admin:create) do not call it.
+ */
+export function checkServingConfiguration() {
+	const env = getEnv()
+	getSessionSecrets()
+	const problems: string[] = []
+	if (env.isProduction && (env.STRIPE_SECRET_KEY ? !env.STRIPE_WEBHOOK_SECRET : env.STRIPE_WEBHOOK_SECRET)) {
+		const missing = env.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'
+		problems.push(`${missing} is not set while its pair is: set both for Stripe Checkout, or neither for the test payment page`)
+	}
+	if (env.isProduction && !env.usesEmbeddedDatabase) {
+		if (!process.env.APP_URL) problems.push('APP_URL is not set: links in e-mails would point at localhost; set it to the address people reach the portal at')
+		if (!env.SMTP_URL && env.EMAIL_TO_DISK !== 'true') {
+			problems.push('SMTP_URL is not set: e-mails would only be kept on disk; set SMTP_URL, or EMAIL_TO_DISK=true to keep them on disk on purpose')
+		}
+	}
+	if (problems.length > 0) throw new Error(problems.join('; '))
+}
+
+/** Express reads `trust proxy` as this; anything else it would reject at start, or misread. */
+function isTrustProxyValue(value: string) {
+	if (/^(true|false|\d+)$/.test(value)) return true
+	return value.split(',').every((item) => {
+		const entry = item.trim()
+		if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true
+		const [address = '', range, ...rest] = entry.split('/')
+		const family = net.isIP(address)
+		if (!family || rest.length > 0) return false
+		if (range === undefined) return true
+		if (/^\d+$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128)
+		return family === 4 && net.isIPv4(range)
+	})
 }
 
 function readOrCreateSecret(file: string): string {

@@ -1,10 +1,15 @@
 import { Honeypot, SpamError } from 'remix-utils/honeypot/server'
 import { getSessionSecrets } from './env.server'
 
-let honeypot: Honeypot | undefined
+let honeypots: Honeypot[] | undefined
+
+/** One per session secret, the first encrypting: a form shown before a rotation still counts (decision 0142). */
+function getHoneypots() {
+	return (honeypots ??= getSessionSecrets().map((encryptionSeed) => new Honeypot({ validFromFieldName: 'from__confirm', encryptionSeed })))
+}
 
 function getHoneypot() {
-	return (honeypot ??= new Honeypot({ validFromFieldName: 'from__confirm', encryptionSeed: getSessionSecrets()[0] }))
+	return getHoneypots()[0]!
 }
 
 /** Field names and the encrypted timestamp for the forms of this page. */
@@ -14,11 +19,16 @@ export function honeypotInputProps() {
 
 /** True when a bot filled the trap field or sent a form faster than a person could. */
 export function isSpam(formData: FormData): boolean {
-	try {
-		getHoneypot().check(formData)
-		return false
-	} catch (error) {
-		if (error instanceof SpamError) return true
-		throw error
+	let failure: unknown
+	for (const honeypot of getHoneypots()) {
+		try {
+			honeypot.check(formData)
+			return false
+		} catch (error) {
+			// Decrypting with another secret's key may fail outright: that secret did not encrypt it.
+			failure = error
+		}
 	}
+	if (failure instanceof SpamError) return true
+	throw failure
 }

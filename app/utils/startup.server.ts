@@ -1,31 +1,48 @@
 import { sql } from 'drizzle-orm'
-import { migrateDatabase } from '~/db/migrate.server'
+import { migrateDatabase, pendingMigrations } from '~/db/migrate.server'
 import { hasDemoData } from '~/db/seed/has-demo-data.server'
 import { startCacheListener, stopCacheListener } from '~/caching/cache-bus.server'
 import { closeDatabase, db, getConnection } from '~/db/db.server'
 import { EMBEDDED_JOBS_DELAY_MS, makeEmbeddedDatabase } from '~/db/embedded-database.server'
 import { getFileStore } from '~/uploads/file-store.server'
-import { getEnv, getSessionSecrets, usesDevelopmentSessionSecret } from './env.server'
+import { checkServingConfiguration, getEnv, usesDevelopmentSessionSecret } from './env.server'
 import { startBackgroundJobs, stopBackgroundJobs } from '~/jobs/schedule.server'
 import { logger } from './logger.server'
 import { singleton } from './singleton.server'
 
-type StartupState = { phase: 'starting' | 'ready' | 'failed'; promise?: Promise<void> }
+type StartupState = { phase: 'starting' | 'ready' | 'failed'; promise?: Promise<void>; pendingMigrations?: number }
 
 const state = singleton<StartupState>('startup', () => ({ phase: 'starting' }))
 
 /**
  * Throws, with a message for the operator, when the configuration cannot work (an invalid
- * variable, no SESSION_SECRET on a shared database): the server then refuses to start.
+ * variable, no SESSION_SECRET on a shared database, production on one without APP_URL…): the
+ * server, the worker and `npm run jobs` then refuse to start.
  */
 export function checkConfiguration() {
-	getEnv()
-	getSessionSecrets()
+	checkServingConfiguration()
+}
+
+/**
+ * Migrates, or with MIGRATE_ON_START=false (the release step `npm run db:migrate` does it) only
+ * checks: a database behind this code fails the start with a message naming the pending count, and
+ * the server tries again until it is migrated (its /readyz says 503 meanwhile), rather
+ * than serve errors from a schema it does not know (decision 0143).
+ */
+export async function migrateOrCheck(): Promise<'applied' | 'current' | 'not run'> {
+	if (getEnv().migrateOnStart) return migrateDatabase()
+	const pending = await pendingMigrations(db)
+	if (pending > 0) {
+		state.pendingMigrations = pending
+		throw new Error(`the database is ${pending} migration(s) behind this code and MIGRATE_ON_START=false: run \`npm run db:migrate\``)
+	}
+	state.pendingMigrations = 0
+	return 'not run'
 }
 
 /**
  * Brings the app to a serving state once per process: migrations, then demo data when configured.
- * The server holds requests until this resolves; /healthz reports it.
+ * The server holds requests until this resolves; /readyz reports it.
  */
 export function startup(options: { backgroundJobs: boolean } = { backgroundJobs: true }): Promise<void> {
 	state.promise ??= (async () => {
@@ -43,7 +60,7 @@ export function startup(options: { backgroundJobs: boolean } = { backgroundJobs:
 			// The database answering first, so that the log says where a slow start went (decision 0130).
 			await db.execute(sql`select 1`)
 			const openedAt = performance.now()
-			const migrations = await migrateDatabase()
+			const migrations = await migrateOrCheck()
 			const migratedAt = performance.now()
 			await getFileStore().check()
 			const seeded = env.seedDemoData ? await loadDemoDataIfEmpty() : false
@@ -91,7 +108,11 @@ async function loadDemoDataIfEmpty(): Promise<boolean> {
 /** 200 once migrated and answering; 503 while starting or after a failure. */
 export async function checkHealth(): Promise<{ status: number; body: Record<string, unknown> }> {
 	// Anyone may ask: the answer names the state, never the driver's error text (that is in the log).
-	if (state.phase !== 'ready') return { status: 503, body: { status: state.phase } }
+	if (state.phase !== 'ready') {
+		// A count only, for whoever deploys: the release step has not migrated yet.
+		const pending = state.pendingMigrations ? { pendingMigrations: state.pendingMigrations } : {}
+		return { status: 503, body: { status: state.phase, ...pending } }
+	}
 	try {
 		await db.execute(sql`select 1`)
 		return { status: 200, body: { status: 'ok' } }

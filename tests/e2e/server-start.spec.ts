@@ -24,6 +24,8 @@ function startServer(env: Record<string, string | undefined>, nodeOptions: strin
 		PORT: String(port),
 		APP_URL: `http://127.0.0.1:${port}`,
 		LOG_LEVEL: 'info',
+		// Production on a server database wants SMTP_URL, or this (decision 0142).
+		EMAIL_TO_DISK: 'true',
 		...env,
 	})
 	return { ...started, url: `http://127.0.0.1:${port}` }

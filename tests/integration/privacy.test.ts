@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { chatMessages, consents, contactMessages, contentPages, notifications, sessions } from '~/db/schema'
-import { monthsBefore, RETENTION_MONTHS } from '~/domain/privacy/retention'
-import { applyRetention } from '~/domain/privacy/retention.server'
+import { chatMessages, consents, contactMessages, contentPages, emailOutbox, notifications, sessions } from '~/db/schema'
+import { monthsBefore, RETENTION_MONTHS, SENT_EMAIL_DAYS } from '~/domain/privacy/retention'
+import { applyRetention, SENT_EMAILS_BATCH } from '~/domain/privacy/retention.server'
 import { makeOffer } from '~/domain/service-flow/offer-moves.server'
 import { cancelRequest } from '~/domain/service-flow/request-moves.server'
 import { demoContentPages } from '~/db/seed/content-pages'
@@ -97,6 +97,40 @@ describe('retention', () => {
 		// A second run finds nothing more of them.
 		await applyRetention(now)
 		expect(await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, logIns[1]!.id))).toHaveLength(1)
+	})
+
+	test('sent e-mails leave the outbox 90 days after they were sent, in batches; younger, unsent and failed ones stay', async () => {
+		expect(SENT_EMAIL_DAYS).toBe(90)
+		const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000)
+		const mail = (key: string, status: 'pending' | 'sent' | 'logged' | 'failed', sentDaysAgo: number | null, madeDaysAgo: number) => ({
+			to: `${key}@example.com`,
+			subject: key,
+			text: key,
+			dedupeKey: `retention-test:${randomUUID()}:${key}`,
+			status,
+			sentAt: sentDaysAgo === null ? null : daysAgo(sentDaysAgo),
+			createdAt: daysAgo(madeDaysAgo),
+		})
+		const rows = await db
+			.insert(emailOutbox)
+			.values([
+				mail('sent-91', 'sent', 91, 91),
+				mail('logged-91', 'logged', 91, 92),
+				mail('sent-89', 'sent', 89, 95),
+				mail('pending-200', 'pending', null, 200),
+				mail('failed-200', 'failed', null, 200),
+			])
+			.returning({ id: emailOutbox.id, subject: emailOutbox.subject })
+		// More than a batch of old sent e-mails: the job goes on until none is left.
+		const many = Array.from({ length: SENT_EMAILS_BATCH + 5 }, (_, i) => mail(`bulk-${i}`, 'sent', 100, 100))
+		await db.insert(emailOutbox).values(many)
+
+		const result = await applyRetention(now)
+		expect(result.sentEmails).toBeGreaterThanOrEqual(SENT_EMAILS_BATCH + 7)
+		const left = await db.select({ subject: emailOutbox.subject }).from(emailOutbox).where(inArray(emailOutbox.id, ids(rows)))
+		expect(left.map((row) => row.subject).sort()).toEqual(['failed-200', 'pending-200', 'sent-89'])
+		const bulkLeft = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(inArray(emailOutbox.subject, many.map((row) => row.subject)))
+		expect(bulkLeft).toEqual([])
 	})
 })
 

@@ -26,6 +26,8 @@ export async function startBuiltServer(env: Record<string, string | undefined>, 
 			APP_URL: url,
 			LOG_LEVEL: 'info',
 			SEED_DEMO_DATA: 'false',
+			// Production on PostgreSQL needs a way out for e-mails: kept on disk, as the tests want.
+			EMAIL_TO_DISK: 'true',
 			SESSION_SECRET: 'built-server-test-session-secret-0123456789',
 			DATABASE_URL: process.env.DATABASE_URL,
 			DATA_DIR: process.env.DATABASE_URL ? process.env.DATA_DIR : `memory://built-${port}`,

@@ -1,16 +1,20 @@
 import { and, isNotNull, lt, sql } from 'drizzle-orm'
-import { chatMessages, contactMessages, dataExports, notifications, sessions } from '~/db/schema'
+import { chatMessages, contactMessages, dataExports, emailOutbox, notifications, sessions } from '~/db/schema'
 import { valueList } from '~/db/sql'
 import { statusLists } from '~/domain/service-flow/status'
-import { db } from '~/db/db.server'
-import { monthsBefore, RETENTION_MONTHS } from './retention'
+import { db, queryRows } from '~/db/db.server'
+import { monthsBefore, RETENTION_MONTHS, SENT_EMAIL_DAYS } from './retention'
 
-export type RetentionResult = { readNotifications: number; closedChats: number; contactMessages: number; logIns: number; dataExports: number }
+export type RetentionResult = { readNotifications: number; closedChats: number; contactMessages: number; logIns: number; dataExports: number; sentEmails: number }
+
+/** Sent e-mails deleted per statement: each a short transaction, so a busy outbox is never locked for long. */
+export const SENT_EMAILS_BATCH = 1000
 
 /**
- * Removes what the portal no longer needs (RETENTION_MONTHS, decision 0106), as of `now` (tests
- * move the clock). Each kind is one statement: a run that stops half way leaves whole kinds done,
- * and the next run does the rest. Run daily by the job 'retention'.
+ * Removes what the portal no longer needs (RETENTION_MONTHS and SENT_EMAIL_DAYS; decisions 0106,
+ * 0144), as of `now` (tests move the clock). Each kind is one statement (sent e-mails, the biggest,
+ * in batches): a run that stops half way leaves whole kinds done, and the next run does the rest.
+ * Run daily by the job 'retention'.
  */
 export async function applyRetention(now = new Date()): Promise<RetentionResult> {
 	const before = (months: number) => monthsBefore(now, months)
@@ -52,11 +56,37 @@ export async function applyRetention(now = new Date()): Promise<RetentionResult>
 	// A data export is kept a week (decision 0111); its file goes with the row (the clean-up job).
 	const exports = await db.delete(dataExports).where(lt(dataExports.expiresAt, now)).returning({ id: dataExports.id })
 
+	const sentEmails = await deleteSentEmails(new Date(now.getTime() - SENT_EMAIL_DAYS * 24 * 60 * 60 * 1000))
+
 	return {
 		readNotifications: readNotifications.length,
 		closedChats: closedChats.length,
 		contactMessages: contact.length,
 		logIns: logIns.length,
 		dataExports: exports.length,
+		sentEmails,
+	}
+}
+
+/**
+ * Sent (or kept-as-file) e-mails older than `before`, SENT_EMAILS_BATCH rows a statement until none
+ * is left: the first run after a long time (millions of rows) never holds one long transaction, and
+ * the outbox worker's claims go on between batches. `created_at` (indexed) bounds the search, as an
+ * e-mail is sent after it is made. Pending and failed ones stay whatever their age. The dedupe keys of
+ * the e-mail jobs look back at most 7 days, so nothing deleted here is sent twice.
+ */
+async function deleteSentEmails(before: Date): Promise<number> {
+	let total = 0
+	for (;;) {
+		const rows = await queryRows<{ id: string }>(
+			db,
+			sql`delete from ${emailOutbox} where id in (
+			      select id from ${emailOutbox}
+			      where created_at < ${before} and status in ('sent', 'logged') and sent_at < ${before}
+			      limit ${SENT_EMAILS_BATCH})
+			    returning id`,
+		)
+		total += rows.length
+		if (rows.length < SENT_EMAILS_BATCH) return total
 	}
 }

@@ -13,6 +13,14 @@ export const RETENTION_MONTHS = {
 	logIns: 12,
 } as const
 
+/**
+ * E-mails the outbox has sent (or kept as a file), in days from the sending: long enough to answer
+ * "did you e-mail me?" and to see a bounce wave, short enough that the table stays small. Nothing
+ * legally kept lives only here: an invoice's PDF is its own upload (invoices.pdf_upload_id) and its
+ * e-invoice XML is made again from the invoice row (decision 0110).
+ */
+export const SENT_EMAIL_DAYS = 90
+
 /** `now` less `months` calendar months (the day clamped to the shorter month's last). */
 export function monthsBefore(now: Date, months: number): Date {
 	const date = new Date(now)

@@ -20,6 +20,8 @@ export const MAX_VISITORS_PER_ADDRESS = 5
 
 const sourceHash = (day: string, ip: string) => visitorHash(day, ip, '')
 
+// Salted with the signing secret: nothing verifies it later, so a rotation only counts that day's
+// earlier visitors once more (decision 0142).
 export function visitorHash(day: string, ip: string, userAgent: string) {
 	return createHash('sha256')
 		.update(`${day}\n${ip}\n${userAgent}\n${getSessionSecrets()[0]}`)

@@ -79,6 +79,8 @@ export async function startPortal(
 			SESSION_SECRET: BENCH_SESSION_SECRET,
 			LOG_LEVEL: 'warn',
 			SMTP_URL: '',
+			// Production on a server database wants SMTP_URL, or e-mails kept on disk on purpose (decision 0142).
+			EMAIL_TO_DISK: 'true',
 			// Figures per web process, which docs/scaling.md multiplies; WEB_CONCURRENCY=2 npm run bench measures two.
 			WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '1',
 			...options.env,
