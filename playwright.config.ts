@@ -41,7 +41,7 @@ export default defineConfig({
 	projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
 	webServer: {
 		command: 'node tests/e2e/serve.mjs',
-		url: `${baseURL}/healthz`,
+		url: `${baseURL}/readyz`,
 		env: { PORT: port },
 		timeout: 120_000,
 		reuseExistingServer: false,

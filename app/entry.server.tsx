@@ -12,6 +12,7 @@ import { NonceProvider } from '~/utils/nonce-provider'
 
 export { startup, checkHealth, shutdown, checkConfiguration } from '~/utils/startup.server'
 export { errorResponse, failureResponse, startingResponse } from '~/utils/failures.server'
+export { registerDatabaseMetrics } from '~/observability/database-metrics.server'
 
 const ABORT_DELAY = 5_000
 

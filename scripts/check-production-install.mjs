@@ -2,7 +2,7 @@
 // checkout (its sources and production packages, `npm run build`, `npm prune --omit=dev`: no tsx, no esbuild)
 // and runs there every script the README names, as an operator would: on a new PostgreSQL database
 // (db:migrate, db:seed without SESSION_SECRET, admin:create, jobs, the worker for a moment, backup
-// refusing, npm start answering /healthz) and on a new embedded DATA_DIR (the same; the worker refuses
+// refusing, npm start answering /readyz) and on a new embedded DATA_DIR (the same; the worker refuses
 // it, with its reason; backup, and restore into an empty DATA_DIR). Any failure prints that command's output and fails the check (decision 0113).
 //
 // CHECK_DATABASE_URL: a PostgreSQL server where a database `autohub_prodcheck_<random>` is created
@@ -105,7 +105,7 @@ async function check(label, args, env, { code = 0, says, ...options } = {}) {
 /** SIGTERM to npm, as a process manager stops it: npm passes it on, the process stops cleanly (exit 0). */
 const stopWithSigterm = async (child) => child.kill('SIGTERM')
 
-/** `npm start` until /healthz answers 200, then stopped. */
+/** `npm start` until /readyz answers 200, then stopped. */
 async function checkStart(label, env) {
 	const port = await freePort()
 	await check(label, ['start'], { HOST: '127.0.0.1', PORT: String(port), WEB_CONCURRENCY: '1', ...env }, {
@@ -114,9 +114,9 @@ async function checkStart(label, env) {
 		whileRunning: async (child) => {
 			const deadline = Date.now() + 120_000
 			for (;;) {
-				const status = await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.status, () => 0)
+				const status = await fetch(`http://127.0.0.1:${port}/readyz`).then((response) => response.status, () => 0)
 				if (status === 200) break
-				if (Date.now() > deadline) throw new Error(`/healthz answered ${status} for two minutes`)
+				if (Date.now() > deadline) throw new Error(`/readyz answered ${status} for two minutes`)
 				await new Promise((resolve) => setTimeout(resolve, 250))
 			}
 			child.kill('SIGTERM')
@@ -140,7 +140,7 @@ async function onPostgres() {
 	})
 	await check('PostgreSQL: npm start without APP_URL refuses, naming it', ['start'], { ...withSecret, APP_URL: undefined }, { code: 1, says: 'APP_URL is not set' })
 	// Migrated by the release step above: a web process that does not migrate starts all the same.
-	await checkStart('PostgreSQL: npm start (MIGRATE_ON_START=false), /healthz 200, stopped with SIGTERM', { ...withSecret, MIGRATE_ON_START: 'false' })
+	await checkStart('PostgreSQL: npm start (MIGRATE_ON_START=false), /readyz 200, stopped with SIGTERM', { ...withSecret, MIGRATE_ON_START: 'false' })
 	await check('PostgreSQL: npm run backup refuses, pointing at docs/backup.md', ['run', 'backup'], withSecret, { code: 1, says: 'docs/backup.md' })
 }
 
@@ -157,7 +157,7 @@ async function onEmbedded() {
 	await check('embedded: npm run restore refuses a DATA_DIR that is not empty', ['run', 'restore', '--', archive], env, { code: 1, says: 'is not empty' })
 	// The web process runs the jobs on the embedded database: a worker must refuse, saying why.
 	await check('embedded: npm run worker refuses, with its reason', ['run', 'worker'], env, { code: 1, says: 'no DATABASE_URL' })
-	await checkStart('embedded: npm start, /healthz 200, stopped with SIGTERM', env)
+	await checkStart('embedded: npm start, /readyz 200, stopped with SIGTERM', env)
 }
 
 const server = new pg.Client({ connectionString: serverUrl.href })

@@ -4,12 +4,17 @@
  * PostgreSQL only: on the embedded database the jobs run in the web process. Stops cleanly on
  * SIGTERM/SIGINT: running jobs finish (for a few seconds at most), then the database is closed.
  */
+// First: tracing, when configured, is on before pg is used (docs/operations.md).
+import '~/observability/start-tracing.server'
 import { startCacheListener } from '~/caching/cache-bus.server'
 import { getEnv } from '~/utils/env.server'
 import { getFileStore } from '~/uploads/file-store.server'
 import { startBackgroundJobs } from '~/jobs/schedule.server'
 import { logger } from '~/utils/logger.server'
 import { checkConfiguration, migrateOrCheck, shutdown } from '~/utils/startup.server'
+import { registerDatabaseMetrics } from '~/observability/database-metrics.server'
+import { serveMetrics } from '~/observability/metrics-server.server'
+import { stopTracing } from '~/observability/tracing.server'
 
 function refuse(reason: string): never {
 	logger.error('the worker cannot start', { reason })
@@ -34,6 +39,7 @@ async function stop(signal: string) {
 	logger.info('worker stopping', { signal })
 	// Running jobs finish first, then the cache listener and the database close (as in a web process).
 	await shutdown().catch((error: unknown) => logger.error('shutdown failed', { err: error }))
+	await stopTracing()
 	process.exit(0)
 }
 process.on('SIGTERM', () => void stop('SIGTERM'))
@@ -49,6 +55,12 @@ try {
 	// The jobs read the site settings and lists too: an administrator's change empties them here as well.
 	startCacheListener()
 	await startBackgroundJobs({ work: true })
+	// Its own scrape: the jobs' runs and failures, the queues, the outbox, its pool and event loop.
+	const metricsPort = getEnv().METRICS_PORT
+	if (metricsPort) {
+		registerDatabaseMetrics()
+		serveMetrics(metricsPort, { host: getEnv().HOST })
+	}
 	logger.info('worker started')
 } catch (error) {
 	logger.error('the worker failed to start', { err: error })

@@ -1,21 +1,25 @@
 /**
  * The Express application around the Remix request handler. It owns what is true of every
- * response: security headers with a per-request CSP nonce, one structured log line per request,
- * /healthz, the cross-origin check of form posts, answering 503 while the database is not there,
- * HTTP caching (Cache-Control, ETag and 304, server/http-cache.ts), and a last line of defence
- * that turns a failure of the visitor's making into a 4xx.
+ * response: a request id (X-Request-Id, on every log line), security headers with a per-request
+ * CSP nonce, one structured log line per request and its duration metric, /healthz and /readyz,
+ * the cross-origin check of form posts, answering 503 while the database is not there, HTTP
+ * caching (Cache-Control, ETag and 304, server/http-cache.ts), and a last line of defence that
+ * turns a failure of the visitor's making into a 4xx.
  * server/index.ts listens with it; the tests run it in-process (tests/fuzz).
  */
 import crypto from 'node:crypto'
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { STATUS_CODES } from 'node:http'
+import { trace, type Span } from '@opentelemetry/api'
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import helmet from 'helmet'
 import { BODY_LINGER_MS, MAX_BODY_BYTES, retryAfterHeader, STARTING_RETRY_SECONDS, UNAVAILABLE_RETRY_SECONDS } from '../app/utils/http'
 import { loggablePath, logger } from '../app/utils/logger.server'
+import { currentRequestContext, requestIdFrom, runInRequestContext, type RequestContext } from '../app/utils/request-context.server'
+import { observeRequest } from '../app/observability/metrics.server'
 import { fetchRequestOf, sendFetchResponse } from './fetch-bridge'
 import { NONCE_BYTES, withHttpCaching } from './http-cache'
 
@@ -32,6 +36,8 @@ export type AppEntry = {
 	startingResponse: (request: globalThis.Request, options?: { nonce?: string }) => Promise<globalThis.Response>
 	/** A loader's or action's failure as the answer it deserves (a 4xx or a 503), or null for a real bug. */
 	failureResponse: (error: unknown, request: globalThis.Request) => Promise<globalThis.Response | null>
+	/** The database's gauges for Prometheus (pool, outbox, queues), read only when scraped. */
+	registerDatabaseMetrics?: () => void
 }
 
 export type ServerOptions = {
@@ -49,6 +55,8 @@ export type ServerOptions = {
 }
 
 const STARTUP_RETRY_MS = 5_000
+/** /readyz answers within this, whatever the database does. */
+const READINESS_TIMEOUT_MS = 3_000
 /** The partner widgets' script and styles (public/widgets/), at an address that never changes. */
 const WIDGET_CACHE = 'public, max-age=300, s-maxage=3600, stale-while-revalidate=86400'
 /** Methods whose requests change something: these must come from the portal's own pages. */
@@ -63,8 +71,9 @@ export async function createServerApp(options: ServerOptions) {
 	const { mode, viteDevServer } = options
 	const entry = guardEntry((await options.getBuild()).entry.module as unknown as AppEntry)
 	entry.checkConfiguration()
+	entry.registerDatabaseMetrics?.()
 
-	// Start the database in the background; until it is ready /healthz and every page answer 503 at
+	// Start the database in the background; until it is ready /readyz and every page answer 503 at
 	// once (a starting page that reloads itself), and so does every page once a start has failed (the
 	// database is unreachable), instead of waiting for it (decision 0130).
 	let started = false
@@ -91,6 +100,15 @@ export async function createServerApp(options: ServerOptions) {
 	app.disable('x-powered-by')
 	if (options.trustProxy) app.set('trust proxy', trustProxyValue(options.trustProxy))
 
+	// Every request has an id: the proxy's X-Request-Id when well-formed (nginx's $request_id), else
+	// a new one. It goes back in the answer and onto every log line written while the request is
+	// handled (the logger reads it from the request's AsyncLocalStorage), however deep in the domain.
+	app.use((req, res, next) => {
+		const context: TracedContext = { requestId: requestIdFrom(req.get('x-request-id')), span: trace.getActiveSpan(), method: req.method }
+		res.setHeader('X-Request-Id', context.requestId)
+		runInRequestContext(context, next)
+	})
+
 	// While stopping, requests already on their way are answered, and their connections closed.
 	let draining = false
 	app.use((_req, res, next) => {
@@ -98,15 +116,22 @@ export async function createServerApp(options: ServerOptions) {
 		next()
 	})
 
-	// One line per request: method, path, status, duration. No query string; secrets in paths are redacted.
+	// One line per request: its id, method, path, route, status, duration. No query string; secrets in
+	// paths are redacted. The same duration goes to the metrics, by route pattern (never the path).
 	app.use((req, res, next) => {
 		const started = process.hrtime.bigint()
+		const context = currentRequestContext()
 		res.on('finish', () => {
+			const seconds = Number(process.hrtime.bigint() - started) / 1e9
+			const route = context?.route ?? 'other'
+			observeRequest(req.method, route, res.statusCode, seconds)
 			logger.info('request', {
+				requestId: context?.requestId,
 				method: req.method,
 				path: loggablePath(req.path),
+				route,
 				status: res.statusCode,
-				ms: Number((process.hrtime.bigint() - started) / 10_000n) / 100,
+				ms: Math.round(seconds * 100_000) / 100,
 			})
 		})
 		next()
@@ -190,15 +215,19 @@ export async function createServerApp(options: ServerOptions) {
 		next()
 	})
 
-	// Liveness: the process serves and its database answers. While it starts, 503 with Retry-After.
-	app.get('/healthz', async (_req, res) => {
-		const { status, body } = await entry.checkHealth()
-		if (!started) res.set(retryAfterHeader(STARTING_RETRY_SECONDS))
-		res.status(status).set('Cache-Control', 'no-store').json(body)
+	// Liveness: the process is up and its event loop answers; the database is not asked (a restart
+	// would not bring it back). 200 while it starts too: a long first start is no reason to kill it.
+	app.get('/healthz', (_req, res) => {
+		nameRoute('healthz')
+		res.status(200).set('Cache-Control', 'no-store').json({ status: 'ok' })
 	})
-	// Readiness: the same, and not stopping; a load balancer sends no new requests to a 503.
+	// Readiness: started, the database answers (within a few seconds), and not stopping; a load
+	// balancer sends no new requests to a 503. While it starts, 503 with Retry-After.
 	app.get('/readyz', async (_req, res) => {
-		const { status, body } = draining ? { status: 503, body: { status: 'draining' } } : await entry.checkHealth()
+		nameRoute('readyz')
+		const { status, body } = draining
+			? { status: 503, body: { status: 'draining' } }
+			: await withTimeout(entry.checkHealth(), READINESS_TIMEOUT_MS, { status: 503, body: { status: 'database unavailable' } })
 		if (!started) res.set(retryAfterHeader(STARTING_RETRY_SECONDS))
 		res.status(status).set('Cache-Control', 'no-store').json(body)
 	})
@@ -208,6 +237,10 @@ export async function createServerApp(options: ServerOptions) {
 	} else {
 		// Fingerprinted assets never change; everything else in public/ may.
 		// A missing fingerprinted asset is a 404, not a redirect to the home page.
+		app.use('/assets', (_req, _res, next) => {
+			nameRoute('assets')
+			next()
+		})
 		app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', fallthrough: false }))
 		// The rest of public/ is a handful of files fixed at build time: only their addresses go to the
 		// disk, so a page costs no stat() of a file that is not there.
@@ -220,7 +253,11 @@ export async function createServerApp(options: ServerOptions) {
 				if (/[/\\]widgets[/\\][^/\\]+\.(m?js|css)$/.test(file)) res.setHeader('Cache-Control', WIDGET_CACHE)
 			},
 		})
-		app.use((req, res, next) => (publicFiles.has(decodedPath(req.path)) ? servePublic(req, res, next) : next()))
+		app.use((req, res, next) => {
+			if (!publicFiles.has(decodedPath(req.path))) return next()
+			nameRoute('public')
+			servePublic(req, res, next)
+		})
 	}
 
 	// An answer sent before its request's body was read (a body refused unread, a page that takes
@@ -284,7 +321,10 @@ export async function createServerApp(options: ServerOptions) {
 	// start has failed, the database is unreachable: 503 with Retry-After, not a hanging page.
 	app.use(
 		guarded(async (req, res, next) => {
-			if (!started) return send(res, await entry.startingResponse(plainRequest(req), { nonce: res.locals.cspNonce as string }))
+			if (!started) {
+				nameRoute('starting')
+				return send(res, await entry.startingResponse(plainRequest(req), { nonce: res.locals.cspNonce as string }))
+			}
 			if (startupFailed) return refuse(req, res, 503, UNAVAILABLE_RETRY_SECONDS)
 			await ready
 			next()
@@ -325,6 +365,34 @@ export async function createServerApp(options: ServerOptions) {
 			draining = true
 		},
 		shutdown: () => entry.shutdown(),
+	}
+}
+
+/** The request context, with the request's server span when tracing is on. */
+type TracedContext = RequestContext & { span?: Span; method?: string }
+
+/**
+ * Names the current request's route pattern: the metrics' label, the log line's `route`, and the
+ * server span's `http.route` and name ("GET routes/_public.workshop-list").
+ */
+function nameRoute(route: string) {
+	const context = currentRequestContext() as TracedContext | undefined
+	if (!context) return
+	context.route = route
+	context.span?.setAttribute('http.route', route)
+	context.span?.updateName(`${context.method} ${route}`)
+}
+
+/** `work`'s value, or `fallback` once `ms` have passed. */
+async function withTimeout<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
+	let timer: NodeJS.Timeout | undefined
+	const late = new Promise<T>((resolve) => {
+		timer = setTimeout(() => resolve(fallback), ms)
+	})
+	try {
+		return await Promise.race([work, late])
+	} finally {
+		clearTimeout(timer)
 	}
 }
 
@@ -457,9 +525,20 @@ function guardBuild(build: ServerBuild, entry: AppEntry): ServerBuild {
 	const known = guardedBuilds.get(build)
 	if (known) return known
 	type Handler = ((args: { request: globalThis.Request }) => unknown) | undefined
-	const wrap = (handler: Handler) =>
+	const depthOf = (id: string): number => {
+		const parent = build.routes[id]?.parentId
+		return parent ? 1 + depthOf(parent) : 0
+	}
+	const wrap = (id: string, handler: Handler) =>
 		handler &&
 		(async (args: { request: globalThis.Request }) => {
+			// The deepest route that runs names the request (its id is the route pattern: bounded, no ids).
+			const context = currentRequestContext()
+			const depth = depthOf(id)
+			if (context && (context.routeDepth === undefined || depth > context.routeDepth)) {
+				context.routeDepth = depth
+				nameRoute(id)
+			}
 			try {
 				return await handler(args)
 			} catch (error) {
@@ -473,7 +552,7 @@ function guardBuild(build: ServerBuild, entry: AppEntry): ServerBuild {
 			const module = route.module as unknown as Record<string, unknown>
 			return [
 				id,
-				{ ...route, module: { ...module, loader: wrap(module.loader as Handler), action: wrap(module.action as Handler) } },
+				{ ...route, module: { ...module, loader: wrap(id, module.loader as Handler), action: wrap(id, module.action as Handler) } },
 			]
 		}),
 	) as ServerBuild['routes']

@@ -6,12 +6,17 @@
  * requests in flight finish (at most SHUTDOWN_TIMEOUT_MS), and exits; /readyz answers 503 from the
  * signal on (and for SHUTDOWN_DELAY_MS before it stops listening).
  */
+// First: tracing, when configured, is on before anything loads http or pg (docs/operations.md).
+import '../app/observability/start-tracing.server'
 import cluster from 'node:cluster'
 import { fileURLToPath } from 'node:url'
 import { type ServerBuild } from '@remix-run/node'
 import { openEmbeddedEarly } from '~/db/embedded-database.server'
 import { checkServingConfiguration, getEnv, type Env } from '../app/utils/env.server'
 import { logger } from '../app/utils/logger.server'
+import { collectProcessMetrics } from '../app/observability/metrics.server'
+import { serveMetrics } from '../app/observability/metrics-server.server'
+import { stopTracing } from '../app/observability/tracing.server'
 import { createServerApp } from './app'
 
 const MODE = process.env.NODE_ENV === 'development' ? 'development' : 'production'
@@ -60,6 +65,8 @@ function runPrimary(env: Env) {
 	// Each web process runs this file, whatever started the primary (npm start, a test's script).
 	cluster.setupPrimary({ exec: fileURLToPath(import.meta.url) })
 	logger.info('starting web processes', { count: env.webConcurrency })
+	// One scrape here sums every web process's metrics (prom-client's AggregatorRegistry).
+	if (env.METRICS_PORT) serveMetrics(env.METRICS_PORT, { host: env.HOST, cluster: true })
 	for (let i = 0; i < env.webConcurrency; i++) fork()
 
 	cluster.on('exit', (worker, code, signal) => {
@@ -119,11 +126,17 @@ async function serve(env: Env) {
 		stripeCheckout: env.stripeCheckout,
 	}).catch(refuseToStart)
 
+	// A web process of a cluster is asked by the primary; a single one serves its own.
+	if (env.METRICS_PORT) {
+		if (cluster.isWorker) collectProcessMetrics({ clusterWorker: true })
+		else serveMetrics(env.METRICS_PORT, { host: env.HOST })
+	}
+
 	// One of a cluster's web processes takes connections once its first start is over (ready, or the
 	// database unreachable: then it answers 503 like the others): the primary hands each new connection
 	// to a listening process in turn, so one that replaces a dead one would otherwise be given requests
 	// to hold and /healthz checks to fail while the others serve. A single process listens at once (the
-	// embedded start answers sooner; /healthz says 503 meanwhile).
+	// embedded start answers sooner; /readyz says 503 meanwhile).
 	if (cluster.isWorker) await firstStartSettled()
 	const server = app.listen(env.PORT, env.HOST, () => {
 		logger.info('server listening', { url: `http://localhost:${env.PORT}`, mode: MODE })
@@ -153,6 +166,7 @@ async function serve(env: Env) {
 		await viteDevServer?.close()
 		// PGlite must be closed cleanly so its files are consistent on the next start.
 		await entry.shutdown().catch((error) => logger.error('shutdown failed', { err: error }))
+		await stopTracing()
 		process.exit(0)
 	}
 	process.on('SIGTERM', () => void stop('SIGTERM'))

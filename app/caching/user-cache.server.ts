@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache'
 import { type DbOrTx, afterCommit } from '~/db/db.server'
 import { cacheListenerReady, forgetUserHere, registerUserScope, type UserScope } from './cache-bus.server'
 import { singleton } from '~/utils/singleton.server'
+import { cacheLookups } from '~/observability/metrics.server'
 import { approximateBytes } from './value-cache.server'
 
 /**
@@ -82,6 +83,7 @@ export function userCache<V extends object>(scope: UserScope, options: { maxEntr
 		},
 		async load(key, load, userOf) {
 			const kept = this.get(key)
+			cacheLookups.inc({ cache: `user:${scope}`, result: kept === undefined ? 'miss' : 'hit' })
 			if (kept !== undefined) return kept
 			const began = state.counter
 			const value = await load()

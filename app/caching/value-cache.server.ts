@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache'
+import { cacheLookups } from '~/observability/metrics.server'
 import { registerCache, type CacheName } from './cache-bus.server'
 
 /**
@@ -35,7 +36,11 @@ export function valueCache<V extends object>(name: CacheName, { ttlMs, max = 1, 
 	return {
 		async get(key, load) {
 			const hit = kept.get(key)
-			if (hit !== undefined) return hit
+			if (hit !== undefined) {
+				cacheLookups.inc({ cache: name, result: 'hit' })
+				return hit
+			}
+			cacheLookups.inc({ cache: name, result: 'miss' })
 			const began = generation
 			const value = await load()
 			if (began === generation) kept.set(key, value)

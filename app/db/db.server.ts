@@ -22,6 +22,8 @@ type Connection = {
 	/** A human-readable target for logs (never includes a password). */
 	target: string
 	close: () => Promise<void>
+	/** PostgreSQL's pool (its counts are metrics); none on PGlite, one connection in the process. */
+	pool?: pg.Pool
 }
 
 function connectionKey() {
@@ -57,6 +59,7 @@ function openConnection(): Connection {
 			kind: 'postgres',
 			target: `postgres://${url.host}${url.pathname}`,
 			close: () => pool.end(),
+			pool,
 		}
 	}
 	const inMemory = env.dataDir.startsWith('memory://')

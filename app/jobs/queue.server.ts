@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss'
 import { ADVISORY_LOCKS, withAdvisoryLock } from '~/db/db.server'
 import { describeError, logger } from '~/utils/logger.server'
+import { jobRuns } from '~/observability/metrics.server'
 import { lazily, singleton } from '~/utils/singleton.server'
 
 /**
@@ -147,9 +148,11 @@ export class JobQueue {
 		const started = performance.now()
 		try {
 			await job.run()
+			jobRuns.inc({ job: job.name, outcome: 'ok' })
 			// Nothing is handed to pg-boss as the job's output: a result need not be JSON.
 			logger.debug('job done', { job: job.name, ms: Math.round(performance.now() - started) })
 		} catch (error) {
+			jobRuns.inc({ job: job.name, outcome: 'failed' })
 			logger.error('background job failed', { job: job.name, err: error })
 			// What pg-boss keeps of the failure (in its job row) is the scrubbed message the log has.
 			throw new Error(String(describeError(error).message))

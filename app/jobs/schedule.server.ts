@@ -13,6 +13,7 @@ import { OUTBOX_JOB, processOutbox } from '~/email/outbox.server'
 import { getEnv } from '~/utils/env.server'
 import { type Job, startJobQueue, stopJobQueue, triggerJob } from '~/jobs/queue.server'
 import { logger } from '~/utils/logger.server'
+import { jobRuns } from '~/observability/metrics.server'
 import { deleteExpiredRateLimits } from '~/utils/rate-limit.server'
 import { singleton } from '~/utils/singleton.server'
 import { cleanUpStoredFiles, forgetOldHeldUploads, makeMissingVariants, stripLegacyImages } from '~/uploads/storage.server'
@@ -104,7 +105,9 @@ function schedule(job: Job, delay: number) {
 	const timer = setTimeout(async () => {
 		try {
 			await job.run()
+			jobRuns.inc({ job: job.name, outcome: 'ok' })
 		} catch (error) {
+			jobRuns.inc({ job: job.name, outcome: 'failed' })
 			logger.error('background job failed', { job: job.name, err: error })
 		}
 		if (state.running) schedule(job, job.everyMs())

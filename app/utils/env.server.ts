@@ -70,6 +70,13 @@ const EnvSchema = z.object({
 	MIGRATE_ON_START: z.enum(['true', 'false']).optional(),
 	/** How long a migration waits for a table's lock before it fails (and can be run again), instead of queueing every request behind it. */
 	MIGRATION_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+	// Observability (docs/operations.md): off unless set.
+	/** A port of its own for Prometheus's scrape (/metrics); never the public port. */
+	METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+	/** An OTLP/HTTP collector, e.g. http://otel-collector:4318: traces go to its /v1/traces. */
+	OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+	OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
+	OTEL_SERVICE_NAME: z.string().min(1).default('autohub'),
 })
 	.refine((env) => !(env.SESSION_SECRET && env.SESSION_SECRETS), {
 		message: 'set SESSION_SECRETS or SESSION_SECRET, not both (SESSION_SECRETS=new,old rotates)',

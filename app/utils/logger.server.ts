@@ -1,4 +1,5 @@
 import pino from 'pino'
+import { currentRequestContext } from './request-context.server'
 
 /**
  * Structured logs through pino: one JSON object per line on stdout, so a collector can parse them.
@@ -44,6 +45,11 @@ export function createLogger(destination: pino.DestinationStream = pino.destinat
 			formatters: { level: (label) => ({ level: label }) },
 			redact: { paths: [...SENSITIVE, ...SENSITIVE.map((key) => `*.${key}`)], censor: '[redacted]' },
 			serializers: { err: describeError, error: describeError },
+			// Every line written while a request is handled names it, however deep the code that logs.
+			mixin: () => {
+				const requestId = currentRequestContext()?.requestId
+				return requestId ? { requestId } : {}
+			},
 		},
 		destination,
 	)

@@ -26,7 +26,7 @@ export function checkConfiguration() {
 /**
  * Migrates, or with MIGRATE_ON_START=false (the release step `npm run db:migrate` does it) only
  * checks: a database behind this code fails the start with a message naming the pending count, and
- * the server tries again until it is migrated (its /healthz and /readyz say 503 meanwhile), rather
+ * the server tries again until it is migrated (its /readyz says 503 meanwhile), rather
  * than serve errors from a schema it does not know (decision 0143).
  */
 export async function migrateOrCheck(): Promise<'applied' | 'current' | 'not run'> {
@@ -42,7 +42,7 @@ export async function migrateOrCheck(): Promise<'applied' | 'current' | 'not run
 
 /**
  * Brings the app to a serving state once per process: migrations, then demo data when configured.
- * The server holds requests until this resolves; /healthz reports it.
+ * The server holds requests until this resolves; /readyz reports it.
  */
 export function startup(options: { backgroundJobs: boolean } = { backgroundJobs: true }): Promise<void> {
 	state.promise ??= (async () => {

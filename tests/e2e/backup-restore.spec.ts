@@ -69,7 +69,7 @@ test('a backup of the running portal, restored into an empty DATA_DIR, serves th
 		const port = 3900 + Math.floor(Math.random() * 90)
 		const url = `http://127.0.0.1:${port}`
 		restored = startProcess([process.execPath, 'server-build/index.js'], { DATA_DIR: restoredDir, HOST: '127.0.0.1', PORT: String(port), APP_URL: url, LOG_LEVEL: 'warn' })
-		await until(async () => ((await fetch(`${url}/healthz`)).status === 200 ? true : undefined), 90_000)
+		await until(async () => ((await fetch(`${url}/readyz`)).status === 200 ? true : undefined), 90_000)
 
 		const copy = await browser.newContext({ baseURL: url })
 		const copyPage = await copy.newPage()

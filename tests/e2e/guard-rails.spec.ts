@@ -60,7 +60,7 @@ test('with SMTP_URL unset and EMAIL_TO_DISK=true it starts (e-mails kept on disk
 	// The database is out of reach: the server starts and answers 503, which is all this needs.
 	const server = startServer({ SMTP_URL: undefined, EMAIL_TO_DISK: 'true', DATABASE_URL: 'postgres://postgres@127.0.0.1:1/autohub', WEB_CONCURRENCY: '1' })
 	try {
-		await until(async () => ((await fetch(`${server.url}/healthz`)).status === 503 ? true : undefined))
+		await until(async () => ((await fetch(`${server.url}/readyz`)).status === 503 ? true : undefined))
 		expect(server.output()).not.toContain('the server cannot start')
 	} finally {
 		server.process.kill('SIGTERM')

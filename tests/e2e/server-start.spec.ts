@@ -60,7 +60,9 @@ test('while PostgreSQL cannot be reached, pages and calls answer 503 with Retry-
 		const api = await fetch(`${server.url}/admin/api/workshop-list`, { headers: { 'Accept-Language': 'ru' } })
 		expect(api.status).toBe(503)
 		expect(await api.json()).toEqual({ status: 503, message: dictionary('ru')('errors.unavailableText') })
-		expect((await fetch(`${server.url}/healthz`)).status).toBe(503)
+		// Alive (liveness never asks the database), not ready.
+		expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+		expect((await fetch(`${server.url}/readyz`)).status).toBe(503)
 	} finally {
 		await stop(server)
 	}
@@ -100,19 +102,21 @@ test('a first start on a new DATA_DIR answers at once with the starting page (50
 		expect(await titleOf(await get('/workshop-list', { headers: { 'Accept-Language': 'ru-RU,ru;q=0.9' } }))).toBe(dictionary('ru')('errors.startingTitle'))
 		expect(await titleOf(await get('/workshop-list', { headers: { 'Accept-Language': 'ru', Cookie: `lng=${encodeURIComponent(btoa(JSON.stringify('en')))}` } }))).toBe(en('errors.startingTitle'))
 		expect(await titleOf(await get('/workshop-list', { headers: { 'Accept-Language': 'de' } }))).toBe(dictionary('et')('errors.startingTitle'))
-		// A form post and the JSON API are answered at once too; load balancers and tests wait on /healthz.
+		// A form post and the JSON API are answered at once too; load balancers and tests wait on /readyz.
 		const posted = await get('/login', { method: 'POST', body: new URLSearchParams({ email: 'a@example.com' }) })
 		expect(posted.status).toBe(503)
 		const api = await get('/admin/api/workshop-list', { headers: { 'Accept-Language': 'en' } })
 		expect(api.status).toBe(503)
 		expect(await api.json()).toEqual({ status: 503, message: en('errors.startingText') })
-		const health = await get('/healthz')
-		expect(health.status).toBe(503)
-		expect(health.headers.get('Retry-After')).toBe('5')
-		expect(await health.json()).toEqual({ status: 'starting' })
+		const readiness = await get('/readyz')
+		expect(readiness.status).toBe(503)
+		expect(readiness.headers.get('Retry-After')).toBe('5')
+		expect(await readiness.json()).toEqual({ status: 'starting' })
+		// The process is alive all the while: a liveness probe must not restart a long first start.
+		expect((await get('/healthz')).status).toBe(200)
 
 		// Once ready, the pages.
-		await until(async () => ((await get('/healthz')).status === 200 ? true : undefined), 200_000)
+		await until(async () => ((await get('/readyz')).status === 200 ? true : undefined), 200_000)
 		const home = await get('/?lng=en')
 		expect(home.status).toBe(200)
 		expect(await home.text()).toContain(en('home.heroTitle'))
@@ -140,7 +144,7 @@ test('on the embedded database a session secret is made once and kept in DATA_DI
 	try {
 		// A first start migrates a new PGlite: over a minute once on a busy CI machine, beside another first start.
 		const first = startServer(env)
-		await until(async () => ((await fetch(`${first.url}/healthz`)).status === 200 ? true : undefined), 150_000)
+		await until(async () => ((await fetch(`${first.url}/readyz`)).status === 200 ? true : undefined), 150_000)
 		const secret = fs.readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim()
 		expect(secret).toMatch(/^[0-9a-f]{64}$/)
 		expect((fs.statSync(path.join(dataDir, 'session-secret')).mode & 0o777).toString(8)).toBe('600')
@@ -148,7 +152,7 @@ test('on the embedded database a session secret is made once and kept in DATA_DI
 		await stop(first)
 
 		const second = startServer(env)
-		await until(async () => ((await fetch(`${second.url}/healthz`)).status === 200 ? true : undefined))
+		await until(async () => ((await fetch(`${second.url}/readyz`)).status === 200 ? true : undefined))
 		expect(fs.readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim()).toBe(secret)
 		await stop(second)
 	} finally {
@@ -164,7 +168,7 @@ test('reopening an embedded data directory: no migrations or demo data to load, 
 	try {
 		// The first start migrates and loads the demo data.
 		const first = startServer(env)
-		await until(async () => ((await fetch(`${first.url}/healthz`)).status === 200 ? true : undefined), 150_000)
+		await until(async () => ((await fetch(`${first.url}/readyz`)).status === 200 ? true : undefined), 150_000)
 		expect(first.output()).toMatch(/"migrations":"applied","demoDataLoaded":true/)
 		await stop(first)
 
@@ -172,7 +176,7 @@ test('reopening an embedded data directory: no migrations or demo data to load, 
 		// so load react-email; the list below would then depend on how long the pages took.
 		const second = startServer({ ...env, RUN_JOBS: 'false', LOADED_MODULES_FILE: modules }, ['--import', './tests/e2e/record-modules.mjs'])
 		try {
-			await until(async () => ((await fetch(`${second.url}/healthz`)).status === 200 ? true : undefined))
+			await until(async () => ((await fetch(`${second.url}/readyz`)).status === 200 ? true : undefined))
 			// One query found the database current, one more (hasDemoData) found the data there (decision 0094).
 			expect(second.output()).toMatch(/"migrations":"current","demoDataLoaded":false/)
 			const list = await fetch(`${second.url}/workshop-list?lng=en`)

@@ -35,10 +35,13 @@ test.describe('every response', () => {
 	})
 })
 
-test('GET /healthz answers 200 once the database is migrated', async ({ request }) => {
-	const response = await request.get('/healthz')
-	expect(response.status()).toBe(200)
-	expect(await response.json()).toEqual({ status: 'ok' })
+test('GET /healthz (alive) and /readyz (the database answers) say 200 once the database is migrated, each with its request id', async ({ request }) => {
+	for (const probe of ['/healthz', '/readyz']) {
+		const response = await request.get(probe, { headers: { 'X-Request-Id': `probe${probe.replace('/', '-')}` } })
+		expect(response.status(), probe).toBe(200)
+		expect(await response.json(), probe).toEqual({ status: 'ok' })
+		expect(response.headers()['x-request-id'], probe).toBe(`probe${probe.replace('/', '-')}`)
+	}
 })
 
 test('any unknown path redirects to the home page', async ({ request }) => {

@@ -55,7 +55,7 @@ export async function firstOk(started: Started, url: string, options: { headers?
 
 /**
  * Starts the built portal on the bench database, the way tests/e2e/serve.mjs does for the
- * end-to-end tests: production mode, no demo data, logs at warn, one web process unless WEB_CONCURRENCY says more. Resolves once /healthz is 200.
+ * end-to-end tests: production mode, no demo data, logs at warn, one web process unless WEB_CONCURRENCY says more. Resolves once /readyz is 200.
  * `{ demoIn: dir }` instead of a database URL: the embedded database in that folder, with the demo
  * data. `cwd`: another checkout's build (its own server-build and build folders); `nodeArgs`: Node's
  * own options (a profiler); `env`: more of its environment (`RUN_JOBS: 'false'`, say).
@@ -87,7 +87,7 @@ export async function startPortal(
 		},
 	})
 	try {
-		await firstOk(portal, `${url}/healthz`, { intervalMs: 250, timeoutMs: 120_000 })
+		await firstOk(portal, `${url}/readyz`, { intervalMs: 250, timeoutMs: 120_000 })
 	} catch (error) {
 		await portal.stop()
 		throw new Error(`the portal did not start: ${(error as Error).message}`)

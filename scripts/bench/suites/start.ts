@@ -10,7 +10,7 @@ import { type BenchFigure, type BenchProcessSuite } from '../types'
 /**
  * The embedded start (issue 18, goal 6): `npm start` with no DATABASE_URL, on PGlite in a
  * DATA_DIR of its own. Once on a new directory (migrations and demo data), then `runs` times
- * reopening it: the time from the process's spawn to the first 200 of `/` and of `/healthz`, the
+ * reopening it: the time from the process's spawn to the first 200 of `/` and of `/readyz`, the
  * CPU time it took until then, and its resident memory (the whole process tree) after the public
  * pages, each three times in each language, and the background jobs' first runs. The baseline is a bare Node process opening the same
  * directory with PGlite, started the same way, answering one query over node:http (the floor of an
@@ -82,7 +82,7 @@ async function portalRun(checkout: string, dataDir: string, port: number): Promi
 		},
 	})
 	try {
-		const [first, health] = await Promise.all([firstOk(portal, `${url}/`, { headers: { Cookie: languageCookie('en') } }), firstOk(portal, `${url}/healthz`)])
+		const [first, health] = await Promise.all([firstOk(portal, `${url}/`, { headers: { Cookie: languageCookie('en') } }), firstOk(portal, `${url}/readyz`)])
 		const cpu = cpuMs(portal.child.pid!)
 		const list = await get(`${url}/workshop-list`, { Cookie: languageCookie('en') })
 		const workshop = /\/workshop-details\/([A-Za-z0-9_-]+)/.exec(list)?.[0]
@@ -158,7 +158,7 @@ export const startSuite: BenchProcessSuite = {
 				})
 				figures.push(
 					figure('first answer of /', 'ms', (run) => run.first),
-					figure('first 200 of /healthz', 'ms', (run) => run.health),
+					figure('first 200 of /readyz', 'ms', (run) => run.health),
 					figure('CPU time until the first answer', 'ms', (run) => run.cpu),
 					figure('resident after the public pages', 'MB', (run) => run.rss),
 				)
