@@ -29,6 +29,10 @@ export const pgliteSmoke = [
 	// A copy of the demo template from its tarball (tests/support/demo-data.ts), and the pages a
 	// fresh embedded install shows.
 	'tests/integration/public-pages.test.ts',
+	// Operating the embedded install (issue 34): liveness without the database, readiness, the
+	// request id and the metrics of the built server on PGlite; the API's contract on its data.
+	'tests/integration/observability.test.ts',
+	'tests/integration/api-contract.test.ts',
 ]
 // A renamed or removed file would silently leave the embedded pass without it.
 for (const file of pgliteSmoke) if (!fs.existsSync(new URL(file, import.meta.url))) throw new Error(`vitest.config.ts: pgliteSmoke names ${file}, which is not there`)
