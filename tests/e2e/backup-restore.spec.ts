@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { demo, expect, login, test } from './fixtures'
 import { startProcess, until, type Started } from './processes'
+import { freePort } from '../../scripts/free-port.mjs'
 
 /**
  * Issue 34, part 5 (decision 0144): `npm run backup` copies the embedded portal WHILE it runs (this
@@ -66,7 +67,7 @@ test('a backup of the running portal, restored into an empty DATA_DIR, serves th
 		expect(restore.output).toContain('as its manifest says')
 
 		// A portal on the copy.
-		const port = 3900 + Math.floor(Math.random() * 90)
+		const port = await freePort()
 		const url = `http://127.0.0.1:${port}`
 		restored = startProcess([process.execPath, 'server-build/index.js'], { DATA_DIR: restoredDir, HOST: '127.0.0.1', PORT: String(port), APP_URL: url, LOG_LEVEL: 'warn' })
 		await until(async () => ((await fetch(`${url}/readyz`)).status === 200 ? true : undefined), 90_000)

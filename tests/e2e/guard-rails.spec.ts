@@ -1,6 +1,7 @@
 import pg from 'pg'
 import { expect, test } from '@playwright/test'
 import { startProcess, until, type Started } from './processes'
+import { freePort } from '../../scripts/free-port.mjs'
 
 /**
  * The built server started as an operator would, in production on a PostgreSQL server, with
@@ -10,7 +11,6 @@ import { startProcess, until, type Started } from './processes'
  */
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
-let nextPort = 3900 + Math.floor(Math.random() * 300)
 
 function databaseUrl(name: string) {
 	const url = new URL(serverUrl)
@@ -19,8 +19,9 @@ function databaseUrl(name: string) {
 }
 
 /** Production on a server database with all it needs; `env` takes away or spoils one setting. */
-function startServer(env: Record<string, string | undefined>): Started & { url: string } {
-	const port = nextPort++
+async function startServer(env: Record<string, string | undefined>): Promise<Started & { url: string }> {
+	// The system picks a port nobody listens on: two workers choosing at random once met on one.
+	const port = await freePort()
 	const started = startProcess([process.execPath, 'server-build/index.js'], {
 		HOST: '127.0.0.1',
 		PORT: String(port),
@@ -46,7 +47,7 @@ test('in production on a server database the server refuses to start, naming the
 		[{ HOST: 'not a host' }, 'HOST'],
 		[{ SESSION_SECRETS: 'guard-rails-test-session-secret-new-0123456789' }, 'SESSION_SECRETS or SESSION_SECRET, not both'],
 	]
-	const servers = cases.map(([env]) => startServer(env))
+	const servers = await Promise.all(cases.map(([env]) => startServer(env)))
 	for (const [index, server] of servers.entries()) {
 		expect(await server.exited, cases[index]![1]).toBe(1)
 		const refusal = server.output().split('\n').find((line) => line.includes('the server cannot start'))
@@ -58,7 +59,7 @@ test('in production on a server database the server refuses to start, naming the
 
 test('with SMTP_URL unset and EMAIL_TO_DISK=true it starts (e-mails kept on disk on purpose)', async () => {
 	// The database is out of reach: the server starts and answers 503, which is all this needs.
-	const server = startServer({ SMTP_URL: undefined, EMAIL_TO_DISK: 'true', DATABASE_URL: 'postgres://postgres@127.0.0.1:1/autohub', WEB_CONCURRENCY: '1' })
+	const server = await startServer({ SMTP_URL: undefined, EMAIL_TO_DISK: 'true', DATABASE_URL: 'postgres://postgres@127.0.0.1:1/autohub', WEB_CONCURRENCY: '1' })
 	try {
 		await until(async () => ((await fetch(`${server.url}/readyz`)).status === 503 ? true : undefined))
 		expect(server.output()).not.toContain('the server cannot start')
@@ -78,7 +79,7 @@ test.describe('MIGRATE_ON_START=false', () => {
 		await admin.connect()
 		await admin.query(`create database "${name}"`)
 		const env = { DATABASE_URL: databaseUrl(name), MIGRATE_ON_START: 'false', WEB_CONCURRENCY: '1' }
-		const server = startServer(env)
+		const server = await startServer(env)
 		try {
 			const behind = await until(async () => {
 				const response = await fetch(`${server.url}/readyz`)

@@ -6,6 +6,7 @@ import pg from 'pg'
 import { expect, test } from '@playwright/test'
 import { dictionary } from './fixtures'
 import { startProcess, until, type Started } from './processes'
+import { freePort } from '../../scripts/free-port.mjs'
 
 /**
  * The built server started as an operator would, with configurations that must not work quietly:
@@ -15,10 +16,9 @@ import { startProcess, until, type Started } from './processes'
 
 type Server = Started & { url: string }
 
-let nextPort = 3600 + Math.floor(Math.random() * 300)
-
-function startServer(env: Record<string, string | undefined>, nodeOptions: string[] = []): Server {
-	const port = nextPort++
+async function startServer(env: Record<string, string | undefined>, nodeOptions: string[] = []): Promise<Server> {
+	// The system picks a port nobody listens on: two workers choosing at random once met on one.
+	const port = await freePort()
 	const started = startProcess([process.execPath, ...nodeOptions, 'server-build/index.js'], {
 		HOST: '127.0.0.1',
 		PORT: String(port),
@@ -37,14 +37,14 @@ async function stop(server: Server) {
 }
 
 test('with DATABASE_URL and no SESSION_SECRET the server refuses to start, and says why', async () => {
-	const server = startServer({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test', SESSION_SECRET: undefined })
+	const server = await startServer({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test', SESSION_SECRET: undefined })
 	expect(await server.exited).toBe(1)
 	expect(server.output()).toContain('SESSION_SECRET is not set')
 })
 
 test('while PostgreSQL cannot be reached, pages and calls answer 503 with Retry-After, in the reader’s language', async () => {
 	test.setTimeout(60_000)
-	const server = startServer({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/autohub', SESSION_SECRET: 'unreachable-database-test-secret-0123456789' })
+	const server = await startServer({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/autohub', SESSION_SECRET: 'unreachable-database-test-secret-0123456789' })
 	try {
 		// The first start fails within a moment (until then the starting page, Retry-After 5); from
 		// then on every request is answered at once.
@@ -72,7 +72,7 @@ test('a first start on a new DATA_DIR answers at once with the starting page (50
 	test.setTimeout(240_000)
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'autohub-first-'))
 	// As `npm start` on a bare machine: the embedded database with the demo data, no APP_URL.
-	const server = startServer({ DATA_DIR: dataDir, DATABASE_URL: undefined, SESSION_SECRET: undefined, SEED_DEMO_DATA: undefined, SMTP_URL: undefined, APP_URL: undefined })
+	const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: undefined, SESSION_SECRET: undefined, SEED_DEMO_DATA: undefined, SMTP_URL: undefined, APP_URL: undefined })
 	// Each answer within seconds (a loaded CI machine's seconds): a request held until the start is
 	// over (a minute or more) fails here. The new database is made on a worker thread meanwhile.
 	const get = (url: string, init: RequestInit = {}) => fetch(`${server.url}${url}`, { ...init, signal: AbortSignal.timeout(15_000) })
@@ -143,7 +143,7 @@ test('on the embedded database a session secret is made once and kept in DATA_DI
 	const env = { DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', SESSION_SECRET: undefined, DATABASE_URL: undefined }
 	try {
 		// A first start migrates a new PGlite: over a minute once on a busy CI machine, beside another first start.
-		const first = startServer(env)
+		const first = await startServer(env)
 		await until(async () => ((await fetch(`${first.url}/readyz`)).status === 200 ? true : undefined), 150_000)
 		const secret = fs.readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim()
 		expect(secret).toMatch(/^[0-9a-f]{64}$/)
@@ -151,7 +151,7 @@ test('on the embedded database a session secret is made once and kept in DATA_DI
 		expect(first.output()).not.toContain('development secret')
 		await stop(first)
 
-		const second = startServer(env)
+		const second = await startServer(env)
 		await until(async () => ((await fetch(`${second.url}/readyz`)).status === 200 ? true : undefined))
 		expect(fs.readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim()).toBe(secret)
 		await stop(second)
@@ -167,14 +167,14 @@ test('reopening an embedded data directory: no migrations or demo data to load, 
 	const env = { DATA_DIR: dataDir, SESSION_SECRET: undefined, DATABASE_URL: undefined, SEED_DEMO_DATA: undefined, SMTP_URL: undefined }
 	try {
 		// The first start migrates and loads the demo data.
-		const first = startServer(env)
+		const first = await startServer(env)
 		await until(async () => ((await fetch(`${first.url}/readyz`)).status === 200 ? true : undefined), 150_000)
 		expect(first.output()).toMatch(/"migrations":"applied","demoDataLoaded":true/)
 		await stop(first)
 
 		// Jobs off (RUN_JOBS=false): their first runs, 5 s after the start, may render an e-mail and
 		// so load react-email; the list below would then depend on how long the pages took.
-		const second = startServer({ ...env, RUN_JOBS: 'false', LOADED_MODULES_FILE: modules }, ['--import', './tests/e2e/record-modules.mjs'])
+		const second = await startServer({ ...env, RUN_JOBS: 'false', LOADED_MODULES_FILE: modules }, ['--import', './tests/e2e/record-modules.mjs'])
 		try {
 			await until(async () => ((await fetch(`${second.url}/readyz`)).status === 200 ? true : undefined))
 			// One query found the database current, one more (hasDemoData) found the data there (decision 0094).
@@ -205,7 +205,7 @@ test('with WEB_CONCURRENCY=2 two web processes serve; one that dies is replaced;
 	const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' })
 	await admin.connect()
 	await admin.query(`create database "${name}"`)
-	const server = startServer({
+	const server = await startServer({
 		DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${name}`,
 		SESSION_SECRET: 'cluster-test-session-secret-0123456789abcdef',
 		SEED_DEMO_DATA: 'false',
