@@ -29,6 +29,8 @@ export async function startServer(): Promise<RunningServer> {
 	process.env.SEED_DEMO_DATA = 'true'
 	process.env.SESSION_SECRET ??= 'fuzz-suite-session-secret-0123456789abcdef'
 	process.env.LOG_LEVEL = process.env.FUZZ_LOG_LEVEL ?? 'silent'
+	// Production on a server database sends e-mail or says it keeps them on disk (decision 0142): here, on disk.
+	if (!process.env.SMTP_URL) process.env.EMAIL_TO_DISK = 'true'
 
 	const build = (await import(/* @vite-ignore */ pathToFileURL(BUILD).href)) as ServerBuild
 	const { createServerApp } = await import('../../../server/app')
