@@ -529,12 +529,13 @@ function guardBuild(build: ServerBuild, entry: AppEntry): ServerBuild {
 		const parent = build.routes[id]?.parentId
 		return parent ? 1 + depthOf(parent) : 0
 	}
-	const wrap = (id: string, handler: Handler) =>
-		handler &&
-		(async (args: { request: globalThis.Request }) => {
+	const wrap = (id: string, handler: Handler) => {
+		if (!handler) return handler
+		// Counted once per route here, not on every request.
+		const depth = depthOf(id)
+		return async (args: { request: globalThis.Request }) => {
 			// The deepest route that runs names the request (its id is the route pattern: bounded, no ids).
 			const context = currentRequestContext()
-			const depth = depthOf(id)
 			if (context && (context.routeDepth === undefined || depth > context.routeDepth)) {
 				context.routeDepth = depth
 				nameRoute(id)
@@ -546,7 +547,8 @@ function guardBuild(build: ServerBuild, entry: AppEntry): ServerBuild {
 				const answer = await entry.failureResponse(error, args.request).catch(() => null)
 				throw answer ?? error
 			}
-		})
+		}
+	}
 	const routes = Object.fromEntries(
 		Object.entries(build.routes).map(([id, route]) => {
 			const module = route.module as unknown as Record<string, unknown>
