@@ -18,6 +18,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet'
 import { BODY_LINGER_MS, MAX_BODY_BYTES, retryAfterHeader, STARTING_RETRY_SECONDS, UNAVAILABLE_RETRY_SECONDS } from '../app/utils/http'
 import { loggablePath, logger } from '../app/utils/logger.server'
+import { withTimeout } from '../app/utils/promises'
 import { currentRequestContext, requestIdFrom, runInRequestContext, type RequestContext } from '../app/utils/request-context.server'
 import { observeRequest } from '../app/observability/metrics.server'
 import { fetchRequestOf, sendFetchResponse } from './fetch-bridge'
@@ -381,19 +382,6 @@ function nameRoute(route: string) {
 	context.route = route
 	context.span?.setAttribute('http.route', route)
 	context.span?.updateName(`${context.method} ${route}`)
-}
-
-/** `work`'s value, or `fallback` once `ms` have passed. */
-async function withTimeout<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
-	let timer: NodeJS.Timeout | undefined
-	const late = new Promise<T>((resolve) => {
-		timer = setTimeout(() => resolve(fallback), ms)
-	})
-	try {
-		return await Promise.race([work, late])
-	} finally {
-		clearTimeout(timer)
-	}
 }
 
 /** Whether Node keeps this answer's connection open for another request (HTTP/1.1 unless either side said close). */

@@ -14,6 +14,7 @@ import { type ServerBuild } from '@remix-run/node'
 import { openEmbeddedEarly } from '~/db/embedded-database.server'
 import { checkServingConfiguration, getEnv, type Env } from '../app/utils/env.server'
 import { logger } from '../app/utils/logger.server'
+import { withTimeout } from '../app/utils/promises'
 import { collectProcessMetrics } from '../app/observability/metrics.server'
 import { serveMetrics } from '../app/observability/metrics-server.server'
 import { stopTracing } from '../app/observability/tracing.server'
@@ -158,8 +159,7 @@ async function serve(env: Env) {
 		// No new connections; idle ones close now, busy ones once their answer is sent.
 		const closed = new Promise<'closed'>((resolve) => server.close(() => resolve('closed')))
 		setInterval(() => server.closeIdleConnections(), 100).unref()
-		const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), env.SHUTDOWN_TIMEOUT_MS).unref())
-		if ((await Promise.race([closed, late])) === 'late') {
+		if ((await withTimeout(closed, env.SHUTDOWN_TIMEOUT_MS, 'late')) === 'late') {
 			logger.warn('requests still in flight at the time limit: their connections are closed', { ms: env.SHUTDOWN_TIMEOUT_MS })
 			server.closeAllConnections()
 		}

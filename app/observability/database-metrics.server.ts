@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import client from 'prom-client'
 import { getConnection, pgErrorCode, queryRows } from '~/db/db.server'
 import { logger } from '~/utils/logger.server'
+import { withTimeout } from '~/utils/promises'
 
 /**
  * Metrics read from the database when Prometheus scrapes, never on a request: the PostgreSQL
@@ -52,18 +53,14 @@ async function readSnapshot(): Promise<Snapshot | null> {
 			throw error
 		}
 	}
-	let timer: NodeJS.Timeout | undefined
-	const late = new Promise<never>((_, reject) => {
-		timer = setTimeout(() => reject(new Error(`the metrics query took over ${SCRAPE_TIMEOUT_MS} ms`)), SCRAPE_TIMEOUT_MS)
-	})
 	try {
-		const [row] = await Promise.race([query(), late])
+		const rows = await withTimeout(query(), SCRAPE_TIMEOUT_MS, 'late' as const)
+		if (rows === 'late') throw new Error(`the metrics query took over ${SCRAPE_TIMEOUT_MS} ms`)
+		const [row] = rows
 		return row ? { ...row, queues: withQueues ? (row.queues ?? []) : null } : null
 	} catch (error) {
 		logger.warn('metrics: the database could not be read', { err: error })
 		return null
-	} finally {
-		clearTimeout(timer)
 	}
 }
 
