@@ -8,10 +8,11 @@ type Dictionary = { [key: string]: string | Dictionary }
 export function dictionary(language: 'et' | 'en' | 'ru', namespace = 'common') {
 	const file = path.join(process.cwd(), 'locales', language, `${namespace}.json`)
 	const data = JSON.parse(fs.readFileSync(file, 'utf8')) as Dictionary
-	return (key: string) => {
+	/** The text of `key`, its {{placeholders}} filled from `params` when given. */
+	return (key: string, params?: Record<string, string | number>) => {
 		const value = key.split('.').reduce<string | Dictionary | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), data)
 		if (typeof value !== 'string') throw new Error(`no text for ${language}:${key}`)
-		return value
+		return params ? value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name])) : value
 	}
 }
 

@@ -191,8 +191,7 @@ export async function bookedJob(browser: Browser, baseURL: string | undefined, j
  */
 export async function openAroundTheClock(garage: Page, js: boolean) {
 	const b = dictionary('en', 'booking')
-	const text = (key: string, params: Record<string, string | number>) => b(key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]))
-	const edge = (day: string, which: 'opens' | 'closes') => text('calendar.interval', { day: b(`calendar.days.${day}`), number: 1, edge: b(`calendar.${which}`) })
+	const edge = (day: string, which: 'opens' | 'closes') => b('calendar.interval', { day: b(`calendar.days.${day}`), number: 1, edge: b(`calendar.${which}`) })
 	await open(garage, '/workshop-calendar?lng=en', js)
 	const settings = garage.getByRole('region', { name: b('calendar.settingsTitle') })
 	for (const day of ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']) {

@@ -7,13 +7,8 @@ import { person, register } from './people'
  * language; the week of a public holiday marks it; the private feed is made, read as text/calendar
  * and revoked (then 404). With JavaScript on and off.
  */
-/** A dictionary that fills in {{placeholders}}. */
-const texts = (language: 'et' | 'en') => {
-	const t = dictionary(language, 'booking')
-	return (key: string, params: Record<string, string | number> = {}) => t(key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]))
-}
-const b = texts('en')
-const bEt = texts('et')
+const b = dictionary('en', 'booking')
+const bEt = dictionary('et', 'booking')
 const commonEt = dictionary('et', 'common')
 const interval = (t: typeof b, day: string, number: number, edge: 'opens' | 'closes') =>
 	t('calendar.interval', { day: t(`calendar.days.${day}`), number, edge: t(`calendar.${edge}`) })
