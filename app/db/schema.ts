@@ -35,7 +35,9 @@ import { offerLineKinds, partQualities, vatModes } from '../domain/service-flow/
 import { billDecisions } from '../domain/service-flow/final-bill'
 import { moderationDecisions, reportReasons } from '../domain/service-flow/review-moderation'
 import { extraWorkStatuses, offerStatuses, requestStatuses } from '../domain/service-flow/status'
-import { fuelTypes, odometerUnits, transmissions } from '../domain/service-flow/vehicle-kinds'
+import { fuelTypes, odometerUnits, transmissions, vehicleClasses } from '../domain/service-flow/vehicle-kinds'
+import { engineBands } from '../domain/pricing/price-kinds'
+import { counties } from '../domain/directory/counties'
 import { reminderKinds } from '../domain/service-flow/reminders'
 import { consentKinds } from '../domain/privacy/consents'
 import { bookingChangeStatuses, bookingStatuses } from '../domain/booking/status'
@@ -83,6 +85,9 @@ export const fuelTypeEnum = pgEnum('fuel_type', fuelTypes)
 export const transmissionEnum = pgEnum('transmission', transmissions)
 
 export const odometerUnitEnum = pgEnum('odometer_unit', odometerUnits)
+/** A vehicle's class, which prices follow (issue 35, docs/decisions/0146). */
+export const vehicleClassEnum = pgEnum('vehicle_class', vehicleClasses)
+export const engineBandEnum = pgEnum('engine_band', engineBands)
 
 export const reminderKindEnum = pgEnum('reminder_kind', reminderKinds)
 
@@ -194,22 +199,25 @@ export const rateLimits = pgTable('rate_limits', {
 // ---------------------------------------------------------------- reference lists
 
 /** Every reference list has the same shape: a stable code (used in URLs and widgets) and a name per language. */
-const referenceList = (name: string) =>
-	pgTable(name, {
-		id: id(),
-		code: text().notNull().unique(),
-		nameEt: text().notNull(),
-		nameEn: text().notNull(),
-		nameRu: text().notNull(),
-		sortOrder: integer().notNull().default(0),
-		active: boolean().notNull().default(true),
-	})
+const referenceColumns = () => ({
+	id: id(),
+	code: text().notNull().unique(),
+	nameEt: text().notNull(),
+	nameEn: text().notNull(),
+	nameRu: text().notNull(),
+	sortOrder: integer().notNull().default(0),
+	active: boolean().notNull().default(true),
+})
+const referenceList = (name: string) => pgTable(name, referenceColumns())
 
 export const services = referenceList('services')
 export const carBrands = referenceList('car_brands')
 export const spareParts = referenceList('spare_parts')
 export const paymentMethods = referenceList('payment_methods')
-export const cities = referenceList('cities')
+/** A city is also in a county, where the usual price of a service is counted (issue 35); null until an administrator says. */
+export const cities = pgTable('cities', { ...referenceColumns(), county: text() }, (_t) => [
+	check('cities_county_known', sql.raw(`county is null or county in (${counties.map((c) => `'${c}'`).join(', ')})`)),
+])
 
 // ---------------------------------------------------------------- files
 
@@ -387,6 +395,9 @@ export const vehicles = pgTable(
 		 */
 		mileage: integer().notNull(),
 		odometerUnit: odometerUnitEnum().notNull().default('km'),
+		/** Its class and engine size, which prices follow (issue 35): a price list's item and a usual price are per class. */
+		vehicleClass: vehicleClassEnum().notNull().default('family'),
+		engineCc: integer(),
 		/**
 		 * The vehicle passport's private links (issue 20): its calendar (reminders and warranty ends)
 		 * for the owner's phone; null until made, a new one when revoked.
@@ -406,6 +417,7 @@ export const vehicles = pgTable(
 		index('vehicles_owner_idx').on(t.ownerId, t.createdAt),
 		check('vehicles_vin_length', sql`${t.vin} is null or length(${t.vin}) = 17`),
 		check('vehicles_mileage_positive', sql`${t.mileage} >= 0`),
+		check('vehicles_engine_cc', sql`${t.engineCc} between 50 and 10000`),
 	],
 )
 
@@ -469,6 +481,11 @@ export const serviceRequests = pgTable(
 		addressedOnly: boolean().notNull().default(false),
 		/** The owner lets the workshops that see this request see the vehicle's service history (issue 20, decision 0104). */
 		shareHistory: boolean().notNull().default(false),
+		/**
+		 * When the workshops' instant offers for it were made (issue 35); null: still to do, for a new
+		 * open request (the job catches up through service_requests_open_idx; older requests stay null).
+		 */
+		instantCheckedAt: moment(),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
@@ -587,6 +604,12 @@ export const offers = pgTable(
 		bookingMinutes: integer(),
 		proposedStarts: timestamp({ withTimezone: true }).array().notNull().default(sql`'{}'`),
 		anyFreeTime: boolean().notNull().default(false),
+		/**
+		 * Made from the workshop's price list (issue 35): the item it was drafted from, and whether it
+		 * was sent at once when the request came ("instant offer"); binding like any offer.
+		 */
+		priceListItemId: uuid().references((): AnyPgColumn => priceListItems.id, { onDelete: 'set null' }),
+		instant: boolean().notNull().default(false),
 		selectedAt: moment(),
 		completedAt: moment(),
 		createdAt: createdAt(),
@@ -794,6 +817,104 @@ export const offerLines = pgTable(
 		check('offer_lines_quantity_positive', sql`${t.quantityHundredths} > 0`),
 		check('offer_lines_price_positive', sql`${t.unitPriceCents} > 0`),
 	],
+)
+
+// ---------------------------------------------------------------- prices (issue 35)
+
+/**
+ * A workshop's fixed price for a service on a class of vehicle (and engine band), itemised like an
+ * offer (price_list_lines; sums computed by the server with its VAT mode, price_cents the total with
+ * VAT), valid from a day until a day (open-ended when null; seasonal items are common). Binding like
+ * an offer. Overlapping validity for the same service, class and band is refused by the exclusion
+ * constraint `price_list_items_no_overlap` (migration 0039); an `any` band beside a specific one is
+ * refused by the domain. `sends_instant`: a matching new request gets an offer made from it at once.
+ */
+export const priceListItems = pgTable(
+	'price_list_items',
+	{
+		id: id(),
+		workshopId: uuid()
+			.notNull()
+			.references(() => workshops.id, { onDelete: 'cascade' }),
+		serviceId: uuid()
+			.notNull()
+			.references(() => services.id),
+		vehicleClass: vehicleClassEnum().notNull(),
+		engineBand: engineBandEnum().notNull().default('any'),
+		vatMode: vatModeEnum().notNull().default('included'),
+		labourCents: integer().notNull().default(0),
+		partsCents: integer().notNull().default(0),
+		feesCents: integer().notNull().default(0),
+		vatCents: integer().notNull().default(0),
+		priceCents: integer().notNull(),
+		/** How long the car is in the bay, in minutes (at most 30 days). */
+		durationMinutes: integer().notNull(),
+		included: text().notNull().default(''),
+		validFrom: date({ mode: 'string' }).notNull(),
+		validUntil: date({ mode: 'string' }),
+		sendsInstant: boolean().notNull().default(false),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		index('price_list_items_workshop_idx').on(t.workshopId, t.serviceId),
+		index('price_list_items_service_idx').on(t.serviceId, t.vehicleClass),
+		check('price_list_items_price', sql`${t.priceCents} > 0 and ${t.priceCents} <= 10000000`),
+		check('price_list_items_duration', sql`${t.durationMinutes} between 1 and 43200`),
+		check('price_list_items_validity', sql`${t.validUntil} is null or ${t.validUntil} >= ${t.validFrom}`),
+		check('price_list_items_electric_any_engine', sql`${t.vehicleClass} <> 'electric' or ${t.engineBand} = 'any'`),
+	],
+)
+
+/** A price list item's lines, as offer_lines. */
+export const priceListLines = pgTable(
+	'price_list_lines',
+	{
+		id: id(),
+		itemId: uuid()
+			.notNull()
+			.references(() => priceListItems.id, { onDelete: 'cascade' }),
+		position: integer().notNull(),
+		kind: offerLineKindEnum().notNull(),
+		description: text().notNull(),
+		reference: text().notNull().default(''),
+		quality: partQualityEnum(),
+		used: boolean().notNull().default(false),
+		quantityHundredths: integer().notNull(),
+		unitPriceCents: integer().notNull(),
+		totalCents: integer().notNull(),
+	},
+	(t) => [
+		unique('price_list_lines_position_key').on(t.itemId, t.position),
+		check('price_list_lines_quantity_positive', sql`${t.quantityHundredths} > 0`),
+		check('price_list_lines_price_positive', sql`${t.unitPriceCents} > 0`),
+	],
+)
+
+/**
+ * The usual price of a service (issue 35): the 25th, 50th and 75th percentile of the paid totals
+ * (with VAT) of completed jobs, by service, vehicle class and county, over the period; recomputed
+ * nightly (`recomputePriceRanges`, app/domain/pricing). Only groups of at least 5 jobs from at least
+ * 3 workshops have a row (docs/decisions/0146).
+ */
+export const priceRanges = pgTable(
+	'price_ranges',
+	{
+		serviceId: uuid()
+			.notNull()
+			.references(() => services.id, { onDelete: 'cascade' }),
+		vehicleClass: vehicleClassEnum().notNull(),
+		county: text().notNull(),
+		p25Cents: integer().notNull(),
+		p50Cents: integer().notNull(),
+		p75Cents: integer().notNull(),
+		jobs: integer().notNull(),
+		workshops: integer().notNull(),
+		periodFrom: date({ mode: 'string' }).notNull(),
+		periodTo: date({ mode: 'string' }).notNull(),
+		computedAt: moment().notNull(),
+	},
+	(t) => [primaryKey({ columns: [t.serviceId, t.vehicleClass, t.county] }), index('price_ranges_county_idx').on(t.county, t.serviceId)],
 )
 
 /**

@@ -170,3 +170,15 @@ describe('the demo data', () => {
 		for (const start of pending!.proposedStarts) expect(await checkFreeStart(id, start, pending!.bookingMinutes!)).toMatchObject({ ok: true })
 	})
 })
+
+describe('the usual prices of the demo (issue 35)', () => {
+	test('every demo city is in its county, and the ranges recompute from its completed jobs', async () => {
+		const cities = await db.select({ code: t.cities.code, county: t.cities.county }).from(t.cities)
+		expect(cities.length).toBeGreaterThan(0)
+		for (const city of cities) expect(city.county, city.code).toMatch(/^[a-z-]+$/)
+		const { recomputePriceRanges } = await import('~/domain/pricing/price-ranges.server')
+		const count = await recomputePriceRanges()
+		const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from price_ranges`)
+		expect(row?.n).toBe(count)
+	})
+})

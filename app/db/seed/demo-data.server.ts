@@ -38,7 +38,7 @@ import { demoContentPages } from './content-pages'
 import { insertDemoCalendar } from './demo-bookings.server'
 import { adBanner, siteLogo, workshopLogo, workshopPhoto } from './demo-images.server'
 import { hasDemoData } from './has-demo-data.server'
-import { demoCarBrands, demoCities, demoPaymentMethods, demoServices, demoSpareParts, type ReferenceRow } from './reference-data'
+import { demoCarBrands, demoCities, demoCityCounties, demoPaymentMethods, demoServices, demoSpareParts, type ReferenceRow } from './reference-data'
 
 export const DEMO_PASSWORD = 'demo12345'
 export const demoAccounts = { customer: 'customer@example.com', workshop: 'workshop@example.com', admin: 'admin@example.com' } as const
@@ -98,12 +98,12 @@ export async function loadDemoData(database: DbOrTx = defaultDb, now = new Date(
 type ReferenceIds = Record<'services' | 'brands' | 'parts' | 'payments' | 'cities', Ids>
 
 async function insertReferenceLists(tx: Tx): Promise<ReferenceIds> {
-	const insert = async (table: t.ReferenceTable, rows: ReferenceRow[]) => {
+	const insert = async (table: t.ReferenceTable, rows: ReferenceRow[], extra: (code: string) => Record<string, unknown> = () => ({})) => {
 		const ids: Ids = new Map()
 		const values = rows.map(([code, nameEt, nameEn, nameRu], sortOrder) => {
 			const id = randomUUID()
 			ids.set(code, id)
-			return { id, code, nameEt, nameEn, nameRu, sortOrder }
+			return { id, code, nameEt, nameEn, nameRu, sortOrder, ...extra(code) }
 		})
 		await tx.insert(table).values(values)
 		return ids
@@ -113,7 +113,7 @@ async function insertReferenceLists(tx: Tx): Promise<ReferenceIds> {
 		brands: await insert(t.carBrands, demoCarBrands),
 		parts: await insert(t.spareParts, demoSpareParts),
 		payments: await insert(t.paymentMethods, demoPaymentMethods),
-		cities: await insert(t.cities, demoCities),
+		cities: await insert(t.cities, demoCities, (code) => ({ county: demoCityCounties[code] ?? null })),
 	}
 }
 

@@ -1,3 +1,4 @@
+import { type County } from '../../domain/directory/counties'
 /** Reference lists of the demo data: [code, Estonian, English, Russian]. */
 export type ReferenceRow = readonly [code: string, et: string, en: string, ru: string]
 
@@ -81,6 +82,22 @@ export const demoCities: ReferenceRow[] = [
 	['paide', 'Paide', 'Paide', 'Пайде'],
 ]
 
+/** The county of each demo city (issue 35: the usual price of a service is counted by county). */
+export const demoCityCounties: Record<string, County> = {
+	tallinn: 'harju',
+	tartu: 'tartu',
+	narva: 'ida-viru',
+	parnu: 'parnu',
+	'kohtla-jarve': 'ida-viru',
+	viljandi: 'viljandi',
+	rakvere: 'laane-viru',
+	maardu: 'harju',
+	kuressaare: 'saare',
+	haapsalu: 'laane',
+	johvi: 'ida-viru',
+	voru: 'voru',
+	paide: 'jarva',
+}
 /** The five lists by the table each fills, in the order they are loaded. */
 export const demoReferenceLists = {
 	services: demoServices,

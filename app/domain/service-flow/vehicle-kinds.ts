@@ -7,6 +7,20 @@ export const fuelTypes = ['petrol', 'diesel', 'hybrid', 'plugin_hybrid', 'electr
 export const transmissions = ['manual', 'automatic', 'semi_automatic', 'cvt'] as const
 
 /**
+ * A vehicle's class, which prices follow (issue 35): a workshop's price list and the usual price of
+ * a service are per class. The owner says it on the vehicle form; an electric car is its own class
+ * whatever its size (docs/decisions/0146).
+ */
+export const vehicleClasses = ['small', 'family', 'suv_van', 'electric'] as const
+export type VehicleClass = (typeof vehicleClasses)[number]
+/** The class a vehicle form proposes before the owner chooses: electric for an electric car, else a family car. */
+export const defaultVehicleClass = (fuel: string | null | undefined): VehicleClass => (fuel === 'electric' ? 'electric' : 'family')
+
+/** An engine's size in cm³ as the vehicle form takes it (optional; where a price depends on it, such as an oil change). */
+export const ENGINE_CC_MIN = 50
+export const ENGINE_CC_MAX = 10_000
+
+/**
  * A vehicle's odometer unit (issue 32): kilometres, as Estonian odometers show, or miles where the
  * owner says so (the specification's unit, §9). Every reading is stored and computed in km; forms
  * take and pages show it in the vehicle's own unit (docs/decisions/0122).

@@ -1,7 +1,7 @@
 import { PgDialect } from 'drizzle-orm/pg-core'
 import type pg from 'pg'
 import { ratingRefresh } from '../../../app/domain/service-flow/reviews.server'
-import { demoReferenceLists, type ReferenceRow } from '../../../app/db/seed/reference-data'
+import { demoCityCounties, demoReferenceLists, type ReferenceRow } from '../../../app/db/seed/reference-data'
 import { seedingSession } from '../lib/seed'
 import { type BenchCase, type BenchSuite } from '../types'
 
@@ -28,6 +28,7 @@ async function seed(client: pg.Client, log: (message: string) => void) {
 	const step = await seedingSession(client, log)
 
 	for (const [table, rows] of Object.entries(demoReferenceLists)) await insertReferenceList(client, table, rows)
+	await client.query(`update cities set county = c.county from jsonb_each_text($1::jsonb) c(code, county) where cities.code = c.code`, [JSON.stringify(demoCityCounties)])
 	await client.query(`
 		insert into site_settings (appname, site_address, site_address_estonian, site_address_russian, site_email, country_code, site_phone_number)
 		values ('Autohub', 'Narva Road 7, Tallinn', 'Narva mnt 7, Tallinn', 'Нарвское шоссе 7, Таллин', 'info@autohub.example', '+372', '600 1234')`)
