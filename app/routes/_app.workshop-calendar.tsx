@@ -10,7 +10,7 @@ import { ErrorList, Field, FormActions, FormAlert, FormSecurity, IntentButton, S
 import { PageHeader } from '~/components/page-header'
 import { Panel } from '~/components/panel'
 import { agenda } from '~/domain/booking/agenda.server'
-import { addDays, weekDays } from '~/domain/booking/calendar'
+import { addDays, agendaWeekDay, weekDays } from '~/domain/booking/calendar'
 import { feedUrls, revokeFeed, startFeed } from '~/domain/booking/calendar-feed.server'
 import { type CalendarSettingsForm, type CalendarSettingsInput, CalendarSettingsSchema, INTERVALS_PER_DAY, STEP_CHOICES, hourFields, settingsFormValues, weekdayKeys } from '~/domain/booking/capacity'
 import { calendarSettings, saveCalendarSettings } from '~/domain/booking/capacity.server'
@@ -34,8 +34,13 @@ function viewOf(request: Request) {
 	const search = new URL(request.url).searchParams
 	const view = search.get('view') === 'day' ? 'day' : 'week'
 	const asked = search.get('day') ?? ''
-	const day = /^\d{4}-\d{2}-\d{2}$/.test(asked) && isRealDateTime(asked) ? asked : tallinnDay()
+	const day = /^\d{4}-\d{2}-\d{2}$/.test(asked) && isRealDateTime(asked) ? asked : todayOf(view)
 	return { view, day } as const
+}
+
+/** The day the agenda opens on: today, or on a Sunday the coming week (agendaWeekDay). */
+function todayOf(view: 'day' | 'week') {
+	return view === 'week' ? agendaWeekDay(tallinnDay()) : tallinnDay()
 }
 
 /**
@@ -56,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		view,
 		day,
 		range: view === 'day' ? formatWeekdayDate(day, language) : t('calendar.range', { from: formatDate(from, language), to: formatDate(addDays(from, 6), language) }),
-		links: { previous: here(addDays(from, -step)), next: here(addDays(from, step)), today: here(tallinnDay()), day: here(day, 'day'), week: here(day, 'week') },
+		links: { previous: here(addDays(from, -step)), next: here(addDays(from, step)), today: here(todayOf(view)), day: here(day, 'day'), week: here(day, 'week') },
 		days: days.map((each) => ({
 			day: each.day,
 			heading: formatWeekdayDate(each.day, language),

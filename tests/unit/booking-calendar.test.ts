@@ -11,6 +11,7 @@ import {
 	profileHoursToIntervals,
 	refusalReasons,
 	weekDays,
+	agendaWeekDay,
 } from '~/domain/booking/calendar'
 import { isEstonianPublicHoliday } from '~/domain/booking/holidays'
 import { dateToTallinnInput, tallinnDay, tallinnToDate } from '~/utils/time'
@@ -157,6 +158,10 @@ describe('the booking calendar by example (issue 33)', () => {
 	test('plain dates for the agenda’s week', () => {
 		expect(weekDays('2026-11-25')).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29'])
 		expect(weekDays('2026-11-29')[0]).toBe('2026-11-23')
+		// Opened on a Sunday with no day asked, the agenda shows the coming week; any other day, its own.
+		expect(weekDays(agendaWeekDay('2026-11-29'))[0]).toBe('2026-11-30')
+		expect(weekDays(agendaWeekDay('2026-11-28'))[0]).toBe('2026-11-23')
+		expect(weekDays(agendaWeekDay('2026-11-30'))[0]).toBe('2026-11-30')
 		expect(weekDays('2027-01-01')).toEqual(['2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02', '2027-01-03'])
 		expect(addDays('2028-02-28', 1)).toBe('2028-02-29')
 		expect(addDays('2026-03-29', 1)).toBe('2026-03-30')

@@ -57,6 +57,13 @@ export function weekDays(day: string): string[] {
 	return Array.from({ length: 7 }, (_, i) => addDays(monday, i))
 }
 
+/**
+ * The day whose week the agenda opens on when none is asked: today's, except on a Sunday, when
+ * the week ending that evening is over for most workshops and the coming Monday's cars are what
+ * they plan (the week from tomorrow).
+ */
+export const agendaWeekDay = (today: string) => (isoWeekday(today) === 7 ? addDays(today, 1) : today)
+
 /** A reading of the Tallinn clock as an instant, right on the nights the clocks change too (tallinnToDate). */
 const tallinnInstant = (local: string) => tallinnToDate(local).getTime()
 
