@@ -1,12 +1,14 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, isNull, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { priceListItems, priceListLines } from '~/db/schema'
+import { priceListItems, priceListLines, serviceRequests, workshops } from '~/db/schema'
 import { db, queryRows } from '~/db/db.server'
+import { getFixedT } from '~/i18n/i18n.server'
+import { itemName } from '~/domain/pricing/price-items'
 import { offerDraft } from '~/domain/pricing/price-list-offers.server'
 import { addPriceItem, currentPriceList, deletePriceItem, getPriceItem, listPriceItems, priceListOffers, updatePriceItem } from '~/domain/pricing/price-lists.server'
 import { DomainError, FieldError } from '~/utils/errors'
 import { rejection, refused } from '#tests/support/refusals'
-import { openRequest, workshopOffering } from '#tests/support/flow'
+import { openRequest, referenceData, workshopOffering } from '#tests/support/flow'
 import { customerWithCar, day, itemErrors, itemFields, itemInput, oilChangeLines, serviceIdOf } from '#tests/support/price-lists'
 
 /** Issue 35, part 1: a workshop's price list, its refusals, and the offers it drafts. */
@@ -217,4 +219,21 @@ describe('a drafted offer', () => {
 		expect(await draftFor('suv_van', 1998, [oil, tyres])).toBeNull()
 		expect(await draftFor('suv_van', 1998, [oil])).not.toBeNull()
 	})
+})
+
+test('the demo workshop shows a price list: an oil change per engine band, a seasonal tyre change, one item sending instant offers', async () => {
+	await referenceData()
+	const [kask] = await db.select().from(workshops).where(eq(workshops.workshopName, 'Kask Autoteenindus'))
+	const items = await currentPriceList(kask!.id, 'en')
+	const t = getFixedT('en', 'common')
+	expect(items.map((item) => [itemName(t, item), item.sendsInstant])).toEqual([
+		['Oil change · Family car · Engine up to 1.6 l', false],
+		['Oil change · Family car · Engine 1.6–2.5 l', true],
+		['Oil change · Family car · Engine over 2.5 l', false],
+		['Tyre change and storage · Family car', false],
+		['Tyre change and storage · SUV or van', false],
+	])
+	expect(items.filter((item) => item.validUntil !== null).map((item) => item.service)).toEqual(['Tyre change and storage', 'Tyre change and storage'])
+	// The story's requests were made in the loader's transaction: stamped, so the job sends them no instant offers.
+	expect(await db.select({ id: serviceRequests.id }).from(serviceRequests).where(isNull(serviceRequests.instantCheckedAt))).toEqual([])
 })
