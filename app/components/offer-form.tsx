@@ -38,6 +38,7 @@ export function OfferForm({
 	submitLabel,
 	limitNote,
 	noTimes = false,
+	hiddenFields = {},
 }: {
 	intent: 'make' | 'update'
 	defaults?: OfferFormDefaults
@@ -50,6 +51,8 @@ export function OfferForm({
 	limitNote?: React.ReactNode
 	/** The calendar had no free time to suggest (a workshop without opening hours). */
 	noTimes?: boolean
+	/** More of the form's hidden inputs (the price list item a drafted offer was filled from, issue 35). */
+	hiddenFields?: Record<string, string>
 }) {
 	const { t } = useTranslation('workshop')
 	// Typed by the form's fields (the schema's input hides the lines behind their clean-up).
@@ -67,6 +70,9 @@ export function OfferForm({
 			{/* Enter in a field sends the offer: the first submit button is the form's default, not "Add …". */}
 			<button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
 			<FormSecurity intent={intent} />
+			{Object.entries(hiddenFields).map(([name, value]) => (
+				<input key={name} type="hidden" name={name} value={value} />
+			))}
 			<FormAlert id={form.errorId} errors={form.errors} />
 			{limitNote}
 			{lines.length ? null : (

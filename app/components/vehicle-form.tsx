@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
-import { fuelTypes, MAX_MILEAGE, odometerUnits, transmissions } from '~/domain/service-flow/vehicle-kinds'
+import { defaultVehicleClass, ENGINE_CC_MAX, ENGINE_CC_MIN, fuelTypes, MAX_MILEAGE, odometerUnits, transmissions, vehicleClasses } from '~/domain/service-flow/vehicle-kinds'
 import { type Choice } from '~/domain/site/reference'
 import { VehicleSchema } from '~/domain/service-flow/vehicles'
 import { Field, FormActions, FormAlert, FormSection, FormSecurity, SelectField } from './forms'
@@ -27,8 +27,8 @@ export function VehicleForm({
 	const [form, fields] = useForm({
 		id,
 		lastResult,
-		// A new vehicle's odometer is in km unless its owner says otherwise (issue 32).
-		defaultValue: { odometerUnit: 'km', ...defaults },
+		// A new vehicle's odometer is in km unless its owner says otherwise (issue 32); its class is the one its fuel proposes (issue 35).
+		defaultValue: { odometerUnit: 'km', vehicleClass: defaultVehicleClass(defaults?.fuelType), ...defaults },
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: VehicleSchema }),
 		shouldRevalidate: 'onInput',
 	})
@@ -82,8 +82,29 @@ export function VehicleForm({
 					label={t('vehicle.fuelType')}
 					placeholder={t('vehicle.notSaid')}
 					options={fuelTypes.map((value) => ({ value, label: t(`vehicle.fuelTypes.${value}`) }))}
-					selectProps={getSelectProps(fields.fuelType)}
+					selectProps={{
+						...getSelectProps(fields.fuelType),
+						// With JavaScript the class follows the fuel while it is the one the fuel proposed (an electric car is its own class).
+						onChange: (event) => {
+							if (fields.vehicleClass.value !== defaultVehicleClass(fields.fuelType.value)) return
+							form.update({ name: fields.vehicleClass.name, value: defaultVehicleClass(event.currentTarget.value) })
+						},
+					}}
 					errors={fields.fuelType.errors}
+				/>
+				<SelectField
+					label={t('vehicle.vehicleClass')}
+					required
+					help={t('vehicle.vehicleClassHelp')}
+					options={vehicleClasses.map((value) => ({ value, label: t(`common:vehicleClass.${value}`) }))}
+					selectProps={getSelectProps(fields.vehicleClass)}
+					errors={fields.vehicleClass.errors}
+				/>
+				<Field
+					label={t('vehicle.engineCc')}
+					help={t('vehicle.engineCcHelp')}
+					inputProps={{ ...getInputProps(fields.engineCc, { type: 'number' }), inputMode: 'numeric', min: ENGINE_CC_MIN, max: ENGINE_CC_MAX, step: 1 }}
+					errors={fields.engineCc.errors}
 				/>
 				<Field
 					label={t('vehicle.mileage')}

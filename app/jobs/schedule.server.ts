@@ -8,6 +8,7 @@ import { sendReminders } from '~/domain/service-flow/reminders.server'
 import { sendBookingReminders } from '~/domain/booking/reminders.server'
 import { refreshResponseTimes } from '~/domain/service-flow/response-time.server'
 import { NEXT_FREE_BATCH, NEXT_FREE_JOB, refreshDueNextFree } from '~/domain/booking/next-free.server'
+import { INSTANT_OFFERS_JOB, sendDueInstantOffers } from '~/domain/pricing/price-list-offers.server'
 import { db } from '~/db/db.server'
 import { OUTBOX_JOB, processOutbox } from '~/email/outbox.server'
 import { getEnv } from '~/utils/env.server'
@@ -40,6 +41,8 @@ export const backgroundJobs: Job[] = [
 	{ name: 'new-request-digests', everyMs: () => 5 * 60 * 1000, run: () => sendNewRequestDigests() },
 	{ name: 'answer-reminders', everyMs: () => 10 * 60 * 1000, run: () => sendAnswerReminders() },
 	{ name: 'no-offer-nudges', everyMs: () => 10 * 60 * 1000, run: () => sendNoOfferNudges() },
+	// Instant offers from price lists for new requests the check after their commit missed (a crash, a busy moment; decision 0147).
+	{ name: INSTANT_OFFERS_JOB, everyMs: () => 60 * 1000, run: () => sendDueInstantOffers() },
 	// Each request is expired in its own transaction, under the lock every move takes.
 	{ name: 'request-expiry', everyMs: () => 10 * 60 * 1000, run: () => expireStaleRequests() },
 	// A parts warranty ending within 30 days is told once (offers.warranty_notice_at; issue 20).

@@ -150,6 +150,8 @@ export default function CompareOffersPage() {
 										<h2 className="offer-card__name">
 											<Link to={`/workshop-details/${offer.workshopSlug}`}>{offer.workshopName}</Link>
 											{offer.featured ? <span className="badge badge--featured">{t('public:workshop.featured')}</span> : null}
+											{/* Sent from the workshop's price list the moment the request came (issue 35); binding like any offer. */}
+											{offer.instant ? <span className="badge badge--instant" title={t('common:instantOffer.help')}>{t('common:instantOffer.badge')}</span> : null}
 										</h2>
 										<p className="offer-card__rating">
 											<Stars rating={offer.ratingAverage} size="small" />

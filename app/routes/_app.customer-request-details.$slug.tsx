@@ -26,7 +26,7 @@ import { validateCsrf } from '~/utils/csrf.server'
 import { formatDateTime, formatMoney } from '~/utils/format'
 import { routeMeta } from '~/utils/meta'
 import { readFormUploads, withFormFiles } from '~/uploads/multipart.server'
-import { encodeId } from '~/utils/public-id'
+import { decodeId, encodeId } from '~/utils/public-id'
 import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { canOffer, isOfferDecided, isRequestOpen } from '~/domain/service-flow/status'
@@ -35,6 +35,10 @@ import { customerRecord } from '~/domain/booking/record.server'
 import { CustomerRecordNote } from '~/components/customer-record'
 import { bookingSettings, freeTimes } from '~/domain/booking/calendar.server'
 import { dateToTallinnInput } from '~/utils/time'
+import { validityEnd } from '~/domain/booking/offer-times'
+import { itemName } from '~/domain/pricing/price-items'
+import { draftBookingMinutes, draftFormValues } from '~/domain/pricing/price-list-offers'
+import { offerDraft } from '~/domain/pricing/price-list-offers.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const { actor } = await requireWorkshop(request)
@@ -50,9 +54,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	])
 	// Came to N of M booked times (issue 33): from three bookings on.
 	const record = await customerRecord(detail.customerId)
-	// A new offer's times: the calendar's next free starts for a typical job (issue 33).
-	const free = await freeTimes(actor.workshopId, { durationMinutes: own?.bookingMinutes ?? typicalMinutes, limit: 3 })
-	const suggested = { minutes: typicalMinutes, starts: free.map((start) => dateToTallinnInput(start.startsAt)) }
+	// A new offer is drafted from the workshop's price list when its items fit the request (issue 35).
+	const draft = own ? null : await offerDraft(actor.workshopId, requestId, language)
+	const draftMinutes = draft ? draftBookingMinutes(draft) : null
+	// A new offer's times: the calendar's next free starts for a typical job (issue 33), or the drafted one's; none for a job of days.
+	const free =
+		draft && draftMinutes === null
+			? []
+			: await freeTimes(actor.workshopId, { durationMinutes: own?.bookingMinutes ?? draftMinutes ?? typicalMinutes, limit: 3, until: validityEnd(draft?.validUntil) })
+	const suggested = { minutes: draftMinutes ?? typicalMinutes, starts: free.map((start) => dateToTallinnInput(start.startsAt)) }
 	const t = getFixedT(language, 'workshop')
 	return {
 		record,
@@ -61,8 +71,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		own: own ? { ...own, slug: encodeId(own.id), defaults: offerFormDefaults(own, language) } : null,
 		allowance,
 		history,
-		newDefaults: newOfferDefaults(warranty, suggested),
-		noTimes: free.length === 0,
+		newDefaults: draft ? { ...newOfferDefaults(warranty, suggested), ...draftFormValues(draft, language) } : newOfferDefaults(warranty, suggested),
+		drafted: draft ? { items: draft.items, itemSlug: encodeId(draft.itemIds[0]!) } : null,
+		// A drafted job of days proposes no times: that is no missing calendar.
+		noTimes: free.length === 0 && !(draft && draftMinutes === null),
 	}
 }
 
@@ -98,7 +110,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 				if (!own) throw new Response('Not found', { status: 404 })
 				await updateOffer(actor, own.id, submission.value, formData.get('removeAttachment') === 'yes' && !file ? 'remove' : file)
 			} else {
-				await or404(makeOffer(actor, requestId, submission.value, file))
+				// Drafted from its price list (issue 35): the item is kept only if it is this workshop's (makeOffer).
+				const fromItem = decodeId(String(formData.get('priceListItem') ?? '')) ?? undefined
+				await or404(makeOffer(actor, requestId, { ...submission.value, priceListItemId: fromItem }, file))
 			}
 		} catch (error) {
 			return handleDomainError(error, { as: 'form', submission, data: { intent, attachmentErrors: null, held: await uploads.hold() } })
@@ -115,7 +129,7 @@ export const handle: AdsHandle = { ads: false }
 export default function CustomerRequestPage() {
 	const { t } = useTranslation('workshop')
 	const language = useLanguage()
-	const { request, own, allowance, history, newDefaults, noTimes, record } = useLoaderData<typeof loader>()
+	const { request, own, allowance, history, newDefaults, drafted, noTimes, record } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const open = isRequestOpen(request.status)
 	// The request expired with this offer and was reopened: the workshop may offer again.
@@ -196,16 +210,20 @@ export default function CustomerRequestPage() {
 							</div>
 						</>
 					) : open ? (
-						<OfferForm
-							intent="make"
-							defaults={newDefaults}
-							lastResult={actionData?.intent === 'make' ? actionData.result : undefined}
-							attachmentErrors={actionData?.intent === 'make' ? actionData.attachmentErrors : null}
-							attachmentHeld={actionData?.intent === 'make' ? actionData.held?.attachment : null}
-							submitLabel={t('offer.send')}
-							limitNote={limitNote}
-							noTimes={noTimes}
-						/>
+						<>
+							{drafted ? <p className="notice">{t('priceList.drafted', { items: drafted.items.map((item) => itemName(t, item)).join('; ') })}</p> : null}
+							<OfferForm
+								intent="make"
+								hiddenFields={drafted ? { priceListItem: drafted.itemSlug } : undefined}
+								defaults={newDefaults}
+								lastResult={actionData?.intent === 'make' ? actionData.result : undefined}
+								attachmentErrors={actionData?.intent === 'make' ? actionData.attachmentErrors : null}
+								attachmentHeld={actionData?.intent === 'make' ? actionData.held?.attachment : null}
+								submitLabel={t('offer.send')}
+								limitNote={limitNote}
+								noTimes={noTimes}
+							/>
+						</>
 					) : (
 						<p>{t('requestPage.closed')}</p>
 					)}

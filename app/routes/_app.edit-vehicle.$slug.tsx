@@ -44,6 +44,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 			// In the odometer's unit, as its owner typed it (decision 0122).
 			mileage: text(fromKm(vehicle.mileage, vehicle.odometerUnit)),
 			odometerUnit: vehicle.odometerUnit,
+			vehicleClass: vehicle.vehicleClass,
+			engineCc: text(vehicle.engineCc),
 		},
 	}
 }

@@ -28,7 +28,8 @@ import { handleDomainError, idParam, or404 } from '~/utils/route-helpers.server'
 import { dateToTallinnInput } from '~/utils/time'
 import { redirectWithToast } from '~/utils/toast.server'
 import { bookedTimeOf } from '~/domain/booking/request-booking.server'
-import { formatDateTime } from '~/utils/format'
+import { formatDateTime, formatMoney } from '~/utils/format'
+import { instantOffersFor } from '~/domain/pricing/price-list-offers.server'
 import { canReopen, canRequest, EXPIRY_DAYS, requestPhase, requestStep } from '~/domain/service-flow/status'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -42,6 +43,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		: null
 	// The time booked with the selected offer (issue 33), in Tallinn time and the reader's language.
 	const booked = detail.selectedOffer ? await bookedTimeOf(user.id, detail.id) : null
+	// Offers sent at once from workshops' price lists (issue 35), named while the customer compares.
+	const instantOffers = await instantOffersFor(user.id, detail.id)
 	return {
 		meta: { title: t('requestDetails.title', { services: detail.services.join(', ') }) },
 		slug: encodeId(detail.id),
@@ -49,6 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		request: detail,
 		earliest: dateToTallinnInput(new Date()),
 		widen,
+		instantOffers: instantOffers.map((offer) => ({ id: offer.id, text: t('requestDetails.instantFrom', { workshop: offer.workshopName, price: formatMoney(offer.priceCents, language) }) })),
 	}
 }
 
@@ -101,7 +105,7 @@ export const meta = routeMeta<typeof loader>()
 
 export default function RequestDetailsPage() {
 	const { t } = useTranslation('customer')
-	const { request, slug, earliest, widen, bookedAt } = useLoaderData<typeof loader>()
+	const { request, slug, earliest, widen, bookedAt, instantOffers } = useLoaderData<typeof loader>()
 	const open = canRequest('cancel', request.status)
 	const phase = requestPhase(request.status)
 	const step = requestStep(request.status)
@@ -125,6 +129,15 @@ export default function RequestDetailsPage() {
 					{phase === 'comparing' ? (
 						<>
 							<p>{t('requestDetails.offers', { count: request.offerCount })}</p>
+							{instantOffers.length ? (
+								<ul className="instant-offers">
+									{instantOffers.map((offer) => (
+										<li key={offer.id}>
+											<span className="badge badge--instant">{t('common:instantOffer.badge')}</span> {offer.text}
+										</li>
+									))}
+								</ul>
+							) : null}
 							<ButtonLink to={`/compaire-offers/${slug}`} size="large">{t('requestDetails.compare')}</ButtonLink>
 						</>
 					) : null}

@@ -25,7 +25,7 @@ import { useLanguage } from '~/i18n/use-language'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { getEnv } from '~/utils/env.server'
-import { formatDate, formatDayOfYear, formatMoney } from '~/utils/format'
+import { formatDate, formatDayOfYear, formatMoney, formatNumber } from '~/utils/format'
 import { routeMeta } from '~/utils/meta'
 import { readFormUploads, withFormFiles } from '~/uploads/multipart.server'
 import { encodeId } from '~/utils/public-id'
@@ -156,6 +156,9 @@ export default function VehicleDetailsPage() {
 		[t('vehicle.manufactureYear'), vehicle.manufactureYear],
 		[t('vehicle.fuelType'), vehicle.fuelType ? t(`vehicle.fuelTypes.${vehicle.fuelType}`) : null],
 		[t('vehicle.transmission'), t(`vehicle.transmissions.${vehicle.transmission}`)],
+		// Its class and engine size, which prices follow (issue 35).
+		[t('vehicle.vehicleClass'), t(`common:vehicleClass.${vehicle.vehicleClass}`)],
+		[t('vehicle.engineCc'), vehicle.engineCc ? t('vehicle.engineCcValue', { cc: formatNumber(vehicle.engineCc, language) }) : null],
 		[t('vehicle.mileage'), distanceText(t, vehicle.mileage, vehicle.odometerUnit)],
 		[t('vehicle.vin'), vehicle.vin],
 		[t('vehicle.shortDescription'), vehicle.shortDescription || null],

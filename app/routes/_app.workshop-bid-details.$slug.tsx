@@ -164,7 +164,12 @@ export default function BidDetailsPage() {
 		<>
 			<PageHeader
 				title={request.services.join(', ')}
-				subtitle={<StatusBadge kind="offer" status={offer.status} />}
+				subtitle={
+					<>
+						<StatusBadge kind="offer" status={offer.status} />{' '}
+						{offer.instant ? <span className="badge badge--instant">{t('common:instantOffer.badge')}</span> : null}
+					</>
+				}
 				actions={<ChatLink partner={{ id: request.customerId, name: request.customerName }} requestSlug={requestSlug} />}
 			/>
 			<div className="detail-grid">

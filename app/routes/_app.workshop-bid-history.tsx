@@ -50,6 +50,7 @@ export default function BidHistoryPage() {
 							<>
 								{/* The offer's own label, and the request's while it is still deciding (Offer / Pending). */}
 								<StatusBadge kind="offer" status={bid.status} />
+								{bid.instant ? <span className="badge badge--instant">{t('common:instantOffer.badge')}</span> : null}
 								{!isOfferDecided(bid.status) ? <StatusBadge kind="request" status={bid.requestStatus} /> : null}
 								<p className="item__highlight">{formatMoney(bid.finalPriceCents ?? bid.priceCents, language)}</p>
 							</>

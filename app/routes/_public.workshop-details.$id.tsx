@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs } from '@remix-run/node'
+import { type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
 import { Breadcrumbs } from '~/components/breadcrumbs'
@@ -23,6 +23,13 @@ import { formatDate, formatDateTime, formatNumber, formatRating } from '~/utils/
 import { routeMeta } from '~/utils/meta'
 import { decodeId } from '~/utils/public-id'
 import { breadcrumbTrail, pageSeo } from '~/utils/seo.server'
+import { ItemPrice, itemDuration, itemValidity } from '~/components/price-item'
+import { itemName } from '~/domain/pricing/price-items'
+import { currentPriceList, priceListOffers } from '~/domain/pricing/price-lists.server'
+import priceListStyles from '~/styles/price-lists.css?url'
+import { tallinnDay } from '~/utils/time'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: priceListStyles }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const workshopId = decodeId(params.id)
@@ -33,9 +40,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 	const { page } = ReviewPageSchema.parse({ page: new URL(request.url).searchParams.get('page') ?? undefined })
 	// The search data names the newest reviews, whichever page of them is shown.
-	const [reviews, newest] = await Promise.all([
+	const [reviews, newest, priceList] = await Promise.all([
 		getWorkshopReviews(workshopId, workshop.reviewCount, page, language),
 		page === 1 ? null : getWorkshopReviews(workshopId, workshop.reviewCount, 1, language, SEARCH_DATA_REVIEWS),
+		// Its price list (issue 35): the items valid today.
+		currentPriceList(workshopId, language),
 	])
 	const t = getFixedT(language, 'public')
 	const description = [workshop.address.city, workshop.marketingText].filter(Boolean).join(' · ')
@@ -51,7 +60,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 				repliedLabel: review.repliedAt ? formatDate(review.repliedAt, language) : null,
 			})),
 		},
-		searchData: workshopSearchData(workshop, (newest ?? reviews).items),
+		searchData: { ...workshopSearchData(workshop, (newest ?? reviews).items), makesOffer: priceList.length ? priceListOffers(priceList, language) : undefined },
+		priceList,
+		today: tallinnDay(),
 		trail: breadcrumbTrail(request, language, [
 			{ name: t('breadcrumbs.home'), path: '/' },
 			{ name: t('list.title'), path: '/workshop-list' },
@@ -74,7 +85,7 @@ const GALLERY_SIZES = '(min-width: 1200px) 260px, (min-width: 640px) 30vw, 50vw'
 const GALLERY_WIDTH = 260
 
 export default function WorkshopDetailsPage() {
-	const { workshop, reviews, nextFreeTimes, searchData, trail } = useLoaderData<typeof loader>()
+	const { workshop, reviews, nextFreeTimes, searchData, trail, priceList, today } = useLoaderData<typeof loader>()
 	const { t } = useTranslation('public')
 	const root = useRouteLoaderData<RootLoaderData>('root')
 	const language = root?.language ?? fallbackLanguage
@@ -170,6 +181,31 @@ export default function WorkshopDetailsPage() {
 						<h3 className="workshop-section__subtitle">{t('workshop.paymentMethods')}</h3>
 						<TagList items={workshop.paymentMethods} />
 					</Panel>
+
+					{priceList.length ? (
+						<Panel id="prices-title" title={t('workshop.priceList')} className="card workshop-section">
+							<p className="workshop-section__text">{t('workshop.priceListHelp')}</p>
+							<ul className="price-list">
+								{priceList.map((item) => (
+									<li key={item.id} className="price-list__item">
+										<div className="price-list__what">
+											<h3 className="price-list__name">{itemName(t, item)}</h3>
+											<p className="price-list__meta">
+												{[t('workshop:priceList.takes', { duration: itemDuration(t, item.durationMinutes) }), itemValidity(t, item, language, today)].filter(Boolean).join(' · ')}
+											</p>
+											{item.included ? <p className="price-list__included">{item.included}</p> : null}
+											{item.sendsInstant ? (
+												<p className="price-item__badges">
+													<span className="badge badge--instant">{t('common:instantOffer.badge')}</span>
+												</p>
+											) : null}
+										</div>
+										<ItemPrice item={item} />
+									</li>
+								))}
+							</ul>
+						</Panel>
+					) : null}
 
 					<Panel id="warranty-title" title={t('workshop.warranty')} className="card workshop-section">
 						<dl className="facts">

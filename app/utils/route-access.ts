@@ -39,6 +39,8 @@ export const routeRules: readonly Rule[] = [
 	{ path: '/subscription', roles: ['workshop'] },
 	// The workshop's agenda and calendar settings (issue 33); its feed, /workshop-calendar/feed/…, has its own secret.
 	{ path: '/workshop-calendar', roles: ['workshop'] },
+	// The workshop's price list (issue 35).
+	{ path: '/workshop-prices', roles: ['workshop'] },
 	// An invoice's e-invoice (decision 0110): its workshop and administrators; anyone else 404.
 	{ path: '/subscription/invoices/', prefix: true, roles: ['workshop', 'admin'], othersNotFound: true },
 	// The test provider's payment page and the return from Stripe Checkout (docs/decisions/0060).

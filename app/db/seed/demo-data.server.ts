@@ -36,6 +36,7 @@ import { storeUpload } from '~/uploads/storage.server'
 import { tallinnDay, tallinnToDate } from '~/utils/time'
 import { demoContentPages } from './content-pages'
 import { insertDemoCalendar } from './demo-bookings.server'
+import { insertDemoPriceList } from './demo-prices.server'
 import { adBanner, siteLogo, workshopLogo, workshopPhoto } from './demo-images.server'
 import { hasDemoData } from './has-demo-data.server'
 import { demoCarBrands, demoCities, demoCityCounties, demoPaymentMethods, demoServices, demoSpareParts, type ReferenceRow } from './reference-data'
@@ -90,6 +91,8 @@ export async function loadDemoData(database: DbOrTx = defaultDb, now = new Date(
 		await refreshWorkshopRatings(tx)
 		await refreshResponseTimes(tx)
 		await insertInboxAndVisits(tx, now, random)
+		// The demo workshop's price list (issue 35): demo-prices.server.ts.
+		await insertDemoPriceList(tx, { workshopId: workshopIds[0]!, serviceIds: refs.services, now })
 	}))
 }
 

@@ -69,7 +69,14 @@ export async function makeOffer(
 
 			await checkProposedStarts(tx, workshop.workshopId, input)
 			const upload = attachment ? await savePreparedUpload(tx, attachment, workshop.userId) : null
-			const terms = { ...offerTermColumns(input), ...(await offerWarranty(tx, workshop.workshopId, input)), attachmentUploadId: upload?.id ?? null }
+			const terms = {
+				...offerTermColumns(input),
+				...(await offerWarranty(tx, workshop.workshopId, input)),
+				attachmentUploadId: upload?.id ?? null,
+				// Drafted from the workshop's own price list (issue 35): an item of another workshop names nothing. Instant: pricing marks its own.
+				priceListItemId: input.priceListItemId ? sql`(select id from price_list_items where id = ${input.priceListItemId} and workshop_id = ${workshop.workshopId})` : null,
+				instant: false,
+			}
 			const [offer] = existing
 				? await tx
 						.update(offers)

@@ -78,6 +78,8 @@ export type Bid = {
 	services: string[]
 	vehicle: string
 	customerFirstName: string
+	/** Sent from its price list the moment the request came (issue 35). */
+	instant: boolean
 }
 
 /** The workshop's offers, newest first, with the status of their requests. */
@@ -86,7 +88,7 @@ export async function listBids(workshopId: string, language: Language, filter: B
 		db,
 		sql`select o.id, o.status, r.id as "requestId", r.status as "requestStatus", o.price_cents as "priceCents",
 		           o.final_price_cents as "finalPriceCents", o.created_at as "createdAt", r.preferred_at as "preferredAt",
-		           ${serviceNames(language)} as services, ${vehicleLabel()} as vehicle, u.first_name as "customerFirstName"
+		           ${serviceNames(language)} as services, ${vehicleLabel()} as vehicle, u.first_name as "customerFirstName", o.instant
 		    from offers o
 		    join service_requests r on r.id = o.request_id
 		    join vehicles v on v.id = r.vehicle_id
@@ -104,7 +106,7 @@ export const offerColumns = sql`o.id, o.status, o.price_cents as "priceCents", o
 	o.vat_mode as "vatMode", o.labour_cents as "labourCents", o.parts_cents as "partsCents", o.fees_cents as "feesCents",
 	o.vat_cents as "vatCents", o.approved_extra_cents as "approvedExtraCents", o.bill_reason as "billReason", o.earliest_start::text as "earliestStart", o.duration_days as "durationDays", o.valid_until::text as "validUntil",
 	o.warranty_work_km as "warrantyWorkKm", o.warranty_parts_months as "warrantyPartsMonths",
-	o.booking_minutes as "bookingMinutes", o.any_free_time as "anyFreeTime",
+	o.booking_minutes as "bookingMinutes", o.any_free_time as "anyFreeTime", o.instant,
 	coalesce((select json_agg(to_char(s at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') order by s) from unnest(o.proposed_starts) s), '[]'::json) as "proposedStarts",
 	coalesce((select json_agg(json_build_object('kind', l.kind, 'description', l.description, 'reference', l.reference,
 	                                            'quantity', l.quantity_hundredths, 'unitPriceCents', l.unit_price_cents, 'totalCents', l.total_cents,

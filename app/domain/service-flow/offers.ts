@@ -113,7 +113,11 @@ export type OfferInput = z.output<typeof OfferSchema>
  * included), and so may the warranty (the workshop profile's, when the offer is made).
  */
 type OptionalTerms = 'lines' | 'vat' | 'warrantyWorkKm' | 'warrantyPartsMonths' | 'bayHours' | 'bayMinutes' | 'proposedStarts' | 'anyFreeTime'
-export type OfferTerms = Omit<OfferInput, OptionalTerms> & Partial<Pick<OfferInput, OptionalTerms>>
+export type OfferTerms = Omit<OfferInput, OptionalTerms> &
+	Partial<Pick<OfferInput, OptionalTerms>> & {
+		/** The workshop's price list item the offer was drafted from (issue 35); another workshop's is not kept. */
+		priceListItemId?: string
+	}
 
 /** The offer's price: its lines' total when it has lines, else the one price typed. */
 export function offerPriceCents(offer: Pick<OfferTerms, 'price' | 'lines' | 'vat'>): number {

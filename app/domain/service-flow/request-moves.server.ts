@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { cities, offers, serviceRequestImages, serviceRequests, serviceRequestServices, services, vehicles } from '~/db/schema'
 import { valueList, vehicleLabel } from '~/db/sql'
-import { db, queryRows } from '~/db/db.server'
+import { afterCommit, db, queryRows } from '~/db/db.server'
+import { sendInstantOffers } from '~/domain/pricing/price-list-offers.server'
 import { savePreparedUpload, type FormUpload } from '~/uploads/storage.server'
 import { DomainError, FieldError } from '~/utils/errors'
 import { NotificationType, notify, notifyMatchingWorkshops } from '~/domain/messaging/notifications.server'
@@ -23,6 +24,7 @@ import { canReopen, canRequest, EXPIRY_DAYS, initialStatus, offerMoves, requestA
 /**
  * Registers a request (status pending) with its services and up to three checked images, and
  * tells every workshop it matches (`requestMatchesWorkshop`), the one it is addressed to included.
+ * After its commit the workshops' price lists send their instant offers (pricing, decision 0147).
  */
 export async function createServiceRequest(customerId: string, input: ServiceRequestInput, images: FormUpload[], within?: Tx): Promise<string> {
 	if (images.length > MAX_REQUEST_IMAGES) throw new DomainError('customer:request.tooManyImages', 422, { max: MAX_REQUEST_IMAGES })
@@ -69,6 +71,9 @@ export async function createServiceRequest(customerId: string, input: ServiceReq
 		}
 		await addEvent(tx, requestId, initialStatus.request, customerId)
 		await notifyMatchingWorkshops(tx, { requestId, params: await newRequestParams(tx, requestId) })
+		// The workshops' instant offers (issue 35) once the request is there for them to see; a
+		// caller's own transaction (the demo data) leaves them to the job `instant-offers`.
+		if (!within) await afterCommit(tx, async () => void (await sendInstantOffers(requestId)))
 		return requestId
 	})
 }

@@ -161,6 +161,8 @@ export type OfferFields = {
 	bookingMinutes: number | null
 	proposedStarts: string[]
 	anyFreeTime: boolean
+	/** Made from the workshop's price list the moment the request came (issue 35): "Instant offer". */
+	instant: boolean
 	/** Its lines in order; empty for an offer of one price. Quantities in hundredths; a part's quality null: not stated. */
 	lines: Array<ShownLine & { quality: PartQuality | null; used: boolean }>
 }

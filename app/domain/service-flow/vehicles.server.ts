@@ -6,7 +6,7 @@ import { db, isUniqueViolation, queryRows, transaction, type Tx } from '~/db/db.
 import { DomainError, FieldError, notFound } from '~/utils/errors'
 import { statusLists } from './status'
 import { type VehicleInput } from './vehicles'
-import { type OdometerUnit, toKm } from './vehicle-kinds'
+import { defaultVehicleClass, type OdometerUnit, toKm } from './vehicle-kinds'
 
 /** A customer's vehicles. Every query names the owner: another customer's vehicle is "not found". */
 
@@ -61,6 +61,9 @@ const columns = (input: VehicleFields) => ({
 	// Typed in the odometer's unit, kept in km (decision 0122).
 	odometerUnit: input.odometerUnit ?? 'km',
 	mileage: toKm(input.mileage, input.odometerUnit ?? 'km'),
+	// Left out (an older caller): the class its fuel proposes (issue 35).
+	vehicleClass: input.vehicleClass ?? defaultVehicleClass(input.fuelType),
+	engineCc: input.engineCc ?? null,
 })
 
 /** Adds a vehicle; a registration number another live vehicle has is refused (spec §8). */
