@@ -58,14 +58,16 @@ export default function ServicePricesPage() {
 			<div className="price-page">
 				<Panel id="counties-title" title={t('pricePages.countiesTitle')} className="card price-section" titleClassName="card__title">
 					{counties.length ? (
-						counties.map((county) => (
-							<section key={county.code} className="price-county" aria-labelledby={`county-${county.code}`}>
-								<h3 id={`county-${county.code}`} className="price-county__name">
-									{county.name}
-								</h3>
-								<PriceRangeList ranges={county.ranges} label={county.name} />
-							</section>
-						))
+						<div className="price-counties">
+							{counties.map((county) => (
+								<section key={county.code} className="price-county" aria-labelledby={`county-${county.code}`}>
+									<h3 id={`county-${county.code}`} className="price-county__name">
+										{county.name}
+									</h3>
+									<PriceRangeList ranges={county.ranges} label={county.name} />
+								</section>
+							))}
+						</div>
 					) : (
 						<p className="price-section__empty">{t('pricePages.countiesNone', { jobs: RANGE_MIN_JOBS, workshops: RANGE_MIN_WORKSHOPS })}</p>
 					)}

@@ -72,7 +72,7 @@ export default function CityPricesPage() {
 	return (
 		<PublicPage title={t('pricePages.cityTitle', names)} lead={t('pricePages.cityLead', names)} breadcrumbs={<Breadcrumbs trail={trail} />}>
 			<JsonLd data={searchData} />
-			<div className="price-page">
+			<div className="price-page price-page--split">
 				<Panel id="usual-title" title={usualTitle} className="card price-section" titleClassName="card__title">
 					{ranges.length ? (
 						<>
@@ -116,7 +116,7 @@ export default function CityPricesPage() {
 					)}
 				</Panel>
 
-				<Panel id="offering-title" title={t('pricePages.offeringTitle', names)} className="card price-section" titleClassName="card__title">
+				<Panel id="offering-title" title={t(listed.length ? 'pricePages.offeringTitle' : 'pricePages.offeringTitleAll', names)} className="card price-section" titleClassName="card__title">
 					{offering.items.length ? (
 						<>
 							<p className="price-section__note">{t('pricePages.offeringLead')}</p>
