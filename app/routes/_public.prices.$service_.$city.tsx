@@ -47,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 			})),
 		})),
 		listedMore: page.listedMore,
-		offering: { total: page.offering.total, items: page.offering.items.map((workshop) => ({ ...workshop, path: `/workshop-details/${workshop.id}` })) },
+		offering: { ...page.offering, items: page.offering.items.map((workshop) => ({ ...workshop, path: `/workshop-details/${workshop.id}` })) },
 		directory: directoryPath(service.code, city.code),
 		searchData: cityPricesSearchData(page, {
 			vehicleClass: (vehicleClass) => t(`common:vehicleClass.${vehicleClass}`),
@@ -132,7 +132,7 @@ export default function CityPricesPage() {
 								))}
 							</ul>
 							<p className="price-section__more">
-								<Link to={directory}>{t('pricePages.offeringAll', { total: offering.total })}</Link>
+								<Link to={directory}>{t('pricePages.offeringAll', { total: offering.inDirectory })}</Link>
 							</p>
 						</>
 					) : (

@@ -4,9 +4,16 @@
  * lookup), the fixed prices of the city's listed workshops (`price_list_items` valid today, the
  * total with VAT), and the listed workshops doing the service without one. Only listed workshops
  * (`listedWorkshop`) are named, as in the directory.
+ *
+ * Which workshops do a service where, and who lists a price for it, are the pages' dearest reads (a
+ * big city has tens of thousands of workshops): kept a minute per service and city, as the
+ * directory keeps its counts, and forgotten in every process when the ranges are recomputed or a
+ * price list changes (`forgetPricePages`); a profile saved or an owner blocked is at most a minute late.
  */
 import { sql } from 'drizzle-orm'
-import { db, queryRows } from '~/db/db.server'
+import { forgetCaches } from '~/caching/cache-bus.server'
+import { valueCache } from '~/caching/value-cache.server'
+import { db, type DbOrTx, queryRows } from '~/db/db.server'
 import { listedWorkshop, localizedName } from '~/db/sql'
 import { isCounty, type County } from '~/domain/directory/counties'
 import { MIN_RATED_REVIEWS } from '~/domain/directory/workshops'
@@ -25,8 +32,21 @@ const bandOrder = (band: EngineBand) => engineBands.indexOf(band)
 
 type Found = { id: string; code: string; name: string }
 
-/** The directory's "best rated" order (workshops.server.ts): enough reviews first, then the average. */
-const bestRated = sql.raw(`(w.review_count >= ${Number(MIN_RATED_REVIEWS)}) desc, w.rating_average desc, w.review_count desc, w.id`)
+/**
+ * The directory's "best rated" order (workshops.server.ts), written as its index on a city's workshops
+ * is (`workshops_city_rating_idx`, "nulls last" included), so the first twenty are read off it.
+ */
+const bestRated = sql.raw(`(w.review_count >= ${Number(MIN_RATED_REVIEWS)}) desc nulls last, w.rating_average desc nulls last, w.review_count desc nulls last, w.id`)
+
+type ItemRow = { id: string; name: string; vehicle_class: VehicleClass; engine_band: EngineBand; price_cents: number }
+type CityWorkshops = { items: ItemRow[]; doing: number }
+const cityWorkshopsKept = valueCache<CityWorkshops>('price-pages', { ttlMs: 60_000, max: 2_000, maxBytes: 8 * 1024 * 1024 })
+const serviceCitiesKept = valueCache<{ byCity: Array<[string, number]> }>('price-pages', { ttlMs: 60_000, max: 200 })
+
+/** Forgets the kept workshops of the price pages in every process (the ranges recomputed, a price list saved; tests). */
+export function forgetPricePages(tx?: DbOrTx) {
+	return forgetCaches(tx, 'price-pages')
+}
 
 /** An active service by its code, named in `language`; null: no such service (the page is not found). */
 async function activeService(code: string, language: Language): Promise<Found | null> {
@@ -47,18 +67,22 @@ async function activeCity(code: string, language: Language): Promise<(Found & { 
 export async function servicePrices(serviceCode: string, language: Language): Promise<ServicePrices | null> {
 	const service = await activeService(serviceCode, language)
 	if (!service) return null
-	const [ranges, cities] = await Promise.all([
+	const [ranges, counts, cityNames] = await Promise.all([
 		priceRangesOfService(service.id),
-		queryRows<{ code: string; name: string; county: string | null; workshops: number }>(
-			db,
-			sql`select c.code, ${localizedName('c', language)} as name, c.county, count(*)::int as workshops
-			    from workshop_services ws
-			    join workshops w on w.id = ws.workshop_id
-			    join cities c on c.id = w.city_id and c.active
-			    where ws.service_id = ${service.id} and ${listedWorkshop}
-			    group by c.id`,
-		),
+		serviceCitiesKept.get(service.id, async () => {
+			const rows = await queryRows<{ city_id: string; workshops: number }>(
+				db,
+				sql`select w.city_id, count(*)::int as workshops
+				    from workshop_services ws join workshops w on w.id = ws.workshop_id
+				    where ws.service_id = ${service.id} and ${listedWorkshop}
+				    group by w.city_id`,
+			)
+			return { byCity: rows.map((row): [string, number] => [row.city_id, Number(row.workshops)]) }
+		}),
+		queryRows<{ id: string; code: string; name: string }>(db, sql`select c.id, c.code, ${localizedName('c', language)} as name from cities c where c.active`),
 	])
+	const workshopsIn = new Map(counts.byCity)
+	const cities = cityNames.filter((city) => workshopsIn.has(city.id)).map((city) => ({ code: city.code, name: city.name, workshops: workshopsIn.get(city.id)! }))
 	const byCounty = new Map<County, PriceRange[]>()
 	for (const range of ranges) {
 		if (!isCounty(range.county)) continue
@@ -67,9 +91,7 @@ export async function servicePrices(serviceCode: string, language: Language): Pr
 	return {
 		service: { code: service.code, name: service.name },
 		counties: [...byCounty].map(([county, list]) => ({ county, ranges: list.sort(byClass) })),
-		cities: cities
-			.map((city) => ({ code: city.code, name: city.name, county: isCounty(city.county) ? city.county : null, workshops: Number(city.workshops) }))
-			.sort((a, b) => a.name.localeCompare(b.name, language)),
+		cities: cities.sort((a, b) => a.name.localeCompare(b.name, language)),
 	}
 }
 
@@ -83,18 +105,29 @@ export async function cityPrices(serviceCode: string, cityCode: string, language
 	if (!service || !city) return null
 	const today = tallinnDay(now)
 	const validToday = sql`p.valid_from <= ${today}::date and (p.valid_until is null or p.valid_until >= ${today}::date)`
-	const [ranges, items, offering] = await Promise.all([
+	const [ranges, kept, offering] = await Promise.all([
 		city.county ? priceRangesOfService(service.id).then((list) => list.filter((range) => range.county === city.county).sort(byClass)) : Promise.resolve([]),
-		queryRows<{ id: string; name: string; vehicle_class: VehicleClass; engine_band: EngineBand; price_cents: number }>(
+		cityWorkshopsKept.get(`${service.id} ${city.id} ${today}`, async () => {
+			const [items, [doing]] = await Promise.all([
+				queryRows<ItemRow>(
+					db,
+					sql`select w.id, w.workshop_name as name, p.vehicle_class, p.engine_band, p.price_cents
+					    from price_list_items p
+					    join workshops w on w.id = p.workshop_id
+					    where p.service_id = ${service.id} and w.city_id = ${city.id} and ${listedWorkshop} and ${validToday}`,
+				),
+				queryRows<{ total: number }>(
+					db,
+					sql`select count(*)::int as total from workshop_services ws join workshops w on w.id = ws.workshop_id
+					    where ws.service_id = ${service.id} and w.city_id = ${city.id} and ${listedWorkshop}`,
+				),
+			])
+			return { items, doing: Number(doing?.total ?? 0) }
+		}),
+		// The best rated twenty without a fixed price, off the city's rating index.
+		queryRows<{ id: string; name: string; rating_average: number; review_count: number }>(
 			db,
-			sql`select w.id, w.workshop_name as name, p.vehicle_class, p.engine_band, p.price_cents
-			    from price_list_items p
-			    join workshops w on w.id = p.workshop_id
-			    where p.service_id = ${service.id} and w.city_id = ${city.id} and ${listedWorkshop} and ${validToday}`,
-		),
-		queryRows<{ id: string; name: string; rating_average: number; review_count: number; total: number }>(
-			db,
-			sql`select w.id, w.workshop_name as name, w.rating_average, w.review_count, count(*) over ()::int as total
+			sql`select w.id, w.workshop_name as name, w.rating_average, w.review_count
 			    from workshops w
 			    where w.city_id = ${city.id} and ${listedWorkshop}
 			      and exists (select 1 from workshop_services ws where ws.workshop_id = w.id and ws.service_id = ${service.id})
@@ -103,6 +136,7 @@ export async function cityPrices(serviceCode: string, cityCode: string, language
 			    limit ${OFFERING_SHOWN}`,
 		),
 	])
+	const items = kept.items
 	const listed = listedWorkshops(items)
 	return {
 		service: { code: service.code, name: service.name },
@@ -112,7 +146,9 @@ export async function cityPrices(serviceCode: string, cityCode: string, language
 		listedMore: Math.max(0, listed.length - LISTED_SHOWN),
 		offering: {
 			items: offering.map((row) => ({ id: encodeId(row.id), name: row.name, ratingAverage: Number(row.rating_average), reviewCount: Number(row.review_count) })),
-			total: Number(offering[0]?.total ?? 0),
+			// Those with a fixed price aside: what the directory's list of the city and service counts, less them.
+			total: Math.max(offering.length, kept.doing - listed.length),
+			inDirectory: kept.doing,
 		},
 	}
 }

@@ -39,7 +39,7 @@ export type ServicePrices = {
 	/** Each county with a range, the ranges in the classes' order. */
 	counties: Array<{ county: County; ranges: PriceRange[] }>
 	/** The cities where a listed workshop does the service, each with how many. */
-	cities: Array<NamedItem & { county: County | null; workshops: number }>
+	cities: Array<NamedItem & { workshops: number }>
 }
 
 export type CityPrices = {
@@ -50,7 +50,8 @@ export type CityPrices = {
 	listed: ListedWorkshop[]
 	/** Listed workshops past LISTED_SHOWN. */
 	listedMore: number
-	offering: { items: OfferingWorkshop[]; total: number }
+	/** The best rated others without a fixed price, how many there are, and how many the directory lists for the city and service. */
+	offering: { items: OfferingWorkshop[]; total: number; inDirectory: number }
 }
 
 /** An amount in whole euros, the way a usual price reads ("€175", "175 €"). */

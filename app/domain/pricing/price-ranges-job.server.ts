@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm'
 import { db, queryRows } from '~/db/db.server'
 import { logger } from '~/utils/logger.server'
+import { forgetPricePages } from './price-pages.server'
 import { recomputePriceRanges } from './price-ranges.server'
 
 export const PRICE_RANGES_JOB = 'price-ranges'
@@ -22,6 +23,7 @@ export async function noPriceRangesYet(): Promise<boolean> {
 export async function refreshPriceRanges(now = new Date()) {
 	const started = performance.now()
 	const ranges = await recomputePriceRanges(now)
+	await forgetPricePages()
 	const ms = Math.round(performance.now() - started)
 	logger.info('price ranges recomputed', { ranges, ms })
 	return { ranges, ms }
