@@ -136,8 +136,7 @@ export async function cityPrices(serviceCode: string, cityCode: string, language
 			    limit ${OFFERING_SHOWN}`,
 		),
 	])
-	const items = kept.items
-	const listed = listedWorkshops(items)
+	const listed = listedWorkshops(kept.items)
 	return {
 		service: { code: service.code, name: service.name },
 		city: { code: city.code, name: city.name, county: city.county },
