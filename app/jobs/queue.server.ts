@@ -3,6 +3,7 @@ import { ADVISORY_LOCKS, withAdvisoryLock } from '~/db/db.server'
 import { describeError, logger } from '~/utils/logger.server'
 import { jobRuns } from '~/observability/metrics.server'
 import { lazily, singleton } from '~/utils/singleton.server'
+import { TIME_ZONE, tallinnDay, tallinnToDate } from '~/utils/time'
 
 /**
  * The background jobs on a PostgreSQL server: one pg-boss queue per job, in the schema `pgboss` of
@@ -20,8 +21,16 @@ export type Job = {
 	/** How often it runs: the timer's delay on PGlite, the nearest cron schedule here. */
 	everyMs: () => number
 	run: () => Promise<unknown>
-	/** `false`: first run after one interval, not while a process is starting. */
-	atStart?: false
+	/**
+	 * `false`: first run after one interval, not while a process is starting; a function: at start
+	 * only when it answers true (the usual prices while there are none yet, decision 0148).
+	 */
+	atStart?: false | (() => Promise<boolean>)
+	/**
+	 * A daily job's time on Tallinn's clock, "HH:MM" (the night's quiet hour): its cron in Tallinn's
+	 * time zone on PostgreSQL, and its timer's runs on PGlite, instead of `everyMs`'s nearest.
+	 */
+	dailyAt?: string
 }
 
 export type JobQueueOptions = {
@@ -64,6 +73,22 @@ export function cronFor(everyMs: number): string {
 	// Nearest by ratio, so 45 minutes is an hour (not half an hour) and 20 seconds is a minute.
 	const distance = (m: number) => Math.abs(Math.log(m / Math.max(minutes, 1 / 60)))
 	return candidates.reduce((best, candidate) => (distance(candidate[0]) < distance(best[0]) ? candidate : best))[1]
+}
+
+/** A daily job's cron at `at` ("03:15") on Tallinn's clock (pg-boss is given the time zone). */
+export function dailyCron(at: string): string {
+	const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(at)
+	if (!match) throw new Error(`Not a time of day: ${at}`)
+	return `${Number(match[2])} ${Number(match[1])} * * *`
+}
+
+/** When a daily job at `at` ("03:15", Tallinn's clock) runs next after `now`: today's time, or tomorrow's. */
+export function nextDailyRun(at: string, now = new Date()): Date {
+	dailyCron(at)
+	const today = tallinnToDate(`${tallinnDay(now)}T${at}`)
+	if (today.getTime() > now.getTime()) return today
+	// A day later is tomorrow in Tallinn even on a 25-hour day: `now` is past today's run by then.
+	return tallinnToDate(`${tallinnDay(new Date(now.getTime() + 24 * 60 * 60 * 1000))}T${at}`)
 }
 
 export class JobQueue {
@@ -135,13 +160,18 @@ export class JobQueue {
 			if (!names.has(schedule.name)) await this.boss.unschedule(schedule.name)
 		}
 		for (const job of jobs) {
-			await this.boss.schedule(job.name, cronFor(job.everyMs()))
+			if (job.dailyAt) await this.boss.schedule(job.name, dailyCron(job.dailyAt), {}, { tz: TIME_ZONE })
+			else await this.boss.schedule(job.name, cronFor(job.everyMs()))
 			const pollingIntervalSeconds = Math.min(Math.max(job.everyMs() / 1000, 0.5), this.tuning.maxPollingSeconds)
 			const id = await this.boss.work(job.name, { pollingIntervalSeconds, batchSize: 1 }, () => this.run(job))
 			this.workers.set(job.name, id)
 		}
-		// As the timers did: every job once at start (a waiting run absorbs the other processes' ones).
-		for (const job of jobs) if (job.atStart !== false) await this.send(job.name)
+		// As the timers did: every job once at start (a waiting run absorbs the other processes' ones),
+		// one whose `atStart` is a question only when it says so.
+		for (const job of jobs) {
+			if (job.atStart === false || (job.atStart && !(await job.atStart()))) continue
+			await this.send(job.name)
+		}
 	}
 
 	private async run(job: Job) {

@@ -9,10 +9,11 @@ import { sendBookingReminders } from '~/domain/booking/reminders.server'
 import { refreshResponseTimes } from '~/domain/service-flow/response-time.server'
 import { NEXT_FREE_BATCH, NEXT_FREE_JOB, refreshDueNextFree } from '~/domain/booking/next-free.server'
 import { INSTANT_OFFERS_JOB, sendDueInstantOffers } from '~/domain/pricing/price-list-offers.server'
+import { noPriceRangesYet, PRICE_RANGES_AT, PRICE_RANGES_JOB, refreshPriceRanges } from '~/domain/pricing/price-ranges-job.server'
 import { db } from '~/db/db.server'
 import { OUTBOX_JOB, processOutbox } from '~/email/outbox.server'
 import { getEnv } from '~/utils/env.server'
-import { type Job, startJobQueue, stopJobQueue, triggerJob } from '~/jobs/queue.server'
+import { type Job, nextDailyRun, startJobQueue, stopJobQueue, triggerJob } from '~/jobs/queue.server'
 import { logger } from '~/utils/logger.server'
 import { jobRuns } from '~/observability/metrics.server'
 import { deleteExpiredRateLimits } from '~/utils/rate-limit.server'
@@ -59,6 +60,9 @@ export const backgroundJobs: Job[] = [
 	{ name: 'response-times', everyMs: () => 6 * 60 * 60 * 1000, run: () => refreshResponseTimes(db), atStart: false },
 	// The directory's "next free" and "free this week" (workshops.next_free_at) move on as time passes; 500 workshops a run, the longest unchecked first (issue 33).
 	{ name: NEXT_FREE_JOB, everyMs: () => 15 * 60 * 1000, run: refreshNextFreeTimes },
+	// The usual price of each service from the completed jobs (issue 35, decision 0148): nightly in the quiet hour, and at a
+	// start while there are none yet (a new install, the demo), so a range shows before the first night.
+	{ name: PRICE_RANGES_JOB, everyMs: () => 24 * 60 * 60 * 1000, dailyAt: PRICE_RANGES_AT, run: () => refreshPriceRanges(), atStart: noPriceRangesYet },
 ]
 
 /**
@@ -100,20 +104,31 @@ export async function startBackgroundJobs(options: { work: boolean; firstRunAfte
 	// `firstRunAfterMs` (the server's start on PGlite): the first runs wait for it, a quarter second
 	// apart, so they neither delay the first pages nor queue all at once on the one connection.
 	const after = options.firstRunAfterMs ?? 0
-	list.forEach((job, index) => schedule(job, job.atStart === false ? job.everyMs() : after && after + index * 250))
+	list.forEach((job, index) => {
+		if (job.atStart === false) schedule(job, nextDelay(job))
+		else schedule(job, after && after + index * 250, job.atStart)
+	})
 	logger.info('background jobs started', { jobs: list.map((j) => j.name) })
 }
 
-function schedule(job: Job, delay: number) {
+/** The wait for a job's next run on a timer: until its daily time on Tallinn's clock, or one interval. */
+function nextDelay(job: Job) {
+	return job.dailyAt ? Math.max(0, nextDailyRun(job.dailyAt).getTime() - Date.now()) : job.everyMs()
+}
+
+/** A run of the job after `delay` (only if `onlyIf` says so, for a run at start), then the next ones. */
+function schedule(job: Job, delay: number, onlyIf?: () => Promise<boolean>) {
 	const timer = setTimeout(async () => {
 		try {
-			await job.run()
-			jobRuns.inc({ job: job.name, outcome: 'ok' })
+			if (!onlyIf || (await onlyIf())) {
+				await job.run()
+				jobRuns.inc({ job: job.name, outcome: 'ok' })
+			}
 		} catch (error) {
 			jobRuns.inc({ job: job.name, outcome: 'failed' })
 			logger.error('background job failed', { job: job.name, err: error })
 		}
-		if (state.running) schedule(job, job.everyMs())
+		if (state.running) schedule(job, nextDelay(job))
 	}, delay)
 	timer.unref()
 	state.timers.set(job.name, timer)

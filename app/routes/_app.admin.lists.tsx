@@ -1,13 +1,14 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
 import { SortOrderAndActive } from '~/components/admin-fields'
-import { Field, FormAlert, FormSecurity } from '~/components/forms'
+import { Field, FormAlert, FormSecurity, SelectField } from '~/components/forms'
 import { FilterTabs } from '~/components/item-list'
 import { PageHeader } from '~/components/page-header'
-import { referenceListNames, ReferenceItemSchema, type AdminReferenceList } from '~/domain/admin/admin'
+import { cityItemSchema, referenceListNames, ReferenceItemSchema, type AdminReferenceList, type CityItemInput } from '~/domain/admin/admin'
+import { counties } from '~/domain/directory/counties'
 import { listReferenceItems, saveReferenceItem, type AdminReferenceItem } from '~/domain/admin/catalog.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { requireUser } from '~/utils/auth.server'
@@ -17,9 +18,13 @@ import { readForm } from '~/uploads/multipart.server'
 import { decodeId, encodeId } from '~/utils/public-id'
 import { handleDomainError, or404 } from '~/utils/route-helpers.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { FieldError } from '~/utils/errors'
 
 const listOf = (value: string | null): AdminReferenceList =>
 	(referenceListNames as readonly string[]).includes(value ?? '') ? (value as AdminReferenceList) : 'services'
+
+/** A list's form: a city's names its county too (issue 35), required for a new one. */
+const schemaOf = (list: AdminReferenceList, isNew: boolean) => (list === 'cities' ? cityItemSchema(isNew) : ReferenceItemSchema)
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireUser(request, { role: 'admin' })
@@ -38,12 +43,12 @@ export async function action({ request }: ActionFunctionArgs) {
 	const itemId = rawItem === 'new' ? null : decodeId(rawItem)
 	if (rawItem !== 'new' && !itemId) throw new Response('Not found', { status: 404 })
 	const formId = rawItem
-	const submission = parseWithZod(formData, { schema: ReferenceItemSchema })
+	const submission = parseWithZod(formData, { schema: schemaOf(list, itemId === null) })
 	if (submission.status !== 'success') return data({ formId, result: submission.reply() }, { status: 400 })
 	try {
 		await or404(saveReferenceItem(admin.id, list, itemId, submission.value))
 	} catch (error) {
-		return handleDomainError(error, { as: 'form', submission, field: 'code', data: { formId } })
+		return handleDomainError(error, { as: 'form', submission, field: error instanceof FieldError ? error.field : 'code', data: { formId } })
 	}
 	return redirectWithToast(`/admin/lists?list=${list}`, { type: 'success', key: 'admin:lists.saved' }, { request })
 }
@@ -54,7 +59,8 @@ function ItemForm({ list, item }: { list: AdminReferenceList; item: (AdminRefere
 	const { t } = useTranslation('admin')
 	const actionData = useActionData<typeof action>()
 	const formId = item?.slug ?? 'new'
-	const [form, fields] = useForm({
+	// Typed as a city's form, the widest: the other lists' forms have no county field.
+	const [form, fields] = useForm<Record<keyof CityItemInput, string>, CityItemInput>({
 		id: `item-${list}-${formId}`,
 		lastResult: actionData?.formId === formId ? actionData.result : undefined,
 		defaultValue: item
@@ -65,9 +71,10 @@ function ItemForm({ list, item }: { list: AdminReferenceList; item: (AdminRefere
 					nameRu: item.nameRu,
 					sortOrder: String(item.sortOrder),
 					active: item.active ? 'on' : undefined,
+					county: item.county ?? undefined,
 				}
 			: { sortOrder: '0', active: 'on' },
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: ReferenceItemSchema }),
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaOf(list, !item) }),
 		shouldRevalidate: 'onInput',
 	})
 	return (
@@ -81,6 +88,18 @@ function ItemForm({ list, item }: { list: AdminReferenceList; item: (AdminRefere
 				{(['nameEt', 'nameEn', 'nameRu'] as const).map((name) => (
 					<Field key={name} label={t(`packages.${name}`)} required inputProps={getInputProps(fields[name], { type: 'text' })} errors={fields[name].errors} />
 				))}
+				{list === 'cities' ? (
+					<SelectField
+						label={t('lists.county')}
+						help={t('lists.countyHelp')}
+						required={!item?.county}
+						// A city saved before counties shows "—" until one is chosen; a new one must choose.
+						placeholder={item?.county ? undefined : item ? '—' : t('lists.chooseCounty')}
+						options={counties.map((value) => ({ value, label: t(`common:county.${value}`) }))}
+						selectProps={getSelectProps(fields.county)}
+						errors={fields.county.errors}
+					/>
+				) : null}
 				<SortOrderAndActive sortOrder={fields.sortOrder} active={fields.active} activeLabel={t('lists.active')} />
 				<button type="submit" className={item ? 'button button--ghost' : 'button button--primary'}>
 					{t(item ? 'lists.save' : 'lists.add')}

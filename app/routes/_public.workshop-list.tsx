@@ -10,6 +10,7 @@ import { Pagination } from '~/components/pagination'
 import { PromotedWorkshops, WorkshopCard } from '~/components/workshop-card'
 import { FilterSelects } from '~/components/workshop-filters'
 import { parseWorkshopListQuery } from '~/domain/directory/list-query'
+import { cityPricesPath, servicePricesPath } from '~/domain/pricing/price-pages'
 import { cityPagePath, isCityPage, workshopListParams, workshopSorts } from '~/domain/directory/workshops'
 import { getFilterOptions, promotedWorkshops, searchWorkshops } from '~/domain/directory/workshops.server'
 import { fallbackLanguage } from '~/i18n/config'
@@ -39,7 +40,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const city = isCityPage(query) ? nameOf(options.cities, query.city) : undefined
 	const cityTitle = city ? t('list.cityMetaTitle', { city }) : null
 	const title = cityTitle ?? (focus ? t('list.metaTitleFiltered', { filters: focus }) : t('list.metaTitle'))
+	// A service chosen: its price page (issue 35), the city's when one is chosen too.
+	const service = nameOf(options.services, query.service)
+	const cityName = nameOf(options.cities, query.city)
+	const prices = service
+		? cityName
+			? { path: cityPricesPath(query.service!, query.city!), label: t('pricePages.seeCityPrices', { service, city: cityName }) }
+			: { path: servicePricesPath(query.service!), label: t('pricePages.seePrices', { service }) }
+		: null
 	return {
+		prices,
 		query,
 		result,
 		promoted,
@@ -60,7 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta = routeMeta<typeof loader>()
 
 export default function WorkshopListPage() {
-	const { query, result, promoted, options, heading, trail } = useLoaderData<typeof loader>()
+	const { query, result, promoted, options, heading, trail, prices } = useLoaderData<typeof loader>()
 	const { t } = useTranslation('public')
 	const language = useRouteLoaderData<RootLoaderData>('root')?.language ?? fallbackLanguage
 	const location = useLocation()
@@ -101,6 +111,11 @@ export default function WorkshopListPage() {
 					<p className="directory__cities">
 						<Link to="/cities">{t('common:nav.cities')}</Link>
 					</p>
+					{prices ? (
+						<p className="directory__cities">
+							<Link to={prices.path}>{prices.label}</Link>
+						</p>
+					) : null}
 				</Panel>
 
 				<PromotedWorkshops workshops={promoted} sort={query.sort} />

@@ -8,7 +8,7 @@
  * area, a request with a session) is `private, no-store`.
  */
 
-const SHARED_PAGES = [/^\/$/, /^\/workshop-list$/, /^\/cities$/, /^\/workshop-details\/[^/]+$/, /^\/about$/, /^\/terms-conditions$/, /^\/privacy-poicy$/]
+const SHARED_PAGES = [/^\/$/, /^\/workshop-list$/, /^\/cities$/, /^\/workshop-details\/[^/]+$/, /^\/about$/, /^\/terms-conditions$/, /^\/privacy-poicy$/, /^\/prices\/[^/]+(\/[^/]+)?$/]
 
 /** The session cookie (app/utils/session.server.ts): signed in, or a message waiting for the next page. */
 export const SESSION_COOKIE = '__session'

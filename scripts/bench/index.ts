@@ -11,6 +11,7 @@
  *   npm run bench -- --reseed              rebuild the database first
  *   npm run bench -- --no-build            measure the current build instead of building
  *   npm run bench -- --suite free-times    a workshop's free times for 14 days (freeTimes in process, 10,000 calendars) beside its bare queries
+ *   npm run bench -- --suite price-ranges  1,000,000 more jobs (added once): the usual prices' recomputation timed, the price pages beside the city pages
  *   npm run bench -- --suite peak          the busiest hour's mix open loop at rising rates: browsers held, beside a bare poll server's
  *   npm run bench -- --suite javascript    each page's JavaScript (gzip) beside its target; --compare-with another build
  *   npm run bench -- --suite start         the embedded start: time to the first answer, memory (--runs reopenings)
@@ -24,7 +25,7 @@
 import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { seedDatabase, staleSuites, withClient } from './lib/database'
+import { seedAddedSuites, seedDatabase, staleSuites, withClient } from './lib/database'
 import { measure, type Measurement } from './lib/measure'
 import { type BenchOptions, chosenCase, parseBenchOptions, USAGE, UsageError } from './lib/options'
 import { printTable, type Row } from './lib/report'
@@ -122,6 +123,8 @@ async function requestSuitesRun(selected: BenchSuite[]) {
 	} else {
 		log('reusing the seeded database (--reseed to rebuild it)')
 	}
+	// A suite added after the database was seeded brings its data now, once.
+	await seedAddedSuites(databaseUrl, selected, log)
 
 	// The cases come from the seeded data; --case chooses among them before the portal starts.
 	const chosen: Array<{ suite: BenchSuite; cases: BenchCase[] }> = []
@@ -168,6 +171,7 @@ async function driveSuiteRun(suite: BenchSuite, cases: BenchCase[]) {
 			portalUrl: portal.url,
 			databaseUrl,
 			cases,
+			connections: options.connections,
 			duration: options.duration,
 			warmup: options.warmup,
 			baselinePort: options.port + 1,

@@ -22,6 +22,12 @@ export type BenchSuite = {
 	seedVersion: number
 	/** Fills the freshly migrated database. Suites run in order and may rely on earlier suites' data. */
 	seed: (client: pg.Client, log: (message: string) => void) => Promise<void>
+	/**
+	 * Its seed goes on top of a bench database seeded before the suite existed: when its marker is
+	 * missing, a run that chooses it adds its data (once per bench database) instead of rebuilding
+	 * the whole database; another seed version still rebuilds it.
+	 */
+	addedLater?: true
 	/** The calls to measure, chosen from the seeded data. */
 	cases: (client: pg.Client) => Promise<BenchCase[]>
 	baseline?: BenchBaseline
@@ -53,6 +59,8 @@ export type DriveContext = {
 	portalUrl: string
 	databaseUrl: string
 	cases: BenchCase[]
+	/** `--connections`: the concurrency levels, for a suite that measures its cases under autocannon itself. */
+	connections: number[]
 	/** `--duration`: seconds per step; `--warmup`: seconds before the first. */
 	duration: number
 	warmup: number

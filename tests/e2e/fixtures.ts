@@ -12,7 +12,8 @@ export function dictionary(language: 'et' | 'en' | 'ru', namespace = 'common') {
 	return (key: string, params?: Record<string, string | number>) => {
 		const value = key.split('.').reduce<string | Dictionary | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), data)
 		if (typeof value !== 'string') throw new Error(`no text for ${language}:${key}`)
-		return params ? value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name])) : value
+		// `{{jobs, number}}`: a number the page formats (below 1,000 it reads the same in every language).
+		return params ? value.replace(/\{\{\s*(\w+)\s*(?:,\s*number\s*)?\}\}/g, (_, name: string) => String(params[name])) : value
 	}
 }
 

@@ -8,8 +8,10 @@ import { type Page } from '@playwright/test'
 /** Not pages: files, e-mail previews (a mail client's width), the log-out form's target, APIs, the widgets. */
 export const notPages = [/^\/uploads\//, /\.(ics|pdf|xml)$/, /^\/settings\/export/, /^\/admin\/emails\/preview\//, /^\/logout/, /^\/resources\//, /^\/sitemap/, /^\/robots/, /^\/unsubscribe\//, /^\/subscription\/stripe-return/, /^\/webhooks\//, /^\/admin\/api\//, /^\/widgets/]
 
-/** The kind of a path: its segments with the ids and slugs left out. */
+/** The kind of a path: its segments with the ids and slugs left out (a price page's service and city codes too). */
 export function pathKind(pathname: string) {
+	const prices = /^\/prices\/[^/]+(\/[^/]+)?$/.exec(pathname)
+	if (prices) return prices[1] ? '/prices/:service/:city' : '/prices/:service'
 	return pathname
 		.split('/')
 		.map((segment) => (/\d/.test(segment) && segment.length > 3 ? ':id' : segment))

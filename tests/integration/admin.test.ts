@@ -10,6 +10,9 @@ import { createSessionToken, findUserByToken, getOptionalUser } from '~/utils/au
 import { db } from '~/db/db.server'
 import { createAdmin, createCustomer, PASSWORD, signedInRequest, uniqueEmail } from '#tests/support/accounts'
 import { referenceData, workshopOffering } from '#tests/support/flow'
+import { action as listsAction } from '~/routes/_app.admin.lists'
+import { commitCsrfToken } from '~/utils/csrf.server'
+import { encodeId } from '~/utils/public-id'
 
 const auditRows = async (entityId: string) => db.select().from(auditLog).where(eq(auditLog.entityId, entityId))
 
@@ -193,10 +196,53 @@ describe('site content, ads, packages and lists', () => {
 		await expect(updatePackage(actor.id, free.id, { ...freeInput, active: false })).rejects.toMatchObject({ key: 'admin:packages.freeStaysFree' })
 		expect((await listPackages()).find((p) => p.id === free.id)).toMatchObject({ priceCents: 0, active: true })
 
-		const item = { code: 'admin-test-city', nameEt: 'Testilinn', nameEn: 'Test City', nameRu: 'Тестоград', sortOrder: 0, active: true }
+		const item = { code: 'admin-test-city', nameEt: 'Testilinn', nameEn: 'Test City', nameRu: 'Тестоград', sortOrder: 0, active: true, county: 'tartu' as const }
+		// A new city names its county (issue 35).
+		await expect(saveReferenceItem(actor.id, 'cities', null, { ...item, county: undefined })).rejects.toMatchObject({ key: 'admin:validation.county', field: 'county' })
 		await saveReferenceItem(actor.id, 'cities', null, item)
-		expect((await listReferenceItems('cities')).map((c) => c.code)).toContain('admin-test-city')
+		expect((await listReferenceItems('cities')).find((c) => c.code === 'admin-test-city')).toMatchObject({ county: 'tartu' })
 		await expect(saveReferenceItem(actor.id, 'cities', null, item)).rejects.toMatchObject({ key: 'admin:validation.codeTaken' })
+	})
+
+	test('a city’s county (issue 35): required for a new city, one of the fifteen, and an older city without one keeps none until chosen', async () => {
+		const actor = await createAdmin()
+		await referenceData()
+		const [token, csrfCookie] = await commitCsrfToken(new Request('http://localhost/'))
+		const { request } = await signedInRequest(actor.id, 'http://localhost/admin/lists?list=cities')
+		const cookie = `${request.headers.get('Cookie')}; ${csrfCookie!.split(';')[0]}`
+		const send = async (fields: Record<string, string>) =>
+			(await listsAction({
+				request: new Request('http://localhost/admin/lists', {
+					method: 'POST',
+					headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+					body: new URLSearchParams({ csrf: token!, list: 'cities', sortOrder: '0', active: 'on', nameEt: 'Elva', nameEn: 'Elva', nameRu: 'Элва', ...fields }),
+				}),
+				params: {},
+				context: {},
+			})) as unknown
+		const errorsOf = (answer: unknown) => (answer as { data: { result: { error: Record<string, string[]> } } }).data.result.error
+		const statusOf = (answer: unknown) => (answer as { init: { status: number } | null }).init?.status
+
+		const missing = await send({ item: 'new', code: 'elva' })
+		expect(statusOf(missing)).toBe(400)
+		expect(errorsOf(missing).county).toEqual(['admin:validation.county'])
+		const unknown = await send({ item: 'new', code: 'elva', county: 'lapland' })
+		expect(statusOf(unknown)).toBe(400)
+		expect(errorsOf(unknown).county).toEqual(['admin:validation.county'])
+		expect(await db.select().from(cities).where(eq(cities.code, 'elva'))).toEqual([])
+
+		const saved = (await send({ item: 'new', code: 'elva', county: 'tartu' })) as Response
+		expect(saved.status).toBe(302)
+		const [elva] = await db.select().from(cities).where(eq(cities.code, 'elva'))
+		expect(elva?.county).toBe('tartu')
+
+		// A city from before counties: saved again without one, it keeps none; given one, it has it.
+		await db.update(cities).set({ county: null }).where(eq(cities.id, elva!.id))
+		const again = (await send({ item: encodeId(elva!.id), code: 'elva', nameEn: 'Elva town' })) as Response
+		expect(again.status).toBe(302)
+		expect((await db.select().from(cities).where(eq(cities.id, elva!.id)))[0]).toMatchObject({ nameEn: 'Elva town', county: null })
+		await send({ item: encodeId(elva!.id), code: 'elva', county: 'tartu' })
+		expect((await db.select().from(cities).where(eq(cities.id, elva!.id)))[0]?.county).toBe('tartu')
 	})
 })
 

@@ -122,7 +122,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('across processes on PostgreSQL'
 		const actor = await createAdmin()
 		const before = (await ask('cities')) as string[]
 		expect(before).not.toContain('cache-bus-city')
-		await saveReferenceItem(actor.id, 'cities', null, { code: 'cache-bus-city', nameEt: 'Vahemälu', nameEn: 'Cache Town', nameRu: 'Кэшгород', sortOrder: 0, active: true })
+		await saveReferenceItem(actor.id, 'cities', null, { code: 'cache-bus-city', nameEt: 'Vahemälu', nameEn: 'Cache Town', nameRu: 'Кэшгород', sortOrder: 0, active: true, county: 'harju' })
 		expect(await soon('cities', (codes) => (codes as string[]).includes('cache-bus-city'))).toContain('cache-bus-city')
 		// And in this process, of course.
 		expect([...(await referenceLists()).cities.idByCode.keys()]).toContain('cache-bus-city')

@@ -181,4 +181,25 @@ describe('the usual prices of the demo (issue 35)', () => {
 		const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from price_ranges`)
 		expect(row?.n).toBe(count)
 	})
+
+	test('a fresh demo shows a usual price for a family car in Tallinn and in Tartu, two services each, from its completed jobs', async () => {
+		const { cityPrices } = await import('~/domain/pricing/price-pages.server')
+		const expected = { tallinn: ['brakes', 'diagnostics'], tartu: ['oil-change', 'diagnostics'] }
+		for (const [city, services] of Object.entries(expected)) {
+			for (const service of services) {
+				const page = await cityPrices(service, city, 'en')
+				const family = page!.ranges.find((range) => range.vehicleClass === 'family')
+				expect(family, `${service} in ${city}`).toBeDefined()
+				expect(family!.jobs, `${service} in ${city}`).toBeGreaterThanOrEqual(5)
+				expect(family!.workshops, `${service} in ${city}`).toBeGreaterThanOrEqual(3)
+				expect(family!.p25Cents).toBeLessThanOrEqual(family!.p50Cents)
+				expect(family!.p50Cents).toBeLessThanOrEqual(family!.p75Cents)
+				// Each of those jobs was made by the moves: a request of that one service, completed at its final price.
+				expect(page!.offering.total + page!.listed.length, `${service} in ${city}`).toBeGreaterThanOrEqual(3)
+			}
+		}
+		// Tartu has the three workshops it needs, the demo's two new ones among them.
+		const tartu = await cityPrices('oil-change', 'tartu', 'en')
+		expect(tartu!.offering.items.map((workshop) => workshop.name).sort()).toEqual(['Emajõe Autohooldus', 'Raadi Autokeskus', 'Tartu Autoremont'])
+	})
 })

@@ -227,7 +227,7 @@ describe('the home page', () => {
 })
 
 describe('search engines', () => {
-	test('sitemap.xml lists the public pages, the cities with workshops and every workshop, with hreflang alternates', async () => {
+	test('sitemap.xml lists the public pages, the cities with workshops, the price pages and every workshop, with hreflang alternates', async () => {
 		const response = await sitemapLoader()
 		expect(response.headers.get('Content-Type')).toBe('application/xml; charset=utf-8')
 		const xml = await response.text()
@@ -239,7 +239,17 @@ describe('search engines', () => {
 		for (const { id } of workshops) expect(xml).toContain(`<loc>${ORIGIN}/workshop-details/${encodeId(id)}</loc>`)
 		// The demo's workshops sit in eight cities.
 		expect(xml.match(/<loc>[^<]*\/workshop-list\?city=/g)).toHaveLength(8)
-		expect(xml.match(/<url>/g)).toHaveLength(7 + 8 + workshops.length)
+		// The price pages (issue 35): every service's, and each service's in every city where a listed workshop does it.
+		const [prices] = await queryRows<{ services: number; pairs: number }>(
+			db,
+			sql`select (select count(*)::int from services where active) as services,
+			           (select count(distinct (ws.service_id, w.city_id))::int from workshop_services ws join workshops w on w.id = ws.workshop_id where w.city_id is not null) as pairs`,
+		)
+		expect(xml).toContain(`<loc>${ORIGIN}/prices/brakes</loc>`)
+		expect(xml).toContain(`<loc>${ORIGIN}/prices/brakes/tallinn</loc>`)
+		expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="ru" href="${ORIGIN}/prices/oil-change/tartu?lng=ru"/>`)
+		expect(xml.match(/<loc>[^<]*\/prices\//g)).toHaveLength(prices!.services + prices!.pairs)
+		expect(xml.match(/<url>/g)).toHaveLength(7 + 8 + prices!.services + prices!.pairs + workshops.length)
 		expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="ru" href="${ORIGIN}/about?lng=ru"/>`)
 		expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${ORIGIN}/about"/>`)
 	})

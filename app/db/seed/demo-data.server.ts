@@ -26,6 +26,8 @@ import { issueInvoice } from '~/domain/billing/invoices.server'
 import { addMonth } from '~/domain/billing/subscription.server'
 import { refreshResponseTimes } from '~/domain/service-flow/response-time.server'
 import { refreshWorkshopRatings } from '~/domain/service-flow/reviews.server'
+import { recomputePriceRanges } from '~/domain/pricing/price-ranges.server'
+import { defaultVehicleClass, type VehicleClass } from '~/domain/service-flow/vehicle-kinds'
 import { type ExtraWorkAnswer } from '~/domain/service-flow/extra-work'
 import { type OfferLineKind, type PartQuality } from '~/domain/service-flow/offer-kinds'
 import { EXPIRY_DAYS, initialStatus, offerMoves, requestMoves } from '~/domain/service-flow/status'
@@ -37,6 +39,7 @@ import { tallinnDay, tallinnToDate } from '~/utils/time'
 import { demoContentPages } from './content-pages'
 import { insertDemoCalendar } from './demo-bookings.server'
 import { insertDemoPriceList } from './demo-prices.server'
+import { insertDemoPriceJobs } from './demo-usual-prices.server'
 import { adBanner, siteLogo, workshopLogo, workshopPhoto } from './demo-images.server'
 import { hasDemoData } from './has-demo-data.server'
 import { demoCarBrands, demoCities, demoCityCounties, demoPaymentMethods, demoServices, demoSpareParts, type ReferenceRow } from './reference-data'
@@ -74,6 +77,8 @@ export async function loadDemoData(database: DbOrTx = defaultDb, now = new Date(
 		const workshopIds = await insertWorkshops(tx, refs, people, now)
 		await insertSubscriptions(tx, workshopIds, packageIds, now)
 		const reviewerVehicles = await insertReviewerCars(tx, refs, people, now)
+		// The jobs behind the usual prices (issue 35), months back, before the story's moves: demo-usual-prices.server.ts.
+		await insertDemoPriceJobs(tx, priceJobsInput(tx, refs, people, workshopIds, reviewerVehicles, now))
 		// The story before the history: the monthly offer limit its moves check counts only its own offers.
 		const inProgress = await insertDemoFlow(tx, refs, people, workshopIds, reviewerVehicles, now)
 		// The demo workshop's calendar and this week's bookings (issue 33): demo-bookings.server.ts.
@@ -90,10 +95,29 @@ export async function loadDemoData(database: DbOrTx = defaultDb, now = new Date(
 		await insertHistory(tx, refs, people, workshopIds, reviewerVehicles, now, random)
 		await refreshWorkshopRatings(tx)
 		await refreshResponseTimes(tx)
+		// The usual prices of the demo's completed jobs, as the nightly job computes them (issue 35).
+		await recomputePriceRanges(now, tx)
 		await insertInboxAndVisits(tx, now, random)
 		// The demo workshop's price list (issue 35): demo-prices.server.ts.
 		await insertDemoPriceList(tx, { workshopId: workshopIds[0]!, serviceIds: refs.services, now })
 	}))
+}
+
+/** The usual prices' jobs (demo-usual-prices.server.ts): the demo workshops by slug, the other customers' family cars by first name. */
+function priceJobsInput(tx: Tx, refs: ReferenceIds, people: People, workshopIds: string[], reviewerVehicles: string[], now: Date) {
+	const workshops = new Map(
+		demoWorkshops.map((w, index): [string, WorkshopActor] => [
+			w.slug,
+			{ workshopId: workshopIds[index]!, userId: index === 0 ? people.workshopOwner.id : people.owners[index - 1]!.id, workshopName: w.name },
+		]),
+	)
+	const customers = new Map(
+		people.reviewers.flatMap((reviewer, i) => {
+			const car = reviewerCars[i]!
+			return (car.vehicleClass ?? defaultVehicleClass(car.fuel)) === 'family' ? [[reviewer.firstName, { id: reviewer.id, vehicle: reviewerVehicles[i]!, mileage: car.mileage }] as const] : []
+		}),
+	)
+	return { story: storyteller(tx, refs), workshops, customers, now }
 }
 
 // ---------------------------------------------------------------- reference lists
@@ -482,6 +506,39 @@ export const demoWorkshops: DemoWorkshop[] = [
 		installers: 9,
 		marketing: 'Premium-autode hooldus tootja nõuete järgi, hooldusraamatu kanded ja asendusauto hoolduse ajaks.',
 	},
+	// Two more in Tartu (issue 35), so Tartu County has the three workshops a usual price needs. Their
+	// history's reviews (insertHistory) go to their first services; the priced ones come last.
+	{
+		slug: 'emajoe-autohooldus',
+		name: 'Emajõe Autohooldus',
+		company: 'Emajõe Auto OÜ',
+		contact: ['Margus', 'Kallas'],
+		city: 'tartu',
+		state: 'Tartu maakond',
+		street: 'Turu 45',
+		zip: '51004',
+		services: ['maintenance', 'tyres', 'suspension', 'wheel-alignment', 'exhaust', 'inspection-prep', 'oil-change', 'diagnostics', 'brakes'],
+		brands: allBrands,
+		saturday: true,
+		founded: 2012,
+		installers: 6,
+		marketing: 'Hooldus, õlivahetus ja pidurid Emajõe ääres. Ülevaatuseks ettevalmistus ja rehvivahetus ühe visiidiga, laupäeviti ka.',
+	},
+	{
+		slug: 'raadi-autokeskus',
+		name: 'Raadi Autokeskus',
+		company: 'Raadi Autokeskus OÜ',
+		contact: ['Jüri', 'Oja'],
+		city: 'tartu',
+		state: 'Tartu maakond',
+		street: 'Narva mnt 120',
+		zip: '50303',
+		services: ['maintenance', 'tyres', 'air-conditioning', 'electrical', 'exhaust', 'inspection-prep', 'oil-change', 'diagnostics'],
+		brands: allBrands,
+		founded: 2008,
+		installers: 5,
+		marketing: 'Üldremont ja diagnostika Raadil: veakoodid, autoelektrik ja kliimahooldus. Õlivahetus ilma etteregistreerimiseta.',
+	},
 ]
 
 async function insertWorkshops(tx: Tx, refs: ReferenceIds, people: People, _now: Date): Promise<string[]> {
@@ -626,6 +683,8 @@ type VehicleSpec = {
 	transmission: (typeof t.transmissions)[number]
 	mileage: number
 	description?: string
+	/** Its class (issue 35): a family car unless said, an electric car when it is one. */
+	vehicleClass?: VehicleClass
 }
 
 async function insertVehicle(tx: Tx, refs: ReferenceIds, v: VehicleSpec, createdAt: Date) {
@@ -647,6 +706,7 @@ async function insertVehicle(tx: Tx, refs: ReferenceIds, v: VehicleSpec, created
 			modelSpecification: v.spec,
 			transmission: v.transmission,
 			mileage: v.mileage,
+			vehicleClass: v.vehicleClass ?? defaultVehicleClass(v.fuel),
 			createdAt,
 		})
 	return id
@@ -679,12 +739,12 @@ const reviewTexts: Array<{ rating: number; title: string; body: string; reply?: 
 
 const reviewerCars: Array<Omit<VehicleSpec, 'owner'>> = [
 	{ brand: 'volkswagen', model: 'Golf', spec: '1.4 TSI Comfortline', registration: '101BKR', year: 2016, fuel: 'petrol', transmission: 'manual', mileage: 88_000 },
-	{ brand: 'toyota', model: 'RAV4', spec: '2.5 Hybrid AWD', registration: '202CLT', year: 2020, fuel: 'hybrid', transmission: 'automatic', mileage: 54_000 },
+	{ brand: 'toyota', model: 'RAV4', spec: '2.5 Hybrid AWD', registration: '202CLT', year: 2020, fuel: 'hybrid', transmission: 'automatic', mileage: 54_000, vehicleClass: 'suv_van' },
 	{ brand: 'bmw', model: '520d', spec: 'Touring xDrive', registration: '303DMN', year: 2017, fuel: 'diesel', transmission: 'automatic', mileage: 131_000 },
 	{ brand: 'skoda', model: 'Superb', spec: '2.0 TDI Style', registration: '404EPR', year: 2019, fuel: 'diesel', transmission: 'semi_automatic', mileage: 97_000 },
 	{ brand: 'kia', model: 'Ceed', spec: '1.6 CRDi', registration: '505FKS', year: 2015, fuel: 'diesel', transmission: 'manual', mileage: 142_000 },
 	{ brand: 'tesla', model: 'Model 3', spec: 'Long Range', registration: '606GLT', year: 2021, fuel: 'electric', transmission: 'automatic', mileage: 41_000 },
-	{ brand: 'volvo', model: 'XC60', spec: 'B4 Momentum', registration: '707HMV', year: 2019, fuel: 'hybrid', transmission: 'automatic', mileage: 76_000 },
+	{ brand: 'volvo', model: 'XC60', spec: 'B4 Momentum', registration: '707HMV', year: 2019, fuel: 'hybrid', transmission: 'automatic', mileage: 76_000, vehicleClass: 'suv_van' },
 	{ brand: 'ford', model: 'Focus', spec: '1.0 EcoBoost', registration: '808JNP', year: 2018, fuel: 'petrol', transmission: 'manual', mileage: 69_000 },
 ]
 

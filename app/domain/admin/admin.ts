@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { DEFAULT_TYRE_DAYS, parseDayOfYear } from '~/domain/service-flow/reminders'
+import { counties } from '~/domain/directory/counties'
 import { supportedLanguages } from '~/i18n/config'
 import { checkbox, companyId, emailAddress, hasNoControlCharacters, messages, moneyAmount, nameText, plainText, requiredText, searchText, wholeNumber } from '~/utils/validation'
 
@@ -155,6 +156,17 @@ export const ReferenceItemSchema = z.object({
 	active: checkbox(),
 })
 export type ReferenceItemInput = z.infer<typeof ReferenceItemSchema>
+
+/**
+ * A city also names its county, where the usual prices are counted (issue 35): one of Estonia's
+ * fifteen, required for a new city; a city saved before counties may stay without one until an
+ * administrator chooses (its form then offers "—").
+ */
+export const cityItemSchema = (isNew: boolean) =>
+	z.extend(ReferenceItemSchema, {
+		county: isNew ? z.enum(counties, { error: 'admin:validation.county' }) : z.optional(z.enum(counties, { error: 'admin:validation.county' })),
+	})
+export type CityItemInput = ReferenceItemInput & { county?: (typeof counties)[number] }
 
 export const MessageQuerySchema = z.object({
 	page,

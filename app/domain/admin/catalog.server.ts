@@ -4,10 +4,10 @@ import { db, isUniqueViolation } from '~/db/db.server'
 import { savePreparedUpload, type FormUpload } from '~/uploads/storage.server'
 import { uploadUrl } from '~/uploads/upload-url'
 import { type Language } from '~/i18n/config'
-import { type AdInput, type AdminReferenceList, type PackageInput, type ReferenceItemInput } from './admin'
+import { type AdInput, type AdminReferenceList, type CityItemInput, type PackageInput, type ReferenceItemInput } from './admin'
 import { audited } from './audit.server'
 import { forgetAds } from '~/domain/site/ads.server'
-import { DomainError, notFound } from '~/utils/errors'
+import { DomainError, FieldError, notFound } from '~/utils/errors'
 import { forgetReferenceLists } from '~/domain/site/reference.server'
 
 /**
@@ -173,19 +173,26 @@ const referenceTables: Record<AdminReferenceList, ReferenceTable> = {
 	cities,
 }
 
-export type AdminReferenceItem = typeof services.$inferSelect
+/** An item of a list; a city's with its county (issue 35), null until an administrator chooses one. */
+export type AdminReferenceItem = typeof services.$inferSelect & { county?: string | null }
 
 export async function listReferenceItems(list: AdminReferenceList): Promise<AdminReferenceItem[]> {
-	const table = referenceTables[list]
+	const table = list === 'cities' ? cities : referenceTables[list]
 	return db.select().from(table).orderBy(asc(table.sortOrder), asc(table.code))
 }
 
 /**
  * Adds an item to a list (itemId null) or changes one. Items are never deleted (requests and
  * vehicles refer to them): an inactive item is no longer offered. The code is unique per list.
+ * A new city names its county (one of the fifteen, which the database checks too); a city without
+ * one keeps none until one is chosen (issue 35).
  */
-export async function saveReferenceItem(actorId: string, list: AdminReferenceList, itemId: string | null, input: ReferenceItemInput) {
+export async function saveReferenceItem(actorId: string, list: AdminReferenceList, itemId: string | null, input: ReferenceItemInput | CityItemInput) {
 	const table = referenceTables[list]
+	const { county, ...item } = input as CityItemInput
+	if (list === 'cities' && !itemId && !county) throw new FieldError('county', 'admin:validation.county')
+	// Only a city has a county; left out (undefined), an update keeps the one it has.
+	const values = list === 'cities' ? { ...item, county } : item
 	try {
 		await audited(
 			actorId,
@@ -194,8 +201,8 @@ export async function saveReferenceItem(actorId: string, list: AdminReferenceLis
 				const [current] = itemId ? await tx.select().from(table).where(eq(table.id, itemId)).for('update') : []
 				if (itemId && !current) throw notFound()
 				const [saved] = current
-					? await tx.update(table).set(input).where(eq(table.id, current.id)).returning()
-					: await tx.insert(table).values(input).returning()
+					? await tx.update(table).set(values).where(eq(table.id, current.id)).returning()
+					: await tx.insert(table).values(values).returning()
 				const { id: _before, ...before } = current ?? { id: null }
 				const { id: savedId, ...after } = saved!
 				await forgetReferenceLists(tx)

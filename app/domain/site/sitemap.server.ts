@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { listedCityCodes } from '~/domain/directory/cities.server'
 import { cityPagePath } from '~/domain/directory/workshops'
+import { pricePagePaths } from '~/domain/pricing/price-pages.server'
 import { supportedLanguages } from '~/i18n/config'
 import { db, queryRows } from '~/db/db.server'
 import { encodeId } from '~/utils/public-id'
@@ -8,7 +9,7 @@ import { pageUrl, publicOrigin } from '~/utils/seo.server'
 import { listedWorkshop } from '~/db/sql'
 
 /**
- * sitemap.xml: the public pages, the city pages and every workshop, each with its `hreflang` alternates.
+ * sitemap.xml: the public pages, the city pages, the price pages and every workshop, each with its `hreflang` alternates.
  * A sitemap may hold at most 50,000 addresses, so beyond SITEMAP_CHUNK addresses /sitemap.xml
  * becomes a sitemap index of /sitemap/pages.xml and /sitemap/workshops-N.xml (docs/decisions/0025).
  */
@@ -16,10 +17,14 @@ export const SITEMAP_CHUNK = 10_000
 
 export const publicPagePaths = ['/', '/workshop-list', '/cities', '/about', '/terms-conditions', '/privacy-poicy', '/contact-us'] as const
 
-/** The public pages and the list of each city that has listed workshops (an empty city's page is not worth indexing). */
+/**
+ * The public pages, the list of each city that has listed workshops (an empty city's page is not
+ * worth indexing), and the price pages (issue 35): every service's, and each service's in every
+ * city where a listed workshop does it.
+ */
 async function pagePaths(): Promise<string[]> {
-	const cities = await listedCityCodes()
-	return [...publicPagePaths, ...cities.map(cityPagePath)]
+	const [cities, prices] = await Promise.all([listedCityCodes(), pricePagePaths()])
+	return [...publicPagePaths, ...cities.map(cityPagePath), ...prices]
 }
 
 const escapeXml = (value: string) =>

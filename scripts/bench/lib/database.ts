@@ -50,14 +50,41 @@ export function migrate(url: string) {
 	if (result.status !== 0) throw new Error('migrations failed')
 }
 
-/** The suites whose seed is missing or out of date. */
-export async function staleSuites(url: string, suites: BenchSuite[]): Promise<BenchSuite[]> {
-	if (!(await databaseExists(url))) return suites
+/** The seeded suites and their versions; null: no bench database, or not one the bench seeded. */
+async function seededVersions(url: string): Promise<Map<string, number> | null> {
+	if (!(await databaseExists(url))) return null
 	return withClient(url, async (client) => {
 		const { rows: exists } = await client.query(`select to_regclass('${MARKER}') as t`)
-		if (!exists[0]?.t) return suites
+		if (!exists[0]?.t) return null
 		const { rows } = await client.query<{ suite: string; version: number }>(`select suite, version from ${MARKER}`)
-		return suites.filter((suite) => rows.find((row) => row.suite === suite.name)?.version !== suite.seedVersion)
+		return new Map(rows.map((row) => [row.suite, row.version]))
+	})
+}
+
+/** The suites whose seed is missing or out of date (a suite `addedLater` that is missing is added by `seedAddedSuites` instead). */
+export async function staleSuites(url: string, suites: BenchSuite[]): Promise<BenchSuite[]> {
+	const seeded = await seededVersions(url)
+	if (!seeded) return suites
+	return suites.filter((suite) => (suite.addedLater && !seeded.has(suite.name) ? false : seeded.get(suite.name) !== suite.seedVersion))
+}
+
+/**
+ * Adds the data of the chosen suites `addedLater` that this bench database has not had yet, once:
+ * the database is migrated first (it may predate their tables), then each seed, then its marker.
+ */
+export async function seedAddedSuites(url: string, suites: BenchSuite[], log: (message: string) => void) {
+	const seeded = (await seededVersions(url)) ?? new Map<string, number>()
+	const missing = suites.filter((suite) => suite.addedLater && !seeded.has(suite.name))
+	if (!missing.length) return
+	migrate(url)
+	await withClient(url, async (client) => {
+		for (const suite of missing) {
+			const started = Date.now()
+			log(`${suite.name}: adding its data to the bench database (once)`)
+			await suite.seed(client, (message) => log(`${suite.name}: ${message}`))
+			await client.query(`insert into ${MARKER} (suite, version) values ($1, $2)`, [suite.name, suite.seedVersion])
+			log(`${suite.name}: seeded in ${Math.round((Date.now() - started) / 1000)} s`)
+		}
 	})
 }
 

@@ -25,7 +25,9 @@ export const USAGE = `npm run bench -- [options]
 Request suites (PostgreSQL at BENCH_DATABASE_URL, seeded once): directory, notifications, pages,
 signed-in, peak (the busiest hour's mix, open loop at rising browser counts; --case chooses its
 kinds: poll, signed-in page, anonymous page, API call, form post), free-times (a workshop's free
-times called in process on 10,000 calendars, at each --connections level; no portal, no build). Process suites (no database): javascript, start, lighthouse. --portal and --compare-with take a
+times called in process on 10,000 calendars, at each --connections level; no portal, no build),
+price-ranges (1,000,000 more jobs, added once: the usual prices' recomputation timed in process,
+then the price pages beside the directory's city pages; --case recompute for the timing alone). Process suites (no database): javascript, start, lighthouse. --portal and --compare-with take a
 checkout's directory, absolute or relative to this checkout's root.`
 
 /** A mistake in the options: said with the usage, before anything starts. */
