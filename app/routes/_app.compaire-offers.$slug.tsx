@@ -34,6 +34,8 @@ import { redirectWithToast } from '~/utils/toast.server'
 import { uploadUrl } from '~/uploads/upload-url'
 import { canOffer, canRequest, hasChosenWorkshop, isOfferDecided } from '~/domain/service-flow/status'
 import { type AdsHandle } from '~/utils/ad-places'
+import { offerRanges } from '~/domain/pricing/usual-prices.server'
+import { UsualRangeVerdict } from '~/components/usual-prices'
 
 type Sort = (typeof offerSorts)[number]
 
@@ -45,6 +47,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const sort: Sort = (offerSorts as readonly string[]).includes(asked ?? '') ? (asked as Sort) : 'price'
 	const detail = await or404(getCustomerRequest(user.id, requestId, language))
 	const offers = await listOffersForCustomer(user.id, requestId, language, sort)
+	// Beside each total, where it stands against the usual price (issue 35, decision 0149).
+	const usual = await offerRanges(user.id, requestId, language)
 	const t = getFixedT(language, 'customer')
 	return {
 		meta: { title: t('offers.title') },
@@ -55,6 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 			offers.map(async (offer) => ({
 				...offer,
 				slug: encodeId(offer.id),
+				usual: usual.get(offer.id) ?? null,
 				workshopSlug: encodeId(offer.workshopId),
 				// The times the customer may choose (issue 33), and where the car goes, for the confirmation.
 				times: canOffer('select', offer.status) && hasTimes(offer) ? await timeChoices(offer, language) : null,
@@ -165,6 +170,7 @@ export default function CompareOffersPage() {
 									</div>
 									<div className="offer-card__price">
 										<span className="offer-card__amount">{formatMoney(offer.priceCents, language)}</span>
+										{offer.usual ? <UsualRangeVerdict usual={offer.usual} /> : null}
 										{isOfferDecided(offer.status) ? <StatusBadge kind="offer" status={offer.status} /> : null}
 									</div>
 								</div>

@@ -1,7 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link, useActionData, useFetcher, useLoaderData } from '@remix-run/react'
+import { useEffect } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import * as z from 'zod/mini'
 import { useTranslation } from '~/i18n/translation'
 import { ButtonLink } from '~/components/button-link'
 import { CheckboxGroup, ErrorList, Field, FileField, FormActions, FormAlert, FormSection, FormSecurity, SelectField, TextareaField } from '~/components/forms'
@@ -23,6 +26,14 @@ import { redirectWithToast } from '~/utils/toast.server'
 import { dateToTallinnInput } from '~/utils/time'
 import { preferredStartParam } from '~/domain/booking/free-times'
 import { type AdsHandle } from '~/utils/ad-places'
+import { UsualPricesBox } from '~/components/usual-prices'
+import { type UsualPrices, UsualPricesQuerySchema } from '~/domain/pricing/usual-prices'
+import { usualPrices } from '~/domain/pricing/usual-prices.server'
+import { DomainError } from '~/utils/errors'
+import { type Language } from '~/i18n/config'
+
+/** The form's second button (no JavaScript): the form comes back as typed, with the usual prices of its choices. */
+const SHOW_USUAL_PRICES = 'usualPrices'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request, { role: 'customer' })
@@ -59,18 +70,36 @@ export async function action({ request }: ActionFunctionArgs) {
 	const user = await requireUser(request, { role: 'customer' })
 	return withFormFiles(request, async (formData) => {
 		await validateCsrf(request, formData)
-		const submission = parseWithZod(formData, { schema: ServiceRequestSchema })
 		const uploads = await readFormUploads(formData, user.id, { images: { purpose: 'request_image', max: MAX_REQUEST_IMAGES } })
+		if (formData.get('intent') === SHOW_USUAL_PRICES) {
+			// Nothing is refused: the fields come back as they were (photos held), without errors, and the prices beside them.
+			const typed = parseWithZod(formData, { schema: z.object({}) })
+			const prices = await usualPricesOfForm(user.id, formData, await getLanguage(request))
+			return data({ result: typed.reply(), fileErrors: uploads.errors, held: await uploads.hold(), usualPrices: prices })
+		}
+		const submission = parseWithZod(formData, { schema: ServiceRequestSchema })
 		if (submission.status !== 'success' || !uploads.ok) {
-			return data({ result: submission.reply(), fileErrors: uploads.errors, held: await uploads.hold() }, { status: uploads.status })
+			return data({ result: submission.reply(), fileErrors: uploads.errors, held: await uploads.hold(), usualPrices: null }, { status: uploads.status })
 		}
 		try {
 			const requestId = await createServiceRequest(user.id, submission.value, uploads.files.images)
 			return redirectWithToast(`/request-details/${encodeId(requestId)}`, { type: 'success', key: 'customer:request.created' }, { request })
 		} catch (error) {
-			return handleDomainError(error, { as: 'form', submission, data: { fileErrors: null, held: await uploads.hold() } })
+			return handleDomainError(error, { as: 'form', submission, data: { fileErrors: null, held: await uploads.hold(), usualPrices: null } })
 		}
 	})
+}
+
+/** The usual prices of the form's choices, or none while they are incomplete or not the customer's. */
+async function usualPricesOfForm(customerId: string, formData: FormData, language: Language): Promise<UsualPrices | null> {
+	const query = UsualPricesQuerySchema.safeParse({ vehicle: formData.get('vehicleId'), city: formData.get('cityId') || undefined, service: formData.getAll('serviceIds') })
+	if (!query.success) return null
+	try {
+		return await usualPrices(customerId, { vehicleId: query.data.vehicle, cityId: query.data.city, serviceIds: query.data.service }, language)
+	} catch (error) {
+		if (error instanceof DomainError) return null
+		throw error
+	}
 }
 
 export const meta = routeMeta<typeof loader>()
@@ -94,6 +123,8 @@ export default function NewServiceRequestPage() {
 	const hereQuery = [workshop ? `workshop=${workshop.slug}` : '', preferredAt ? `at=${preferredAt}` : ''].filter(Boolean).join('&')
 	const here = `/new-service-register${hereQuery ? `?${hereQuery}` : ''}`
 	const addVehicle = `/add-vehicle?returnTo=${encodeURIComponent(here)}`
+	const prices = useUsualPrices(fields.vehicleId.value, fields.cityId.value, fields.serviceIds.value)
+	const hydrated = useHydrated()
 
 	return (
 		<>
@@ -158,6 +189,14 @@ export default function NewServiceRequestPage() {
 						help={t('request.servicesHelp')}
 						className="checkbox-group--columns"
 					/>
+					<UsualPricesBox prices={prices.shown ?? actionData?.usualPrices ?? null} busy={prices.busy}>
+						{/* With JavaScript the prices follow the choices; without, this asks for them and keeps what is typed. */}
+						{hydrated ? null : (
+							<button type="submit" name="intent" value={SHOW_USUAL_PRICES} formNoValidate className="button button--ghost button--small">
+								{t('usualPrices.show')}
+							</button>
+						)}
+					</UsualPricesBox>
 
 					<FormSection legend={t('request.whenWhere')}>
 						<Field
@@ -213,4 +252,25 @@ export default function NewServiceRequestPage() {
 			)}
 		</>
 	)
+}
+
+/**
+ * The usual prices of the chosen vehicle, city and services, looked up again as they change
+ * (resources.usual-prices.ts); none until a vehicle and a service are chosen.
+ */
+function useUsualPrices(vehicleId: unknown, cityId: unknown, serviceIds: unknown) {
+	const fetcher = useFetcher<UsualPrices>()
+	const services = (Array.isArray(serviceIds) ? serviceIds : serviceIds ? [serviceIds] : []).filter((id): id is string => typeof id === 'string' && id !== '')
+	const query = new URLSearchParams()
+	if (typeof vehicleId === 'string' && vehicleId) query.set('vehicle', vehicleId)
+	if (typeof cityId === 'string' && cityId) query.set('city', cityId)
+	for (const id of services) query.append('service', id)
+	const complete = query.has('vehicle') && services.length > 0
+	const search = complete ? query.toString() : ''
+	useEffect(() => {
+		if (search) fetcher.load(`/resources/usual-prices?${search}`)
+		// Loads when the choices change, not when the fetcher does.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [search])
+	return { shown: search ? (fetcher.data ?? null) : null, busy: fetcher.state === 'loading' }
 }

@@ -42,6 +42,14 @@ export function formatMonth(month: string, language: Language) {
 	return dateTimeFormat(language, MONTH).format(new Date(`${month}-01T00:00:00Z`))
 }
 
+const SHORT_MONTH = { month: 'short', year: 'numeric', timeZone: 'UTC' } as const
+
+/** The months of two days ('YYYY-MM-DD'), as Intl writes a range: "Dec 2024 – Nov 2026", "dets 2024 – nov 2026" (a usual price's period). */
+export function formatMonthRange(fromDay: string, toDay: string, language: Language) {
+	const [from, to] = [fromDay, toDay].map((day) => new Date(`${day.slice(0, 7)}-01T00:00:00Z`)) as [Date, Date]
+	return dateTimeFormat(language, SHORT_MONTH).formatRange(from, to)
+}
+
 const CLOCK = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: TIME_ZONE } as const
 const WEEKDAY_DATE = { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' } as const
 

@@ -25,6 +25,20 @@ export function formatMoney(cents: number, language: Language, currency = CURREN
 	return numberFormat(language, { style: 'currency', currency }).format(cents / 100)
 }
 
+/** Whole euros, for an amount that is a figure of many (a usual price): no cents. */
+const WHOLE_EUROS = { style: 'currency', currency: CURRENCY, minimumFractionDigits: 0, maximumFractionDigits: 0 } as const
+
+/** An approximate amount in whole euros: €170 in English, 170 € in Estonian and Russian (issue 35's usual prices). */
+export function formatWholeMoney(cents: number, language: Language) {
+	return numberFormat(language, WHOLE_EUROS).format(Math.round(cents / 100))
+}
+
+/** A range of approximate amounts in whole euros, as Intl writes one: "€140 – €210", "140–210 €"; one amount when both ends round alike. */
+export function formatMoneyRange(lowCents: number, highCents: number, language: Language) {
+	const [low, high] = [Math.round(lowCents / 100), Math.round(highCents / 100)]
+	return low === high ? formatWholeMoney(lowCents, language) : numberFormat(language, WHOLE_EUROS).formatRange(low, high)
+}
+
 /** An amount for a form field, as `parseMoney` reads it back: "185.50", or "185,50" in Estonian and Russian. */
 export function formatMoneyInput(cents: number, language: Language) {
 	return numberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(cents / 100)
