@@ -34,6 +34,7 @@ import { redirectWithToast } from '~/utils/toast.server'
 import { uploadUrl } from '~/uploads/upload-url'
 import { canOffer, canRequest, hasChosenWorkshop, isOfferDecided } from '~/domain/service-flow/status'
 import { type AdsHandle } from '~/utils/ad-places'
+import { VerifiedPerson } from '~/components/verified-person'
 
 type Sort = (typeof offerSorts)[number]
 
@@ -151,6 +152,7 @@ export default function CompareOffersPage() {
 											<Link to={`/workshop-details/${offer.workshopSlug}`}>{offer.workshopName}</Link>
 											{offer.featured ? <span className="badge badge--featured">{t('public:workshop.featured')}</span> : null}
 										</h2>
+										<VerifiedPerson verified={offer.workshopVerified} contact />
 										<p className="offer-card__rating">
 											<Stars rating={offer.ratingAverage} size="small" />
 											<span>
