@@ -95,7 +95,7 @@ export default function EidCallbackPage() {
 				<p>{t(key)}</p>
 			</div>
 			<p className="form-note">{t('eid.refused.nobody')}</p>
-			<div className="eid-choice">
+			<div className="eid-choice eid-choice--again">
 				<EidButton href={again} label={t('eid.refused.again')} />
 			</div>
 			<p className="auth__switch">
