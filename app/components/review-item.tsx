@@ -3,6 +3,7 @@ import { useTranslation } from '~/i18n/translation'
 import { type PriceRecord, type PublicReview } from '~/domain/directory/workshops'
 import { useLanguage } from '~/i18n/use-language'
 import { formatMoney } from '~/utils/format'
+import { VerifiedPerson } from './verified-person'
 import { Stars } from './stars'
 
 export type ReviewView = PublicReview & { createdLabel: string; repliedLabel: string | null }
@@ -35,6 +36,8 @@ export function ReviewItem({
 			<p className="review__body">{review.body}</p>
 			<p className="review__meta">
 				{review.reviewer}
+				{review.reviewerVerified ? ' ' : null}
+				<VerifiedPerson verified={review.reviewerVerified} />
 				{' · '}
 				<time dateTime={review.createdAt}>{review.createdLabel}</time>
 				{' · '}

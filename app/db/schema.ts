@@ -128,7 +128,11 @@ export const users = pgTable(
 	{
 		id: id(),
 		email: text().notNull(),
-		passwordHash: text().notNull(),
+		/**
+		 * The scrypt hash; null for an account made with eID that has no password yet (issue 36,
+		 * decision 0150): it signs in with eID only, until a reset link sets one.
+		 */
+		passwordHash: text(),
 		role: userRoleEnum().notNull(),
 		firstName: text().notNull(),
 		lastName: text().notNull(),
@@ -172,6 +176,33 @@ export const sessions = pgTable(
 		createdAt: createdAt(),
 	},
 	(t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+/**
+ * A person's eID linked to an account (issue 36, decision 0150): Smart-ID, Mobile-ID or ID-card
+ * through an OpenID provider (RIA's TARA or a broker). The personal code is never stored, only its
+ * keyed hash (HMAC-SHA-256 with EID_HASH_SECRET of "country:code"), unique: one eID opens one
+ * account, and an account has one eID. Its names are the account's (users.first_name, last_name),
+ * verified and not editable while it is linked. Other ways to sign in (passkeys) get tables of
+ * their own beside this one; "may this one go" asks them all (`signInMethods`).
+ */
+export const eidIdentities = pgTable(
+	'eid_identities',
+	{
+		id: id(),
+		userId: uuid()
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		/** HMAC-SHA-256 of "country:personal code", hex. */
+		subjectHash: text().notNull(),
+		/** The issuing country (ISO 3166-1 alpha-2, "EE"): shown as "Estonian eID". */
+		country: text().notNull(),
+		/** The method of the last sign-in, as the provider named it (amr: mID, smartid, idcard, eIDAS). */
+		lastMethod: text(),
+		lastUsedAt: moment(),
+		createdAt: createdAt(),
+	},
+	(t) => [uniqueIndex('eid_identities_subject_key').on(t.subjectHash), uniqueIndex('eid_identities_user_key').on(t.userId)],
 )
 
 export const passwordResetTokens = pgTable(

@@ -89,6 +89,12 @@ export function customerName(language: Language, user = 'u', options: { initial?
 }
 
 /**
+ * Whether the person behind `userId` (a column, e.g. sql`r.customer_id`) signed in with eID and has
+ * it linked: the "verified person" mark on offers, reviews and requests (issue 36, decision 0150).
+ */
+export const verifiedPerson = (userId: SQL): SQL<boolean> => sql<boolean>`exists (select 1 from eid_identities e where e.user_id = ${userId})`
+
+/**
  * A vehicle as people name it: "Toyota Corolla"; with its specification "Toyota Corolla 1.8 Hybrid"
  * or its plate "Toyota Corolla (123ABC)". Brands are proper names: the same in every language.
  */

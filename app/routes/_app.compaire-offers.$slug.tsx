@@ -36,6 +36,7 @@ import { canOffer, canRequest, hasChosenWorkshop, isOfferDecided } from '~/domai
 import { type AdsHandle } from '~/utils/ad-places'
 import { offerRanges } from '~/domain/pricing/usual-prices.server'
 import { UsualRangeVerdict } from '~/components/usual-prices'
+import { VerifiedPerson } from '~/components/verified-person'
 
 type Sort = (typeof offerSorts)[number]
 
@@ -158,6 +159,7 @@ export default function CompareOffersPage() {
 											{/* Sent from the workshop's price list the moment the request came (issue 35); binding like any offer. */}
 											{offer.instant ? <span className="badge badge--instant" title={t('common:instantOffer.help')}>{t('common:instantOffer.badge')}</span> : null}
 										</h2>
+										<VerifiedPerson verified={offer.workshopVerified} contact />
 										<p className="offer-card__rating">
 											<Stars rating={offer.ratingAverage} size="small" />
 											<span>

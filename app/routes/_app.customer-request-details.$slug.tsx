@@ -33,6 +33,7 @@ import { canOffer, isOfferDecided, isRequestOpen } from '~/domain/service-flow/s
 import { type AdsHandle } from '~/utils/ad-places'
 import { customerRecord } from '~/domain/booking/record.server'
 import { CustomerRecordNote } from '~/components/customer-record'
+import { VerifiedPerson } from '~/components/verified-person'
 import { bookingSettings, freeTimes } from '~/domain/booking/calendar.server'
 import { dateToTallinnInput } from '~/utils/time'
 import { validityEnd } from '~/domain/booking/offer-times'
@@ -143,7 +144,12 @@ export default function CustomerRequestPage() {
 		<>
 			<PageHeader
 				title={request.services.join(', ')}
-				subtitle={`${t('requestPage.customer', { name: request.customerName })} · ${formatDateTime(request.preferredAt, language)}`}
+				subtitle={
+					<>
+						{t('requestPage.customer', { name: request.customerName })} <VerifiedPerson verified={request.customerVerified} />
+						{` · ${formatDateTime(request.preferredAt, language)}`}
+					</>
+				}
 				actions={
 					<>
 						{own ? <ChatLink partner={{ id: request.customerId, name: request.customerName }} requestSlug={encodeId(request.id)} /> : null}

@@ -3,10 +3,13 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
+import { VerifiedNames } from '~/components/eid'
 import { Field, FormActions, FormSecurity } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { ProfileSchema } from '~/domain/accounts/accounts'
 import { updateProfile } from '~/domain/accounts/accounts.server'
+import { VerifiedProfileSchema } from '~/domain/accounts/eid'
+import { linkedEid } from '~/domain/accounts/eid.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { requireUser } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
@@ -23,6 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return {
 		meta: { title: t('profile.metaTitle') },
 		profile: { firstName: user.firstName, lastName: user.lastName, mobile: user.mobile, email: user.email, role: user.role },
+		// With an eID linked the names are the verified ones, not for editing (decision 0150).
+		namesVerified: Boolean(await linkedEid(user.id)),
 	}
 }
 
@@ -30,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const user = await requireUser(request, { role: signedIn })
 	const formData = await readForm(request)
 	await validateCsrf(request, formData)
-	const submission = parseWithZod(formData, { schema: ProfileSchema })
+	const submission = parseWithZod(formData, { schema: (await linkedEid(user.id)) ? VerifiedProfileSchema : ProfileSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	await updateProfile(user.id, submission.value)
 	return redirectWithToast('/profile', { type: 'success', key: 'account:profile.saved' }, { request })
@@ -43,13 +48,14 @@ export const handle: AdsHandle = { ads: false }
 
 export default function ProfilePage() {
 	const { t } = useTranslation('account')
-	const { profile } = useLoaderData<typeof loader>()
+	const { profile, namesVerified } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [form, fields] = useForm({
 		id: 'profile',
 		lastResult: actionData?.result,
 		defaultValue: profile,
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+		// Verified names are not in the form: only the number is checked then.
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: (namesVerified ? VerifiedProfileSchema : ProfileSchema) as typeof ProfileSchema }),
 		// Errors clear while the user types, so nothing shifts under the pointer when they click submit.
 		shouldRevalidate: 'onInput',
 	})
@@ -60,18 +66,26 @@ export default function ProfilePage() {
 				<Form method="post" className="form" {...getFormProps(form)}>
 					<FormSecurity />
 					<div className="form-grid form-grid--two">
-						<Field
-							label={t('profile.firstName')}
-							required
-							inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }}
-							errors={fields.firstName.errors}
-						/>
-						<Field
-							label={t('profile.lastName')}
-							required
-							inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }}
-							errors={fields.lastName.errors}
-						/>
+						{namesVerified ? (
+							<div className="field--wide">
+								<VerifiedNames firstName={profile.firstName} lastName={profile.lastName} note={t('eid.namesNote')} />
+							</div>
+						) : (
+							<>
+								<Field
+									label={t('profile.firstName')}
+									required
+									inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }}
+									errors={fields.firstName.errors}
+								/>
+								<Field
+									label={t('profile.lastName')}
+									required
+									inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }}
+									errors={fields.lastName.errors}
+								/>
+							</>
+						)}
 						<Field
 							label={t('profile.mobile')}
 							required

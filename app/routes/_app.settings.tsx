@@ -7,16 +7,23 @@ import { CheckboxGroup, Field, FormActions, FormAlert, FormSecurity, SelectField
 import { NewPasswordField } from '~/components/new-password-field'
 import { PageHeader } from '~/components/page-header'
 import { Panel } from '~/components/panel'
+import { EidButton } from '~/components/eid'
 import { ChangePasswordSchema, LanguageSchema } from '~/domain/accounts/accounts'
-import { changePassword, setPreferredLanguage } from '~/domain/accounts/accounts.server'
+import { changePassword, requestPasswordReset, setPreferredLanguage } from '~/domain/accounts/accounts.server'
+import { linkedEid, signInMethods, unlinkEid } from '~/domain/accounts/eid.server'
+import { db } from '~/db/db.server'
 import { DeleteAccountSchema } from '~/domain/privacy/account-deletion'
 import { deleteOwnAccount } from '~/domain/privacy/account-deletion.server'
 import { EmailPreferencesSchema, emailSettings, newRequestModes } from '~/domain/messaging/email-preferences'
 import { getEmailPreferences, saveEmailPreferences } from '~/domain/messaging/email-preferences.server'
 import { supportedLanguages } from '~/i18n/config'
 import { getFixedT, getLanguage, languageCookie } from '~/i18n/i18n.server'
+import { useLanguage } from '~/i18n/use-language'
 import { logout, requireUser } from '~/utils/auth.server'
+import { clientIp } from '~/utils/client-ip.server'
 import { validateCsrf } from '~/utils/csrf.server'
+import { getEnv } from '~/utils/env.server'
+import { formatDate } from '~/utils/format'
 import { routeMeta } from '~/utils/meta'
 import { readForm } from '~/uploads/multipart.server'
 import { handleDomainError } from '~/utils/route-helpers.server'
@@ -29,18 +36,40 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request, { role: signedIn })
 	const language = await getLanguage(request)
 	const t = getFixedT(language, 'account')
+	const [methods, eid] = await Promise.all([signInMethods(db, user.id), linkedEid(user.id)])
 	return {
 		meta: { title: t('settings.metaTitle') },
 		email: user.email,
+		// An account made with eID has no password until a reset link sets one (decision 0150).
+		hasPassword: methods.has('password'),
+		// The eID panel: when a provider is configured, or an eID is linked from before (it can still be unlinked).
+		eid: getEnv().eid || eid ? { linked: eid, canLink: Boolean(getEnv().eid) } : null,
 		preferredLanguage: user.preferredLanguage ?? language,
 		emails: emailSettings(user.role, await getEmailPreferences(user.id)),
 	}
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
 	const user = await requireUser(request, { role: signedIn })
 	const formData = await readForm(request)
 	await validateCsrf(request, formData)
+
+	if (formData.get('intent') === 'eid-unlink') {
+		try {
+			await unlinkEid(user.id)
+		} catch (error) {
+			// Refused without another way to sign in (a password): said at the top of the page.
+			return handleDomainError(error, { as: 'toast', redirectTo: '/settings#eid', request })
+		}
+		return redirectWithToast('/settings#eid', { type: 'success', key: 'account:eid.unlinked' }, { request })
+	}
+
+	if (formData.get('intent') === 'set-password') {
+		// A reset link to the account's own address: setting a password proves the e-mail, as a reset does.
+		const limited = await requestPasswordReset({ email: user.email, ip: clientIp(context), language: await getLanguage(request) })
+		if (limited) return redirectWithToast('/settings#password-title', { type: 'error', key: limited.key, params: { minutes: limited.status === 429 ? limited.minutes : 0 } }, { request })
+		return redirectWithToast('/settings#password-title', { type: 'success', key: 'account:eid.passwordLinkSent', params: { email: user.email } }, { request })
+	}
 
 	if (formData.get('intent') === 'emails') {
 		const submission = parseWithZod(formData, { schema: EmailPreferencesSchema })
@@ -94,7 +123,8 @@ export const handle: AdsHandle = { ads: false }
 
 export default function SettingsPage() {
 	const { t } = useTranslation('account')
-	const { email, preferredLanguage, emails } = useLoaderData<typeof loader>()
+	const { email, preferredLanguage, emails, hasPassword, eid } = useLoaderData<typeof loader>()
+	const language = useLanguage()
 	const actionData = useActionData<typeof action>()
 	const navigation = useNavigation()
 	const isDeleting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'delete-account'
@@ -126,26 +156,30 @@ export default function SettingsPage() {
 		<>
 			<PageHeader title={t('settings.title')} />
 			<div className="settings-grid">
-				<Panel id="password-title" title={t('settings.passwordTitle')} className="card">
-					<Form method="post" className="form" {...getFormProps(passwordForm)}>
-						<FormSecurity intent="password" />
-						{/* Lets password managers tie the new password to this account. */}
-						<input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-						<Field
-							label={t('settings.oldPassword')}
-							required
-							inputProps={{ ...getInputProps(passwordFields.oldPassword, { type: 'password' }), autoComplete: 'current-password' }}
-							errors={passwordFields.oldPassword.errors}
-						/>
-						<NewPasswordField
-							field={passwordFields.password}
-							validate={(name) => passwordForm.validate({ name })}
-							label={t('settings.newPassword')}
-							help={t('settings.passwordHelp')}
-						/>
-						<NewPasswordField field={passwordFields.confirmPassword} validate={(name) => passwordForm.validate({ name })} label={t('settings.confirmPassword')} />
-						<FormActions submit={t('settings.passwordSubmit')} />
-					</Form>
+				<Panel id="password-title" title={t(hasPassword ? 'settings.passwordTitle' : 'eid.setPasswordTitle')} className="card">
+					{hasPassword ? (
+						<Form method="post" className="form" {...getFormProps(passwordForm)}>
+							<FormSecurity intent="password" />
+							{/* Lets password managers tie the new password to this account. */}
+							<input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+							<Field
+								label={t('settings.oldPassword')}
+								required
+								inputProps={{ ...getInputProps(passwordFields.oldPassword, { type: 'password' }), autoComplete: 'current-password' }}
+								errors={passwordFields.oldPassword.errors}
+							/>
+							<NewPasswordField
+								field={passwordFields.password}
+								validate={(name) => passwordForm.validate({ name })}
+								label={t('settings.newPassword')}
+								help={t('settings.passwordHelp')}
+							/>
+							<NewPasswordField field={passwordFields.confirmPassword} validate={(name) => passwordForm.validate({ name })} label={t('settings.confirmPassword')} />
+							<FormActions submit={t('settings.passwordSubmit')} />
+						</Form>
+					) : (
+						<SetPasswordForm text={t('eid.noPassword')} />
+					)}
 				</Panel>
 				<Panel id="language-title" title={t('settings.languageTitle')} className="card">
 					<p>{t('settings.languageText')}</p>
@@ -189,6 +223,39 @@ export default function SettingsPage() {
 						</Form>
 					</Panel>
 				) : null}
+				{eid ? (
+					<Panel id="eid" title={t('eid.title')} className="card">
+						{eid.linked ? (
+							<>
+								<p>{t('eid.linkedText', { country: eid.linked.country, date: formatDate(eid.linked.linkedAt, language) })}</p>
+								{hasPassword ? (
+									<Form method="post" className="form">
+										<FormSecurity intent="eid-unlink" />
+										<p className="field__help">{t('eid.unlinkText')}</p>
+										<div className="form-actions">
+											<button type="submit" className="button button--ghost">
+												{t('eid.unlink')}
+											</button>
+										</div>
+									</Form>
+								) : (
+									<p className="form-note" data-testid="eid-unlink-refused">
+										{t('eid.unlinkNeedsPassword')}
+									</p>
+								)}
+							</>
+						) : (
+							<>
+								<p>{t('eid.linkIntro')}</p>
+								{eid.canLink ? (
+									<div className="eid-choice">
+										<EidButton href="/eid/start?purpose=link" label={t('eid.link')} />
+									</div>
+								) : null}
+							</>
+						)}
+					</Panel>
+				) : null}
 				<Panel id="your-data" title={t('export.title')} className="card">
 					<p>{t('export.text')}</p>
 					<div className="form-actions">
@@ -205,6 +272,7 @@ export default function SettingsPage() {
 						<li>{t('deletion.kept')}</li>
 						<li>{t('deletion.openJobsNote')}</li>
 					</ul>
+					{hasPassword ? null : <p className="form-note">{t('eid.deletionNeedsPassword')}</p>}
 					<Form method="post" className="form" {...getFormProps(deleteForm)}>
 						<FormSecurity intent="delete-account" />
 						<input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
@@ -225,5 +293,21 @@ export default function SettingsPage() {
 				</Panel>
 			</div>
 		</>
+	)
+}
+
+/** An account without a password (made with eID) gets one by a reset link to its address. */
+function SetPasswordForm({ text }: { text: string }) {
+	const { t } = useTranslation('account')
+	return (
+		<Form method="post" className="form">
+			<FormSecurity intent="set-password" />
+			<p>{text}</p>
+			<div className="form-actions">
+				<button type="submit" className="button button--primary">
+					{t('eid.setPassword')}
+				</button>
+			</div>
+		</Form>
 	)
 }

@@ -4,15 +4,20 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
 import { AskingWorkshopNote, AuthPanel } from '~/components/auth-panel'
+import { EidChoice, PendingEidNote } from '~/components/eid'
 import { Field, FormActions, FormAlert, FormSecurity } from '~/components/forms'
 import { LoginSchema } from '~/domain/accounts/accounts'
-import { accountErrorHeaders, accountErrorMessage, authenticate } from '~/domain/accounts/accounts.server'
+import { accountErrorHeaders, accountErrorMessage, authenticate, openSession } from '~/domain/accounts/accounts.server'
+import { linkEid } from '~/domain/accounts/eid.server'
 import { workshopOnTheWay } from '~/domain/service-flow/requests.server'
 import { getFixedT, getLanguage, languageCookie } from '~/i18n/i18n.server'
-import { createSessionToken, redirectSignedIn, redirectToOf, requireAnonymous, wayOn } from '~/utils/auth.server'
+import { eidCookieHeader, pendingEid } from '~/identity/eid-cookie.server'
+import { redirectSignedIn, redirectToOf, requireAnonymous, wayOn } from '~/utils/auth.server'
 import { clientIp } from '~/utils/client-ip.server'
 import { validateCsrf } from '~/utils/csrf.server'
-import { db } from '~/db/db.server'
+import { getEnv } from '~/utils/env.server'
+import { DomainError } from '~/utils/errors'
+import { combineHeaders } from '~/utils/http'
 import { routeMeta } from '~/utils/meta'
 import { pageSeo } from '~/utils/seo.server'
 import { readForm } from '~/uploads/multipart.server'
@@ -24,9 +29,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const language = await getLanguage(request)
 	const t = getFixedT(language, 'auth')
 	const redirectTo = redirectToOf(request)
+	const pending = getEnv().eid ? await pendingEid(request) : null
 	return {
 		meta: pageSeo(request, language, { title: t('login.metaTitle'), description: t('login.metaDescription') }),
 		redirectTo,
+		// eID (decision 0150): the button when a provider is configured; after an eID no account has, its person to link.
+		eid: Boolean(getEnv().eid),
+		pendingEid: pending ? { firstName: pending.firstName, lastName: pending.lastName, role: pending.role } : null,
 		// "Ask for an offer" on a workshop's page: the page says whom the request is for.
 		askingWorkshop: (await workshopOnTheWay(redirectTo))?.name ?? null,
 	}
@@ -46,10 +55,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		return data({ result: submission.reply({ formErrors, hideFields: ['password'] }) }, { status: result.error.status, headers: accountErrorHeaders(result.error) })
 	}
 	const { user } = result
-	const token = await createSessionToken(db, { userId: user.id, kind: 'web', userAgent: request.headers.get('User-Agent') })
+	const token = await openSession({ userId: user.id, kind: 'web', userAgent: request.headers.get('User-Agent'), method: 'password' })
 	// The interface speaks the language the user chose in their settings.
 	const language = user.preferredLanguage ? { 'Set-Cookie': await languageCookie.serialize(user.preferredLanguage) } : undefined
-	return redirectSignedIn(request, token, wayOn(user.role, wayBack(formData.get(REDIRECT_TO))), 'auth:login.success', language)
+	const onward = wayOn(user.role, wayBack(formData.get(REDIRECT_TO)))
+	// An eID verified a moment ago that no account had: the account's password links it (decision 0150).
+	const pending = getEnv().eid ? await pendingEid(request) : null
+	if (!pending) return redirectSignedIn(request, token, onward, 'auth:login.success', language)
+	const cleared = combineHeaders(language, { 'Set-Cookie': await eidCookieHeader(null) })
+	try {
+		await linkEid(user.id, pending)
+		return redirectSignedIn(request, token, onward, 'auth:eid.linkedAfterPassword', cleared)
+	} catch (error) {
+		// Signed in all the same; the eID stays unlinked, and the toast says why.
+		if (error instanceof DomainError) return redirectSignedIn(request, token, onward, { type: 'warning', key: error.key }, cleared)
+		throw error
+	}
 }
 
 export const meta = routeMeta<typeof loader>()
@@ -59,7 +80,7 @@ export const handle: AdsHandle = { ads: false }
 
 export default function LoginPage() {
 	const { t } = useTranslation('auth')
-	const { redirectTo, askingWorkshop } = useLoaderData<typeof loader>()
+	const { redirectTo, askingWorkshop, eid, pendingEid } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [form, fields] = useForm({
 		id: 'login',
@@ -86,6 +107,16 @@ export default function LoginPage() {
 		>
 			{askingWorkshop ? (
 				<AskingWorkshopNote title={t('askFor.title', { workshop: askingWorkshop })} text={t('askFor.login', { workshop: askingWorkshop })} />
+			) : null}
+			{pendingEid ? (
+				<PendingEidNote
+					title={t('eid.linkTitle', { name: `${pendingEid.firstName} ${pendingEid.lastName}` })}
+					text={t('eid.linkText')}
+					other={{ to: withRedirectTo(`/register?role=${pendingEid.role}`, redirectTo), label: t('eid.registerInstead') }}
+					back="/login"
+				/>
+			) : eid ? (
+				<EidChoice href={withRedirectTo('/eid/start?purpose=login', redirectTo)} intro={t('eid.loginIntro')} />
 			) : null}
 			<Form method="post" className="form" {...getFormProps(form)}>
 				<FormSecurity />

@@ -4,17 +4,21 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AskingWorkshopNote, AuthPanel } from '~/components/auth-panel'
 import { CompanyFields } from '~/components/company-fields'
-import { Field, FormActions, FormAlert, FormSection, FormSecurity } from '~/components/forms'
+import { EidChoice, PendingEidNote, VerifiedNames } from '~/components/eid'
+import { Field, FormActions, FormAlert, FormSection, FormSecurity, type ConformField } from '~/components/forms'
 import { NewPasswordField } from '~/components/new-password-field'
 import { RegisterSchema } from '~/domain/accounts/accounts'
-import { accountErrorHeaders, accountErrorMessage, allowRegistration, register } from '~/domain/accounts/accounts.server'
+import { accountErrorHeaders, accountErrorMessage, allowRegistration, openSession, register } from '~/domain/accounts/accounts.server'
+import { EidRegisterSchema } from '~/domain/accounts/eid'
+import { registerWithEid } from '~/domain/accounts/eid.server'
 import { workshopOnTheWay } from '~/domain/service-flow/requests.server'
-import { db } from '~/db/db.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { RichText, useTranslation } from '~/i18n/translation'
-import { createSessionToken, redirectSignedIn, redirectToOf, requireAnonymous, wayOn } from '~/utils/auth.server'
+import { eidCookieHeader, pendingEid } from '~/identity/eid-cookie.server'
+import { redirectSignedIn, redirectToOf, requireAnonymous, wayOn } from '~/utils/auth.server'
 import { clientIp } from '~/utils/client-ip.server'
 import { validateCsrf } from '~/utils/csrf.server'
+import { getEnv } from '~/utils/env.server'
 import { honeypotInputProps, isSpam } from '~/utils/honeypot.server'
 import { routeMeta } from '~/utils/meta'
 import { pageSeo } from '~/utils/seo.server'
@@ -31,8 +35,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const language = await getLanguage(request)
 	const t = getFixedT(language, 'auth')
 	const redirectTo = redirectToOf(request)
+	const pending = getEnv().eid ? await pendingEid(request) : null
 	return {
 		role: roleFrom(new URL(request.url).searchParams.get('role')),
+		// eID (decision 0150): the button when a provider is configured; after an eID no account has, its verified names.
+		eid: Boolean(getEnv().eid),
+		pendingEid: pending ? { firstName: pending.firstName, lastName: pending.lastName } : null,
 		redirectTo,
 		// "Ask for an offer" on a workshop's page: the page says whom the request is for.
 		askingWorkshop: (await workshopOnTheWay(redirectTo))?.name ?? null,
@@ -52,6 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const onward = (role: Role) => wayOn(role, wayBack(formData.get(REDIRECT_TO)))
 	// A bot gets the same redirect as a person, without a session, and nothing is stored.
 	if (isSpam(formData)) return redirectWithToast(onward(roleFrom(formData.get('role'))), { type: 'success', key: 'auth:register.success' }, { request })
+	if (formData.get('intent') === 'eid') return registerVerified(request, formData, clientIp(context), onward)
 	const submission = parseWithZod(formData, { schema: RegisterSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply(hidden) }, { status: 400 })
 
@@ -63,8 +72,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	if (!result.ok) {
 		return data({ result: submission.reply({ ...hidden, fieldErrors: { [result.field]: [result.key] } }) }, { status: 400 })
 	}
-	const token = await createSessionToken(db, { userId: result.userId, kind: 'web', userAgent: request.headers.get('User-Agent') })
+	const token = await openSession({ userId: result.userId, kind: 'web', userAgent: request.headers.get('User-Agent'), method: 'password' })
 	return redirectSignedIn(request, token, onward(submission.value.role), 'auth:register.success')
+}
+
+/** Registering with the eID verified a moment ago: its names, no password, the eID linked (decision 0150). */
+async function registerVerified(request: Request, formData: FormData, ip: string, onward: (role: Role) => string) {
+	const submission = parseWithZod(formData, { schema: EidRegisterSchema })
+	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+	const person = getEnv().eid ? await pendingEid(request) : null
+	// Gone meanwhile (fifteen minutes, or forgotten): the eID must be verified again.
+	if (!person) return data({ result: submission.reply({ formErrors: ['auth:eid.pendingExpired'] }) }, { status: 400 })
+	const limited = await allowRegistration(ip)
+	if (limited) return data({ result: submission.reply({ formErrors: [accountErrorMessage(limited)] }) }, { status: 429, headers: accountErrorHeaders(limited) })
+	const result = await registerWithEid(submission.value, person, await getLanguage(request))
+	if (!result.ok) {
+		const errors = result.field ? { fieldErrors: { [result.field]: [result.key] } } : { formErrors: [result.key] }
+		return data({ result: submission.reply(errors) }, { status: result.field ? 400 : 409 })
+	}
+	const token = await openSession({ userId: result.userId, kind: 'web', userAgent: request.headers.get('User-Agent'), method: 'eid' })
+	return redirectSignedIn(request, token, onward(submission.value.role), 'auth:register.success', { 'Set-Cookie': await eidCookieHeader(null) })
 }
 
 export const meta = routeMeta<typeof loader>()
@@ -74,26 +101,11 @@ export const handle: AdsHandle = { ads: false }
 
 export default function RegisterPage() {
 	const { t } = useTranslation('auth')
-	const { role: initialRole, redirectTo, honeypot, askingWorkshop } = useLoaderData<typeof loader>()
+	const { role: initialRole, redirectTo, askingWorkshop, eid, pendingEid } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	// After a failed submission the form keeps the role that was submitted.
 	const submittedRole = actionData?.result.initialValue?.role
 	const role = submittedRole ? roleFrom(submittedRole) : initialRole
-	const [form, fields] = useForm({
-		id: `register-${role}`,
-		lastResult: actionData?.result,
-		defaultValue: { role },
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
-		// Errors clear while the user types, so nothing shifts under the pointer when they click submit.
-		shouldRevalidate: 'onInput',
-	})
-	const validate = (name: string) => form.validate({ name })
-	// The workshop fields exist only in the workshop variant of the schema.
-	const workshopFields = fields as typeof fields & {
-		companyName: typeof fields.email
-		workshopName: typeof fields.email
-		companyId: typeof fields.email
-	}
 
 	return (
 		<AuthPanel title={t('register.title')} subtitle={t('register.subtitle')} wide>
@@ -115,67 +127,167 @@ export default function RegisterPage() {
 					</Link>
 				))}
 			</nav>
-
-			<Form method="post" className="form" {...getFormProps(form)}>
-				<FormSecurity honeypot={honeypot} />
-				{redirectTo ? <input type="hidden" name={REDIRECT_TO} value={redirectTo} /> : null}
-				<input type="hidden" name="role" value={role} />
-				<FormAlert id={form.errorId} errors={form.errors} />
-
-				{role === 'workshop' ? (
-					<FormSection legend={t('register.workshopSection')}>
-						<Field
-							label={t('register.workshopName')}
-							required
-							inputProps={{ ...getInputProps(workshopFields.workshopName, { type: 'text' }), autoComplete: 'organization' }}
-							errors={workshopFields.workshopName.errors}
-						/>
-						<CompanyFields companyName={workshopFields.companyName} companyId={workshopFields.companyId} companyIdHelp={t('register.companyIdHelp')} />
-					</FormSection>
-				) : null}
-
-				<FormSection legend={t('register.personSection')}>
-					<Field
-						label={t('register.firstName')}
-						required
-						inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }}
-						errors={fields.firstName.errors}
+			{pendingEid ? (
+				<>
+					<PendingEidNote
+						title={t('eid.registerTitle')}
+						text={t('eid.registerText')}
+						other={{ to: withRedirectTo('/login', redirectTo), label: t('eid.loginInstead') }}
+						back={withRedirectTo(`/register?role=${role}`, redirectTo)}
 					/>
-					<Field
-						label={t('register.lastName')}
-						required
-						inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }}
-						errors={fields.lastName.errors}
-					/>
-					<Field
-						label={t('register.mobile')}
-						required
-						help={t('register.mobileHelp')}
-						inputProps={{ ...getInputProps(fields.mobile, { type: 'tel' }), autoComplete: 'tel' }}
-						errors={fields.mobile.errors}
-					/>
-				</FormSection>
-
-				<FormSection legend={t('register.accountSection')}>
-					<Field
-						className="field--wide"
-						label={t('register.email')}
-						required
-						inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-						errors={fields.email.errors}
-					/>
-					<NewPasswordField field={fields.password} validate={validate} label={t('register.password')} help={t('register.passwordHelp')} />
-					<NewPasswordField field={fields.confirmPassword} validate={validate} label={t('register.confirmPassword')} />
-				</FormSection>
-
-				<p className="form-note">
-					<RichText text={t('register.terms')} elements={{ terms: <Link to="/terms-conditions" />, privacy: <Link to="/privacy-poicy" /> }} />
-				</p>
-				<FormActions submit={t(role === 'workshop' ? 'register.submitWorkshop' : 'register.submitCustomer')} large />
-			</Form>
+					<EidRegisterForm role={role} names={pendingEid} />
+				</>
+			) : (
+				<>
+					{eid ? <EidChoice href={withRedirectTo(`/eid/start?purpose=register&role=${role}`, redirectTo)} intro={t('eid.registerIntro')} /> : null}
+					<PasswordRegisterForm role={role} />
+				</>
+			)}
 			<p className="auth__switch">
 				{t('register.haveAccount')} <Link to={withRedirectTo('/login', redirectTo)}>{t('register.loginLink')}</Link>
 			</p>
 		</AuthPanel>
+	)
+}
+
+/** The workshop's fields, in both forms. */
+function WorkshopSection({ fields }: { fields: { workshopName: ConformField; companyName: ConformField; companyId: ConformField } }) {
+	const { t } = useTranslation('auth')
+	return (
+		<FormSection legend={t('register.workshopSection')}>
+			<Field
+				label={t('register.workshopName')}
+				required
+				inputProps={{ ...getInputProps(fields.workshopName, { type: 'text' }), autoComplete: 'organization' }}
+				errors={fields.workshopName.errors}
+			/>
+			<CompanyFields companyName={fields.companyName} companyId={fields.companyId} companyIdHelp={t('register.companyIdHelp')} />
+		</FormSection>
+	)
+}
+
+function PasswordRegisterForm({ role }: { role: Role }) {
+	const { t } = useTranslation('auth')
+	const { redirectTo, honeypot } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const [form, fields] = useForm({
+		id: `register-${role}`,
+		lastResult: actionData?.result,
+		defaultValue: { role },
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
+		// Errors clear while the user types, so nothing shifts under the pointer when they click submit.
+		shouldRevalidate: 'onInput',
+	})
+	const validate = (name: string) => form.validate({ name })
+	// The workshop fields exist only in the workshop variant of the schema.
+	const workshopFields = fields as typeof fields & { companyName: ConformField; workshopName: ConformField; companyId: ConformField }
+
+	return (
+		<Form method="post" className="form" {...getFormProps(form)}>
+			<FormSecurity honeypot={honeypot} />
+			{redirectTo ? <input type="hidden" name={REDIRECT_TO} value={redirectTo} /> : null}
+			<input type="hidden" name="role" value={role} />
+			<FormAlert id={form.errorId} errors={form.errors} />
+
+			{role === 'workshop' ? <WorkshopSection fields={workshopFields} /> : null}
+
+			<FormSection legend={t('register.personSection')}>
+				<Field
+					label={t('register.firstName')}
+					required
+					inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }}
+					errors={fields.firstName.errors}
+				/>
+				<Field
+					label={t('register.lastName')}
+					required
+					inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }}
+					errors={fields.lastName.errors}
+				/>
+				<Field
+					label={t('register.mobile')}
+					required
+					help={t('register.mobileHelp')}
+					inputProps={{ ...getInputProps(fields.mobile, { type: 'tel' }), autoComplete: 'tel' }}
+					errors={fields.mobile.errors}
+				/>
+			</FormSection>
+
+			<FormSection legend={t('register.accountSection')}>
+				<Field
+					className="field--wide"
+					label={t('register.email')}
+					required
+					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+					errors={fields.email.errors}
+				/>
+				<NewPasswordField field={fields.password} validate={validate} label={t('register.password')} help={t('register.passwordHelp')} />
+				<NewPasswordField field={fields.confirmPassword} validate={validate} label={t('register.confirmPassword')} />
+			</FormSection>
+
+			<Terms />
+			<FormActions submit={t(role === 'workshop' ? 'register.submitWorkshop' : 'register.submitCustomer')} large />
+		</Form>
+	)
+}
+
+/** Registering with a verified eID: its names shown, not asked; no password (decision 0150). */
+function EidRegisterForm({ role, names }: { role: Role; names: { firstName: string; lastName: string } }) {
+	const { t } = useTranslation('auth')
+	const { redirectTo, honeypot } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const [form, fields] = useForm({
+		id: `register-eid-${role}`,
+		lastResult: actionData?.result,
+		defaultValue: { role },
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: EidRegisterSchema }),
+		// Errors clear while the user types, so nothing shifts under the pointer when they click submit.
+		shouldRevalidate: 'onInput',
+	})
+	const workshopFields = fields as typeof fields & { companyName: ConformField; workshopName: ConformField; companyId: ConformField }
+
+	return (
+		<Form method="post" className="form" {...getFormProps(form)}>
+			<FormSecurity honeypot={honeypot} intent="eid" />
+			{redirectTo ? <input type="hidden" name={REDIRECT_TO} value={redirectTo} /> : null}
+			<input type="hidden" name="role" value={role} />
+			<FormAlert id={form.errorId} errors={form.errors} />
+
+			{role === 'workshop' ? <WorkshopSection fields={workshopFields} /> : null}
+
+			<FormSection legend={t('register.personSection')}>
+				<VerifiedNames firstName={names.firstName} lastName={names.lastName} note={t('eid.namesNote')} />
+				<Field
+					label={t('register.mobile')}
+					required
+					help={t('register.mobileHelp')}
+					inputProps={{ ...getInputProps(fields.mobile, { type: 'tel' }), autoComplete: 'tel' }}
+					errors={fields.mobile.errors}
+				/>
+			</FormSection>
+
+			<FormSection legend={t('register.accountSection')}>
+				<Field
+					className="field--wide"
+					label={t('register.email')}
+					required
+					help={t('eid.emailHelp')}
+					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+					errors={fields.email.errors}
+				/>
+			</FormSection>
+
+			<Terms />
+			<FormActions submit={t(role === 'workshop' ? 'register.submitWorkshop' : 'register.submitCustomer')} large />
+		</Form>
+	)
+}
+
+function Terms() {
+	const { t } = useTranslation('auth')
+	return (
+		<p className="form-note">
+			<RichText text={t('register.terms')} elements={{ terms: <Link to="/terms-conditions" />, privacy: <Link to="/privacy-poicy" /> }} />
+		</p>
 	)
 }

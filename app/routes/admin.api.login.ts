@@ -3,10 +3,9 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/nod
 import { eq } from 'drizzle-orm'
 import { workshops } from '~/db/schema'
 import { LoginSchema } from '~/domain/accounts/accounts'
-import { accountErrorHeaders, accountErrorMessage, authenticate } from '~/domain/accounts/accounts.server'
+import { accountErrorHeaders, accountErrorMessage, authenticate, openSession } from '~/domain/accounts/accounts.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { apiError, apiJson, apiValidationError, readPayload } from '~/utils/api.server'
-import { createSessionToken } from '~/utils/auth.server'
 import { clientIp } from '~/utils/client-ip.server'
 import { db } from '~/db/db.server'
 import { methodNotAllowed } from '~/utils/failures.server'
@@ -27,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	if (!result.ok) return apiError(result.error.status, translateMessage(t, accountErrorMessage(result.error)), { cors: true, headers: accountErrorHeaders(result.error) })
 
 	const { user } = result
-	const token = await createSessionToken(db, { userId: user.id, kind: 'api', userAgent: request.headers.get('User-Agent') })
+	const token = await openSession({ userId: user.id, kind: 'api', userAgent: request.headers.get('User-Agent'), method: 'password' })
 	const [workshop] = await db.select({ name: workshops.workshopName }).from(workshops).where(eq(workshops.userId, user.id))
 	return apiJson(
 		{

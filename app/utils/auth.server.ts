@@ -227,17 +227,18 @@ async function guardRedirect(request: Request, to: string, key: string) {
 	return redirect(to, { headers: { 'Set-Cookie': await getSessionStorage().commitSession(session) } })
 }
 
-/** Puts a new session's token into the cookie, with a toast, and redirects. */
+/** Puts a new session's token into the cookie, with a toast (a success, unless it says otherwise), and redirects. */
 export async function redirectSignedIn(
 	request: Request,
 	token: string,
 	to: string,
-	toastKey: string,
+	toast: string | { type: 'success' | 'warning' | 'error' | 'info'; key: string },
 	extraHeaders?: HeadersInit,
 ) {
 	const session = await getSession(request)
 	session.set('token', token)
-	session.flash('toast', { type: 'success', key: toastKey, id: crypto.randomUUID() })
+	const { type, key } = typeof toast === 'string' ? { type: 'success' as const, key: toast } : toast
+	session.flash('toast', { type, key, id: crypto.randomUUID() })
 	const cookie = await getSessionStorage().commitSession(session)
 	return redirect(to, { headers: combineHeaders({ 'Set-Cookie': cookie }, extraHeaders) })
 }

@@ -77,6 +77,19 @@ const EnvSchema = z.object({
 	OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
 	OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
 	OTEL_SERVICE_NAME: z.string().min(1).default('autohub'),
+	// eID (Smart-ID, Mobile-ID, ID-card) through OpenID Connect: RIA's TARA or a broker (docs/eid.md, decision 0150). Off unless OIDC_ISSUER is set.
+	/** The provider's issuer, e.g. https://tara-test.ria.ee; its discovery document and keys are read from it. */
+	OIDC_ISSUER: z.string().url().optional(),
+	OIDC_CLIENT_ID: z.string().min(1).optional(),
+	OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+	/** Space-separated; `openid` gives TARA's name and personal code; a broker may want `openid profile`. */
+	OIDC_SCOPES: z
+		.string()
+		.regex(/^[\w:./-]+( [\w:./-]+)*$/, 'scopes separated by single spaces')
+		.refine((value) => value.split(' ').includes('openid'), 'must include openid')
+		.default('openid'),
+	/** Keys the hash of a person's country and personal code; never changed once people have linked their eID (every link would be lost). */
+	EID_HASH_SECRET: z.string().min(32).optional(),
 })
 	.refine((env) => !(env.SESSION_SECRET && env.SESSION_SECRETS), {
 		message: 'set SESSION_SECRETS or SESSION_SECRET, not both (SESSION_SECRETS=new,old rotates)',
@@ -90,6 +103,15 @@ const EnvSchema = z.object({
 	message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither',
 	path: ['S3_SECRET_ACCESS_KEY'],
 })
+	.superRefine((env, context) => {
+		// eID needs all four, or none of them: half a configuration would show a button that cannot work.
+		const eid = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'EID_HASH_SECRET'] as const
+		const set = eid.filter((name) => env[name])
+		if (set.length === 0 || set.length === eid.length) return
+		for (const name of eid.filter((each) => !env[each])) {
+			context.addIssue({ code: 'custom', path: [name], message: `eID needs ${eid.join(', ')} together: set ${name} too, or unset the others (docs/eid.md)` })
+		}
+	})
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'APP_URL'> & {
 	/** APP_URL, or this machine on PORT: a changed PORT moves the links with it (decision 0130). */
@@ -105,6 +127,8 @@ export type Env = Omit<z.infer<typeof EnvSchema>, 'APP_URL'> & {
 	migrateOnStart: boolean
 	/** Both Stripe keys set: paid packages go through Stripe Checkout. */
 	stripeCheckout: boolean
+	/** OIDC_ISSUER and its companions set: the eID buttons show and /eid/* works (decision 0150). */
+	eid: { issuer: string; clientId: string; clientSecret: string; scopes: string; hashSecret: string } | null
 }
 
 let cached: Env | undefined
@@ -133,6 +157,10 @@ export function getEnv(): Env {
 		runJobs: env.RUN_JOBS !== 'false',
 		migrateOnStart: usesEmbeddedDatabase || env.MIGRATE_ON_START !== 'false',
 		stripeCheckout: Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET),
+		eid:
+			env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET && env.EID_HASH_SECRET
+				? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, scopes: env.OIDC_SCOPES, hashSecret: env.EID_HASH_SECRET }
+				: null,
 	}
 	return cached
 }

@@ -69,7 +69,8 @@ export async function hashPassword(password: string): Promise<string> {
 	return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$')
 }
 
-function parse(stored: string) {
+function parse(stored: string | null) {
+	if (!stored) return null
 	const [scheme, n, r, p, salt, hash] = stored.split('$')
 	const cost = { N: Number(n), r: Number(r), p: Number(p) }
 	if (scheme !== 'scrypt' || !salt || !hash) return null
@@ -77,7 +78,8 @@ function parse(stored: string) {
 	return { cost, salt: Buffer.from(salt, 'base64url'), hash: Buffer.from(hash, 'base64url') }
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** Whether the password is the one of the stored hash; an account without a password (null, eID only) has none that is. */
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
 	const parsed = parse(stored)
 	if (!parsed) return false
 	const actual = await derive(password, parsed.salt, parsed.cost)
@@ -85,7 +87,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** Whether a stored hash was made with less work than today's cost (then it is replaced at sign-in). */
-export function needsRehash(stored: string): boolean {
+export function needsRehash(stored: string | null): boolean {
 	const parsed = parse(stored)
 	return !parsed || parsed.cost.N < COST.N || parsed.cost.r < COST.r || parsed.cost.p < COST.p
 }

@@ -68,6 +68,17 @@ process.env.OUTBOX_POLL_MS = '200'
 // A booked time's reminder arrives within seconds (on PostgreSQL: pg-boss's cron, every minute).
 process.env.BOOKING_REMINDERS_POLL_MS = '5000'
 
+// eID (issue 36, decision 0150): the tests' own OpenID provider, TARA-shaped, beside the portal;
+// E2E_EID=off leaves eID unconfigured, as a portal without a provider.
+if (process.env.E2E_EID !== 'off') {
+	const { startTestOpenIdProvider } = await import('../support/openid-provider.mjs')
+	const provider = await startTestOpenIdProvider({ redirectUris: [`http://127.0.0.1:${port}/eid/callback`] })
+	process.env.OIDC_ISSUER = provider.issuer
+	process.env.OIDC_CLIENT_ID = provider.clientId
+	process.env.OIDC_CLIENT_SECRET = provider.clientSecret
+	process.env.EID_HASH_SECRET = 'end-to-end-tests-eid-hash-secret-0123456789'
+}
+
 process.env.NODE_ENV = 'production'
 // The production build, but with the tests' scrypt cost: a hundred sign-ups and sign-ins at the full
 // cost (128 MiB, half a second or more each) were minutes of this suite. Only test servers set it;

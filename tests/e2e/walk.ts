@@ -5,8 +5,8 @@ import { type Page } from '@playwright/test'
  * each kind of page is opened once, a request's page once, not every request.
  */
 
-/** Not pages: files, e-mail previews (a mail client's width), the log-out form's target, APIs, the widgets. */
-export const notPages = [/^\/uploads\//, /\.(ics|pdf|xml)$/, /^\/settings\/export/, /^\/admin\/emails\/preview\//, /^\/logout/, /^\/resources\//, /^\/sitemap/, /^\/robots/, /^\/unsubscribe\//, /^\/subscription\/stripe-return/, /^\/webhooks\//, /^\/admin\/api\//, /^\/widgets/]
+/** Not pages: files, e-mail previews (a mail client's width), the log-out form's target, APIs, the widgets, eID's way out to its provider (another site). */
+export const notPages = [/^\/eid\/start/, /^\/uploads\//, /\.(ics|pdf|xml)$/, /^\/settings\/export/, /^\/admin\/emails\/preview\//, /^\/logout/, /^\/resources\//, /^\/sitemap/, /^\/robots/, /^\/unsubscribe\//, /^\/subscription\/stripe-return/, /^\/webhooks\//, /^\/admin\/api\//, /^\/widgets/]
 
 /** The kind of a path: its segments with the ids and slugs left out (a price page's service and city codes too). */
 export function pathKind(pathname: string) {

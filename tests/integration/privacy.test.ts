@@ -10,6 +10,7 @@ import { demoContentPages } from '~/db/seed/content-pages'
 import { languageCookie } from '~/i18n/i18n.server'
 import { db } from '~/db/db.server'
 import { SESSION_COOKIE } from '~/utils/http-cache'
+import { EID_COOKIE } from '~/identity/eid-cookie.server'
 import { createAdmin, createCustomer } from '#tests/support/accounts'
 import { saveContentPage } from '~/domain/admin/content.server'
 import { customerWithVehicle, openRequest, workshopOffering } from '#tests/support/flow'
@@ -137,7 +138,7 @@ describe('retention', () => {
 describe('the privacy page (demo text)', () => {
 	test('says in each language how long each kind is kept and names every cookie the portal sets', () => {
 		for (const [language, page] of Object.entries(demoContentPages['privacy-policy']!)) {
-			for (const cookie of [SESSION_COOKIE, 'csrf', languageCookie.name]) expect(page.bodyHtml, `${language}: ${cookie}`).toContain(`<code>${cookie}</code>`)
+			for (const cookie of [SESSION_COOKIE, 'csrf', languageCookie.name, EID_COOKIE]) expect(page.bodyHtml, `${language}: ${cookie}`).toContain(`<code>${cookie}</code>`)
 			for (const months of new Set(Object.values(RETENTION_MONTHS))) expect(page.bodyHtml, `${language}: ${months}`).toContain(`${months} `)
 		}
 	})

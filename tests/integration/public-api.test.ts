@@ -387,6 +387,8 @@ describe('GET /admin/api/workshop-details/{id}', () => {
 			'title',
 			'body',
 			'reviewer',
+			// Issue 36: the reviewer signed in with eID (a verified person).
+			'reviewerVerified',
 			'createdAt',
 			'reply',
 			'repliedAt',
@@ -397,7 +399,7 @@ describe('GET /admin/api/workshop-details/{id}', () => {
 		])
 		const dates = reviews.items.map((r: { createdAt: string }) => r.createdAt)
 		expect(dates).toEqual([...dates].sort().reverse())
-		expect(reviews.items[0]).toMatchObject({ rating: 5, title: 'Auto sõidab jälle otse', reviewer: 'Mari T.', reply: null })
+		expect(reviews.items[0]).toMatchObject({ rating: 5, title: 'Auto sõidab jälle otse', reviewer: 'Mari T.', reviewerVerified: false, reply: null })
 		// A verified job (issue 19): the €300 offer and the €20 of extra work the customer approved, paid as agreed.
 		expect(reviews.items[0]).toMatchObject({ verifiedJob: true, quotedCents: 32000, paidCents: 32000 })
 		expect(reviews.items[0].services.length).toBe(2)

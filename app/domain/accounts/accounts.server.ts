@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
-import { packages, passwordResetTokens, subscriptions, users, workshops } from '~/db/schema'
+import { eidIdentities, packages, passwordResetTokens, subscriptions, users, workshops } from '~/db/schema'
 import { type Language } from '~/i18n/config'
 import { getFixedT } from '~/i18n/i18n.server'
-import { endSessions } from '~/utils/auth.server'
+import { createSessionToken, endSessions } from '~/utils/auth.server'
+import { SIGN_IN_ACTION, writeAudit } from '~/domain/admin/audit.server'
 import { db, isUniqueViolation, type DbOrTx, transaction } from '~/db/db.server'
 import { forgetUsers } from '~/caching/user-cache.server'
 import { sendEmail } from '~/domain/messaging/emails.server'
@@ -98,19 +99,21 @@ export async function authenticate(input: {
 	}
 
 	const user = await findUserByEmail(db, email)
-	const valid = await verifyPassword(input.password, user?.passwordHash ?? (await getDummyHash()))
+	// An account made with eID has no password until it sets one: any password is wrong for it.
+	const stored = user?.passwordHash ?? (await getDummyHash())
+	const valid = await verifyPassword(input.password, stored)
 	if (!user || !valid) return { ok: false, error: { key: 'auth:login.invalid', status: 401 } }
 	await takeBack()
 	if (user.blocked) return { ok: false, error: { key: 'auth:login.blocked', status: 401 } }
 	await clearRateLimit(keys.pair)
 	// A hash made with an older, cheaper cost is replaced while the password is at hand, unless it
 	// changed meanwhile (a reset at the same moment must not be undone).
-	const rehashed = needsRehash(user.passwordHash)
+	const rehashed = needsRehash(stored)
 	if (rehashed) {
 		await db
 			.update(users)
 			.set({ passwordHash: await hashPassword(input.password) })
-			.where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
+			.where(and(eq(users.id, user.id), eq(users.passwordHash, stored)))
 	}
 	return { ok: true, user, rehashed }
 }
@@ -143,7 +146,22 @@ export async function register(
 	input: Registration,
 	language: Language,
 ): Promise<{ ok: true; userId: string } | { ok: false; field: 'email'; key: 'auth:register.emailTaken' }> {
-	const passwordHash = await hashPassword(input.password)
+	const { password, confirmPassword: _, ...account } = input
+	return createAccount({ ...account, passwordHash: await hashPassword(password) }, language)
+}
+
+/** What an account is made of: the registration's fields, a password's hash or none (eID, decision 0150). */
+export type NewAccount = (Registration extends infer R ? (R extends unknown ? Omit<R, 'password' | 'confirmPassword'> : never) : never) & { passwordHash: string | null }
+
+/**
+ * The account itself, for `register` and eID's registration: `alsoIn(tx, userId)` adds what the
+ * way of signing up brings, in the same transaction.
+ */
+export async function createAccount(
+	input: NewAccount,
+	language: Language,
+	alsoIn?: (tx: DbOrTx, userId: string) => Promise<void>,
+): Promise<{ ok: true; userId: string } | { ok: false; field: 'email'; key: 'auth:register.emailTaken' }> {
 	try {
 		const userId = await transaction(async (tx) => {
 			if (await findUserByEmail(tx, input.email)) throw new EmailTaken()
@@ -151,7 +169,7 @@ export async function register(
 				.insert(users)
 				.values({
 					email: input.email,
-					passwordHash,
+					passwordHash: input.passwordHash,
 					role: input.role,
 					firstName: input.firstName,
 					lastName: input.lastName,
@@ -181,6 +199,7 @@ export async function register(
 			}
 			// The form says that registering accepts the terms and the privacy policy: recorded, with their versions.
 			await recordConsents(tx, user!.id, language)
+			await alsoIn?.(tx, user!.id)
 			const t = getFixedT(language, 'auth')
 			const name = input.role === 'workshop' ? input.workshopName : input.firstName
 			const subject = t('email.welcome.subject')
@@ -194,6 +213,22 @@ export async function register(
 		}
 		throw error
 	}
+}
+
+/** How a person signed in: recorded in the audit log with every sign-in (issue 36). */
+export type SignInMethod = 'password' | 'eid'
+
+/**
+ * Starts a session (a browser's or an API token) and records the sign-in and its method in the
+ * audit log, in one transaction: every sign-in has its row. Answers the session's token.
+ */
+export async function openSession(input: { userId: string; kind: 'web' | 'api'; userAgent?: string | null; method: SignInMethod }, database?: DbOrTx): Promise<string> {
+	const open = async (tx: DbOrTx) => {
+		const token = await createSessionToken(tx, input)
+		await writeAudit(tx, input.userId, { action: SIGN_IN_ACTION, entityType: 'user', entityId: input.userId, before: null, after: { method: input.method, via: input.kind } })
+		return token
+	}
+	return database ? open(database) : transaction(open)
 }
 
 class EmailTaken extends Error {}
@@ -281,7 +316,7 @@ export async function changePassword(input: {
 	password: string
 }): Promise<'ok' | { field: 'oldPassword' | 'password'; key: string }> {
 	const [user] = await db.select().from(users).where(eq(users.id, input.userId))
-	if (!user || !(await verifyPassword(input.oldPassword, user.passwordHash))) {
+	if (!user?.passwordHash || !(await verifyPassword(input.oldPassword, user.passwordHash))) {
 		return { field: 'oldPassword', key: 'auth:settings.oldMismatch' }
 	}
 	// Compared as the hash sees them (NFKC), so no second hash is spent on the question.
@@ -296,9 +331,17 @@ export async function changePassword(input: {
 	return 'ok'
 }
 
-/** Name and mobile number; the e-mail address is for an administrator to change. */
-export async function updateProfile(userId: string, input: { firstName: string; lastName: string; mobile: string }) {
-	await db.update(users).set(input).where(eq(users.id, userId))
+/**
+ * Name and mobile number; the e-mail address is for an administrator to change. While an eID is
+ * linked the names are the verified ones and stay (decision 0150): only the number changes.
+ */
+export async function updateProfile(userId: string, input: { firstName?: string; lastName?: string; mobile: string }) {
+	const [linked] = await db.select({ id: eidIdentities.id }).from(eidIdentities).where(eq(eidIdentities.userId, userId))
+	const names = !linked && input.firstName && input.lastName ? { firstName: input.firstName, lastName: input.lastName } : {}
+	await db
+		.update(users)
+		.set({ ...names, mobile: input.mobile })
+		.where(eq(users.id, userId))
 	await forgetUsers(undefined, 'user', [userId])
 }
 

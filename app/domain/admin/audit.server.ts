@@ -6,8 +6,12 @@ import { ADMIN_PAGE_SIZE } from './admin'
 /**
  * The audit log of administrator changes (issue 10): who, what, when, before and after. Every
  * change goes through `audited`, which runs it and writes its row in ONE transaction, so a change
- * that fails leaves no row and a change that is saved always has one.
+ * that fails leaves no row and a change that is saved always has one. Every sign-in has a row too,
+ * with its method (`user.signIn`, issue 36), kept as long as log-in records are (privacy/retention.ts).
  */
+
+/** A sign-in's row: `after` is { method: 'password' | 'eid', via: 'web' | 'api' }. */
+export const SIGN_IN_ACTION = 'user.signIn'
 
 export type AuditEntry = {
 	action: string

@@ -172,6 +172,7 @@ const ReviewSchema = z
 		title: z.string(),
 		body: z.string(),
 		reviewer: z.string().meta({ description: 'First name and the initial of the last name.' }),
+		reviewerVerified: z.boolean().meta({ description: 'The reviewer signed in with eID (Smart-ID, Mobile-ID or ID-card): a verified person.' }),
 		createdAt: isoTime,
 		reply: z.string().nullable(),
 		repliedAt: isoTime.nullable(),

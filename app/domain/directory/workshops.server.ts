@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { type Language } from '~/i18n/config'
 import { getFixedT } from '~/i18n/i18n.server'
-import { bindingTotal, listedWorkshop, localizedName, serviceNames, workshopOwnerNotBlocked } from '~/db/sql'
+import { bindingTotal, listedWorkshop, localizedName, serviceNames, verifiedPerson, workshopOwnerNotBlocked } from '~/db/sql'
 import { offerMoves } from '~/domain/service-flow/status'
 import { forgetCaches } from '~/caching/cache-bus.server'
 import { valueCache } from '~/caching/value-cache.server'
@@ -389,6 +389,7 @@ type ReviewRow = {
 	body: string
 	first_name: string
 	last_name: string
+	reviewer_verified: boolean
 	created_at: string | Date
 	reply: string | null
 	replied_at: string | Date | null
@@ -410,6 +411,7 @@ function toReview(row: ReviewRow, language: Language): PublicReview {
 		title: row.title,
 		body: row.body,
 		reviewer: shownReviewer(row.first_name, row.last_name, language),
+		reviewerVerified: row.reviewer_verified,
 		createdAt: iso(row.created_at),
 		reply: row.reply || null,
 		repliedAt: row.reply && row.replied_at ? iso(row.replied_at) : null,
@@ -442,7 +444,7 @@ export async function getWorkshopReviews(
 ): Promise<Paged<PublicReview>> {
 	const rows = await queryRows<ReviewRow>(
 		db,
-		sql`select r.id, r.rating, r.title, r.body, r.reply, r.replied_at, r.created_at, u.first_name, u.last_name, ${reviewJobColumns(language)}
+		sql`select r.id, r.rating, r.title, r.body, r.reply, r.replied_at, r.created_at, u.first_name, u.last_name, ${verifiedPerson(sql`u.id`)} as reviewer_verified, ${reviewJobColumns(language)}
 		    from reviews r join users u on u.id = r.customer_id
 		    ${reviewJobJoins}
 		    where r.workshop_id = ${workshopId} and r.hidden_at is null
@@ -463,7 +465,7 @@ export async function getWorkshopReviews(
 export async function getLatestReviews(language: Language, limit = 6): Promise<LatestReview[]> {
 	const rows = await queryRows<ReviewRow & { workshop_id: string; workshop_name: string }>(
 		db,
-		sql`select r.id, r.rating, r.title, r.body, r.reply, r.replied_at, r.created_at, u.first_name, u.last_name,
+		sql`select r.id, r.rating, r.title, r.body, r.reply, r.replied_at, r.created_at, u.first_name, u.last_name, ${verifiedPerson(sql`u.id`)} as reviewer_verified,
 		           w.id as workshop_id, w.workshop_name, ${reviewJobColumns(language)}
 		    from reviews r join users u on u.id = r.customer_id join workshops w on w.id = r.workshop_id
 		    ${reviewJobJoins}

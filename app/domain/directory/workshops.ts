@@ -168,6 +168,8 @@ export type PublicReview = {
 	body: string
 	/** First name and the initial of the last name. */
 	reviewer: string
+	/** The reviewer signed in with eID and has it linked: a verified person (issue 36). */
+	reviewerVerified: boolean
 	createdAt: string
 	reply: string | null
 	repliedAt: string | null

@@ -1,9 +1,11 @@
 import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import {
+	auditLog,
 	chatMessages,
 	consents,
 	contactMessages,
 	dataExports,
+	eidIdentities,
 	emailOutbox,
 	notifications,
 	offers,
@@ -18,7 +20,7 @@ import {
 	workshopPhotos,
 	workshops,
 } from '~/db/schema'
-import { writeAudit } from '~/domain/admin/audit.server'
+import { SIGN_IN_ACTION, writeAudit } from '~/domain/admin/audit.server'
 import { stopRenewals } from '~/domain/billing/subscription.server'
 import { forgetWorkshopCounts } from '~/domain/directory/workshops.server'
 import { DomainError, FieldError, notFound, tooManyAttempts } from '~/utils/errors'
@@ -36,7 +38,7 @@ import { forgetUploads } from '~/uploads/storage.server'
 
 /**
  * Deleting an account (issue 21, decision 0111). What is the person's goes: their sessions and
- * tokens, names, e-mail address, phone, plates and VINs, chats, notifications, photos and files,
+ * tokens, their linked eID, names, e-mail address, phone, plates and VINs, chats, notifications, photos and files,
  * consents, reminders, contact messages and queued e-mails. What others and the law rely on stays
  * without them: a customer's reviews (shown as "Former customer"), a workshop's completed jobs in
  * its customers' histories, invoices and payments (seven years, the Accounting Act). The users row
@@ -115,6 +117,10 @@ async function eraseAccount(tx: DbOrTx, userId: string, actorId: string) {
 	// 3. What is the person's goes.
 	await endSessions(tx, userId)
 	await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId))
+	// The eID's keyed hash is the person's (decision 0150): it goes, so the eID could open a new account.
+	await tx.delete(eidIdentities).where(eq(eidIdentities.userId, userId))
+	// So do the records of their sign-ins; what administrators changed stays in the audit log.
+	await tx.delete(auditLog).where(and(eq(auditLog.actorId, userId), eq(auditLog.action, SIGN_IN_ACTION)))
 	await tx.delete(notifications).where(eq(notifications.userId, userId))
 	await tx.delete(consents).where(eq(consents.userId, userId))
 	await tx.delete(chatMessages).where(or(eq(chatMessages.senderId, userId), eq(chatMessages.receiverId, userId)))

@@ -1,12 +1,14 @@
 import { PassThrough, type Readable } from 'node:stream'
 import { and, asc, desc, eq, gt, inArray, isNull, notInArray, or, sql } from 'drizzle-orm'
 import {
+	auditLog,
 	chatMessages,
 	bookingChanges,
 	bookings,
 	consents,
 	contactMessages,
 	dataExports,
+	eidIdentities,
 	extraWork,
 	extraWorkLines,
 	invoices,
@@ -33,6 +35,7 @@ import {
 	workshopPhotos,
 	workshops,
 } from '~/db/schema'
+import { SIGN_IN_ACTION } from '~/domain/admin/audit.server'
 import { notFound } from '~/utils/errors'
 import { letter } from '~/domain/messaging/email-templates.server'
 import { portalLink, readerLanguage, sendEmail } from '~/domain/messaging/emails.server'
@@ -182,6 +185,16 @@ export async function collectAccountData(userId: string): Promise<AccountData> {
 		.where(eq(sessions.userId, userId))
 		.orderBy(asc(sessions.createdAt))
 	const contact = await db.select().from(contactMessages).where(sql`lower(${contactMessages.email}) = ${user.email.toLowerCase()}`)
+	// A linked eID as "linked on" and its country: its keyed hash says nothing to the person, and the code is never kept (decision 0150).
+	const [eid] = await db
+		.select({ country: eidIdentities.country, linkedOn: eidIdentities.createdAt, lastUsedAt: eidIdentities.lastUsedAt, lastMethod: eidIdentities.lastMethod })
+		.from(eidIdentities)
+		.where(eq(eidIdentities.userId, userId))
+	const signIns = await db
+		.select({ at: auditLog.createdAt, how: auditLog.after })
+		.from(auditLog)
+		.where(and(eq(auditLog.actorId, userId), eq(auditLog.action, SIGN_IN_ACTION)))
+		.orderBy(asc(auditLog.createdAt))
 
 	// The files: the person's own uploads (not those held for a form they never sent again), and
 	// the documents of their jobs and invoices that others made for them.
@@ -225,7 +238,10 @@ export async function collectAccountData(userId: string): Promise<AccountData> {
 			emailPreferences: user.emailPreferences,
 			blocked: user.blocked,
 			createdAt: user.createdAt,
+			hasPassword: Boolean(user.passwordHash),
 		},
+		eid: eid ?? null,
+		signIns: signIns.map(({ at, how }) => ({ at, ...(how as { method?: string; via?: string } | null) })),
 		workshop: workshop ? { ...workshop, calendar, logo: fileOf(workshop.logoUploadId), photos: photos.map((photo) => fileOf(photo.uploadId)), warrantyDocument: fileOf(workshop.warrantyDocumentUploadId) } : null,
 		vehicles: ownVehicles.map(({ calendarToken, historyToken, ...vehicle }) => ({
 			...vehicle,

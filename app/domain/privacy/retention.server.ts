@@ -1,11 +1,12 @@
-import { and, isNotNull, lt, sql } from 'drizzle-orm'
-import { chatMessages, contactMessages, dataExports, emailOutbox, notifications, sessions } from '~/db/schema'
+import { and, eq, isNotNull, lt, sql } from 'drizzle-orm'
+import { auditLog, chatMessages, contactMessages, dataExports, emailOutbox, notifications, sessions } from '~/db/schema'
+import { SIGN_IN_ACTION } from '~/domain/admin/audit.server'
 import { valueList } from '~/db/sql'
 import { statusLists } from '~/domain/service-flow/status'
 import { db, queryRows } from '~/db/db.server'
 import { monthsBefore, RETENTION_MONTHS, SENT_EMAIL_DAYS } from './retention'
 
-export type RetentionResult = { readNotifications: number; closedChats: number; contactMessages: number; logIns: number; dataExports: number; sentEmails: number }
+export type RetentionResult = { readNotifications: number; closedChats: number; contactMessages: number; logIns: number; signIns: number; dataExports: number; sentEmails: number }
 
 /** Sent e-mails deleted per statement: each a short transaction, so a busy outbox is never locked for long. */
 export const SENT_EMAILS_BATCH = 1000
@@ -53,6 +54,12 @@ export async function applyRetention(now = new Date()): Promise<RetentionResult>
 		.where(lt(sessions.expiresAt, before(RETENTION_MONTHS.logIns)))
 		.returning({ id: sessions.id })
 
+	// The audit log's sign-in records (issue 36) are log-in records too: as long, from the sign-in.
+	const signIns = await db
+		.delete(auditLog)
+		.where(and(eq(auditLog.action, SIGN_IN_ACTION), lt(auditLog.createdAt, before(RETENTION_MONTHS.logIns))))
+		.returning({ id: auditLog.id })
+
 	// A data export is kept a week (decision 0111); its file goes with the row (the clean-up job).
 	const exports = await db.delete(dataExports).where(lt(dataExports.expiresAt, now)).returning({ id: dataExports.id })
 
@@ -63,6 +70,7 @@ export async function applyRetention(now = new Date()): Promise<RetentionResult>
 		closedChats: closedChats.length,
 		contactMessages: contact.length,
 		logIns: logIns.length,
+		signIns: signIns.length,
 		dataExports: exports.length,
 		sentEmails,
 	}

@@ -9,7 +9,7 @@ export const RETENTION_MONTHS = {
 	closedChats: 24,
 	/** Messages sent through the contact form. */
 	contactMessages: 24,
-	/** Log-in records (sessions, API tokens), from the day they expired. */
+	/** Log-in records (sessions, API tokens), from the day they expired; the audit log's sign-ins (with their method), from the day they were made. */
 	logIns: 12,
 } as const
 

@@ -5,7 +5,7 @@ import { notFound } from '~/utils/errors'
 import { decodeId } from '~/utils/public-id'
 import { imageSourcesFor } from '~/uploads/access.server'
 import { type ImageSource } from '~/uploads/upload-url'
-import { customerName, finalPrice, localizedName, requestMatchesWorkshopId, serviceNames, valueList, vehicleLabel, workshopOwnerNotBlocked } from '~/db/sql'
+import { customerName, finalPrice, localizedName, requestMatchesWorkshopId, serviceNames, valueList, vehicleLabel, verifiedPerson, workshopOwnerNotBlocked } from '~/db/sql'
 import { type OfferForCustomer, type OfferStatus, type RequestDetail, type RequestEvent, type RequestFilter, type RequestListItem } from './requests'
 import { waitingExtraWork } from './extra-work.server'
 import { billWaiting } from './final-bill.server'
@@ -78,7 +78,7 @@ type DetailRow = Omit<RequestDetail, 'vehicle' | 'selectedOffer' | 'review' | 'e
 async function loadDetail(where: SQL, language: Language): Promise<RequestDetail> {
 	const [row] = await queryRows<DetailRow>(
 		db,
-		sql`select r.id, r.customer_id as "customerId", ${customerName(language)} as "customerName",
+		sql`select r.id, r.customer_id as "customerId", ${customerName(language)} as "customerName", ${verifiedPerson(sql`r.customer_id`)} as "customerVerified",
 		           u.mobile as "customerMobile", u.email as "customerEmail",
 		           r.status, r.reopen_count as "reopenCount", r.created_at as "createdAt", r.preferred_at as "preferredAt", r.location,
 		           ${localizedName('c', language)} as city, r.details, r.notes, r.share_history as "shareHistory",
@@ -191,7 +191,8 @@ export async function listOffersForCustomer(
 		sql`select ${offerColumns},
 		           w.id as "workshopId", w.user_id as "workshopUserId", w.workshop_name as "workshopName", w.logo_upload_id as "logoUploadId",
 		           ${localizedName('c', language)} as city, w.rating_average as "ratingAverage", w.review_count as "reviewCount",
-		           w.response_minutes as "responseMinutes", w.package_rank > 0 as featured, w.warranty_info as "warrantyInfo"
+		           w.response_minutes as "responseMinutes", w.package_rank > 0 as featured, w.warranty_info as "warrantyInfo",
+		           ${verifiedPerson(sql`w.user_id`)} as "workshopVerified"
 		    from offers o
 		    join service_requests r on r.id = o.request_id
 		    join workshops w on w.id = o.workshop_id

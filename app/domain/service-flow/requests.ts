@@ -76,6 +76,8 @@ export type RequestDetail = {
 	id: string
 	customerId: string
 	customerName: string
+	/** The customer signed in with eID: a verified person (issue 36). */
+	customerVerified: boolean
 	customerMobile: string
 	customerEmail: string
 	status: RequestStatus
@@ -182,5 +184,7 @@ export type OfferForCustomer = OfferFields & {
 	featured: boolean
 	/** The workshop profile's words on its warranty (the offer's own km and months are in OfferFields). */
 	warrantyInfo: string
+	/** The workshop's contact person signed in with eID: verified (issue 36). */
+	workshopVerified: boolean
 }
 
