@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
 import { CheckboxGroup, Field, FormActions, FormAlert, FormSecurity, SelectField, StatusButton } from '~/components/forms'
 import { NewPasswordField } from '~/components/new-password-field'
@@ -9,6 +9,7 @@ import { PageHeader } from '~/components/page-header'
 import { Panel } from '~/components/panel'
 import { ChangePasswordSchema, LanguageSchema } from '~/domain/accounts/accounts'
 import { changePassword, setPreferredLanguage } from '~/domain/accounts/accounts.server'
+import { listPasskeys } from '~/domain/accounts/passkeys.server'
 import { DeleteAccountSchema } from '~/domain/privacy/account-deletion'
 import { deleteOwnAccount } from '~/domain/privacy/account-deletion.server'
 import { EmailPreferencesSchema, emailSettings, newRequestModes } from '~/domain/messaging/email-preferences'
@@ -34,6 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		email: user.email,
 		preferredLanguage: user.preferredLanguage ?? language,
 		emails: emailSettings(user.role, await getEmailPreferences(user.id)),
+		passkeys: (await listPasskeys(user.id)).length,
 	}
 }
 
@@ -94,7 +96,7 @@ export const handle: AdsHandle = { ads: false }
 
 export default function SettingsPage() {
 	const { t } = useTranslation('account')
-	const { email, preferredLanguage, emails } = useLoaderData<typeof loader>()
+	const { email, preferredLanguage, emails, passkeys } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const navigation = useNavigation()
 	const isDeleting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'delete-account'
@@ -189,6 +191,15 @@ export default function SettingsPage() {
 						</Form>
 					</Panel>
 				) : null}
+				<Panel id="passkeys" title={t('passkeys.title')} className="card">
+					<p>{t('passkeys.panelText')}</p>
+					{passkeys ? <p>{t('passkeys.panelCount', { count: passkeys })}</p> : null}
+					<div className="form-actions">
+						<Link to="/settings/passkeys" className="button button--ghost">
+							{t('passkeys.manage')}
+						</Link>
+					</div>
+				</Panel>
 				<Panel id="your-data" title={t('export.title')} className="card">
 					<p>{t('export.text')}</p>
 					<div className="form-actions">

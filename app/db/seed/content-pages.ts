@@ -58,7 +58,7 @@ export const demoContentPages: Record<string, Record<Language, { title: string; 
 		et: {
 			title: 'Privaatsuspoliitika',
 			bodyHtml: `<p>Hoiame sinu andmeid hoolikalt ja kasutame neid ainult teenuse osutamiseks.</p>
-<h2>Milliseid andmeid kogume</h2><ul><li>Konto andmed: nimi, e-post, telefon.</li><li>Sõidukite ja teenusepäringute andmed.</li><li>Töökodade profiiliandmed ja arveldusandmed.</li></ul>
+<h2>Milliseid andmeid kogume</h2><ul><li>Konto andmed: nimi, e-post, telefon.</li><li>Pääsuvõtmed, kui need lisad: nende nimi, lisamise ja viimase kasutamise aeg ning avalik võti (sõrmejälg või nägu jääb sinu seadmesse).</li><li>Sõidukite ja teenusepäringute andmed.</li><li>Töökodade profiiliandmed ja arveldusandmed.</li></ul>
 <h2>Kellele andmeid näitame</h2><p>Teenusepäringut näevad töökojad, kes pakuvad vastavat teenust. Sinu kontaktandmeid näeb töökoda alles siis, kui oled tema pakkumise valinud.</p>
 <h2>Kui kaua andmeid hoiame</h2><ul><li>Loetud teavitused: 12 kuud pärast lugemist.</li><li>Vestlused: 24 kuud pärast seda, kui sul ja vestluskaaslasel pole enam ühtegi pooleliolevat ühist päringut.</li><li>Kontaktivormi sõnumid: 24 kuud.</li><li>Sisselogimiste andmed: 12 kuud pärast seansi lõppu.</li><li>Saadetud e-kirjad: 90 päeva pärast saatmist.</li><li>Arved ja maksed: 7 aastat, nagu nõuab raamatupidamise seadus.</li></ul><p>Vanemad andmed kustutatakse automaatselt iga päev.</p>
 <h2>Küpsised</h2><p>Kasutame ainult hädavajalikke küpsiseid: <code>__session</code> (sisselogimine ja teated), <code>csrf</code> (vormide kaitse) ja <code>lng</code> (valitud keel). Reklaami- ega jälgimisküpsiseid ei ole.</p>
@@ -67,7 +67,7 @@ export const demoContentPages: Record<string, Record<Language, { title: string; 
 		en: {
 			title: 'Privacy policy',
 			bodyHtml: `<p>We look after your data carefully and use it only to provide the service.</p>
-<h2>What we collect</h2><ul><li>Account data: name, e-mail, phone.</li><li>Your vehicles and service requests.</li><li>Workshop profiles and billing details.</li></ul>
+<h2>What we collect</h2><ul><li>Account data: name, e-mail, phone.</li><li>Passkeys, if you add them: their names, when each was added and last used, and their public keys (your fingerprint or face never leaves your device).</li><li>Your vehicles and service requests.</li><li>Workshop profiles and billing details.</li></ul>
 <h2>Who sees it</h2><p>A service request is shown to workshops that offer the service. A workshop sees your contact details only after you have selected its offer.</p>
 <h2>How long we keep it</h2><ul><li>Notifications you have read: 12 months after you read them.</li><li>Chats: 24 months after no request you share is under way any more.</li><li>Messages sent through the contact form: 24 months.</li><li>Log-in records: 12 months after the session ended.</li><li>E-mails we sent you: 90 days after sending.</li><li>Invoices and payments: 7 years, as the Accounting Act requires.</li></ul><p>Older data is deleted automatically every day.</p>
 <h2>Cookies</h2><p>We use only necessary cookies: <code>__session</code> (signing in and messages), <code>csrf</code> (protecting forms) and <code>lng</code> (the language you chose). There are no advertising or tracking cookies.</p>
@@ -76,7 +76,7 @@ export const demoContentPages: Record<string, Record<Language, { title: string; 
 		ru: {
 			title: 'Политика конфиденциальности',
 			bodyHtml: `<p>Мы бережно храним ваши данные и используем их только для оказания услуги.</p>
-<h2>Какие данные мы собираем</h2><ul><li>Данные учётной записи: имя, e-mail, телефон.</li><li>Данные автомобилей и заявок на услуги.</li><li>Профили автосервисов и платёжные данные.</li></ul>
+<h2>Какие данные мы собираем</h2><ul><li>Данные учётной записи: имя, e-mail, телефон.</li><li>Ключи доступа, если вы их добавите: их названия, время добавления и последнего использования и открытые ключи (отпечаток пальца или лицо не покидают ваше устройство).</li><li>Данные автомобилей и заявок на услуги.</li><li>Профили автосервисов и платёжные данные.</li></ul>
 <h2>Кому мы их показываем</h2><p>Заявку видят автосервисы, оказывающие нужную услугу. Контакты клиента автосервис видит только после того, как клиент выбрал его предложение.</p>
 <h2>Как долго мы храним данные</h2><ul><li>Прочитанные уведомления: 12 месяцев после прочтения.</li><li>Переписка: 24 месяца после того, как у вас не осталось общих заявок в работе.</li><li>Сообщения из формы обратной связи: 24 месяца.</li><li>Записи о входах: 12 месяцев после окончания сеанса.</li><li>Отправленные письма: 90 дней после отправки.</li><li>Счета и платежи: 7 лет, как требует закон о бухгалтерском учёте.</li></ul><p>Более старые данные удаляются автоматически каждый день.</p>
 <h2>Файлы cookie</h2><p>Мы используем только необходимые cookie: <code>__session</code> (вход и сообщения), <code>csrf</code> (защита форм) и <code>lng</code> (выбранный язык). Рекламных и отслеживающих cookie нет.</p>

@@ -7,7 +7,9 @@ import {
 	emailOutbox,
 	notifications,
 	offers,
+	passkeys,
 	passwordResetTokens,
+	webauthnChallenges,
 	serviceRecords,
 	serviceRequestImages,
 	serviceRequests,
@@ -115,6 +117,8 @@ async function eraseAccount(tx: DbOrTx, userId: string, actorId: string) {
 	// 3. What is the person's goes.
 	await endSessions(tx, userId)
 	await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId))
+	await tx.delete(passkeys).where(eq(passkeys.userId, userId))
+	await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId))
 	await tx.delete(notifications).where(eq(notifications.userId, userId))
 	await tx.delete(consents).where(eq(consents.userId, userId))
 	await tx.delete(chatMessages).where(or(eq(chatMessages.senderId, userId), eq(chatMessages.receiverId, userId)))

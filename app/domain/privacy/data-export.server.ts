@@ -20,6 +20,7 @@ import {
 	serviceRecords,
 	serviceRequestImages,
 	serviceRequests,
+	passkeys,
 	sessions,
 	subscriptions,
 	uploads,
@@ -182,6 +183,12 @@ export async function collectAccountData(userId: string): Promise<AccountData> {
 		.where(eq(sessions.userId, userId))
 		.orderBy(asc(sessions.createdAt))
 	const contact = await db.select().from(contactMessages).where(sql`lower(${contactMessages.email}) = ${user.email.toLowerCase()}`)
+	// Passkeys by name and dates: their keys open nothing without the device, and say nothing of the person.
+	const passkeyRows = await db
+		.select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt, syncedBetweenDevices: passkeys.multiDevice })
+		.from(passkeys)
+		.where(eq(passkeys.userId, userId))
+		.orderBy(asc(passkeys.createdAt))
 
 	// The files: the person's own uploads (not those held for a form they never sent again), and
 	// the documents of their jobs and invoices that others made for them.
@@ -250,6 +257,7 @@ export async function collectAccountData(userId: string): Promise<AccountData> {
 		invoices: invoiceRows.map((invoice) => ({ ...invoice, pdf: fileOf(invoice.pdfUploadId) })),
 		consents: consentRows.map(({ kind, version, language: read, acceptedAt }) => ({ kind, version, language: read, acceptedAt })),
 		logIns,
+		passkeys: passkeyRows,
 		contactMessages: contact.map(({ name, email, message, createdAt }) => ({ name, email, message, createdAt })),
 		files: files.map(({ path, purpose, mimeType, byteSize, originalName, createdAt }) => ({ path, purpose, mimeType, byteSize, originalName, createdAt })),
 	}
