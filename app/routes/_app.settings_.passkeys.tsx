@@ -152,6 +152,8 @@ export default function PasskeysPage() {
 				<Panel id="passkeys-add" title={t('passkeys.addTitle')} className="card">
 					{available ? (
 						<Form
+							// A new form once the list changed, so the name of the passkey just added is not left in it.
+							key={passkeys.length}
 							method="post"
 							className="form"
 							ref={formRef}
