@@ -12,6 +12,7 @@
 import { relations, sql } from 'drizzle-orm'
 import {
 	type AnyPgColumn,
+	bigint,
 	boolean,
 	check,
 	date,
@@ -203,6 +204,51 @@ export const eidIdentities = pgTable(
 		createdAt: createdAt(),
 	},
 	(t) => [uniqueIndex('eid_identities_subject_key').on(t.subjectHash), uniqueIndex('eid_identities_user_key').on(t.userId)],
+)
+
+/**
+ * A passkey (issue 36, docs/decisions/0151): a WebAuthn credential a person added on
+ * /settings/passkeys and may sign in with instead of a password. Its public key and signature
+ * counter; a sign-in whose counter is not above the stored one (a cloned authenticator) is refused.
+ */
+export const passkeys = pgTable(
+	'passkeys',
+	{
+		id: id(),
+		userId: uuid()
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		/** The credential's id, base64url, as authenticators name it. */
+		credentialId: text().notNull().unique(),
+		/** The COSE public key, base64url. */
+		publicKey: text().notNull(),
+		counter: bigint({ mode: 'number' }).notNull().default(0),
+		transports: text().array().notNull().default(sql`'{}'`),
+		/** Synced between the person's devices (multiDevice) and backed up, as the authenticator says. */
+		multiDevice: boolean().notNull().default(false),
+		backedUp: boolean().notNull().default(false),
+		/** The name its owner gave it ("Phone", "Laptop"). */
+		name: text().notNull(),
+		lastUsedAt: moment(),
+		createdAt: createdAt(),
+	},
+	(t) => [index('passkeys_user_idx').on(t.userId, t.createdAt)],
+)
+
+/**
+ * A WebAuthn challenge handed out for one ceremony (adding a passkey, or signing in with one),
+ * taken once: the answer's challenge is deleted as it is checked, so a replayed answer finds none.
+ */
+export const webauthnChallenges = pgTable(
+	'webauthn_challenges',
+	{
+		challenge: text().primaryKey(),
+		/** Adding a passkey: the person adding it; signing in: null (the passkey says who). */
+		userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+		purpose: text().notNull(),
+		expiresAt: moment().notNull(),
+	},
+	(t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt), check('webauthn_challenges_purpose', sql`${t.purpose} in ('add', 'sign-in')`)],
 )
 
 export const passwordResetTokens = pgTable(

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from '~/i18n/translation'
 import { CheckboxGroup, Field, FormActions, FormAlert, FormSecurity, SelectField, StatusButton } from '~/components/forms'
 import { NewPasswordField } from '~/components/new-password-field'
@@ -11,6 +11,7 @@ import { EidButton } from '~/components/eid'
 import { ChangePasswordSchema, LanguageSchema } from '~/domain/accounts/accounts'
 import { changePassword, requestPasswordReset, setPreferredLanguage } from '~/domain/accounts/accounts.server'
 import { linkedEid, signInMethods, unlinkEid } from '~/domain/accounts/eid.server'
+import { listPasskeys } from '~/domain/accounts/passkeys.server'
 import { db } from '~/db/db.server'
 import { DeleteAccountSchema } from '~/domain/privacy/account-deletion'
 import { deleteOwnAccount } from '~/domain/privacy/account-deletion.server'
@@ -46,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		eid: getEnv().eid || eid ? { linked: eid, canLink: Boolean(getEnv().eid) } : null,
 		preferredLanguage: user.preferredLanguage ?? language,
 		emails: emailSettings(user.role, await getEmailPreferences(user.id)),
+		passkeys: (await listPasskeys(user.id)).length,
 	}
 }
 
@@ -123,7 +125,7 @@ export const handle: AdsHandle = { ads: false }
 
 export default function SettingsPage() {
 	const { t } = useTranslation('account')
-	const { email, preferredLanguage, emails, hasPassword, eid } = useLoaderData<typeof loader>()
+	const { email, preferredLanguage, emails, hasPassword, eid, passkeys } = useLoaderData<typeof loader>()
 	const language = useLanguage()
 	const actionData = useActionData<typeof action>()
 	const navigation = useNavigation()
@@ -256,6 +258,15 @@ export default function SettingsPage() {
 						)}
 					</Panel>
 				) : null}
+				<Panel id="passkeys" title={t('passkeys.title')} className="card">
+					<p>{t('passkeys.panelText')}</p>
+					{passkeys ? <p>{t('passkeys.panelCount', { count: passkeys })}</p> : null}
+					<div className="form-actions">
+						<Link to="/settings/passkeys" className="button button--ghost">
+							{t('passkeys.manage')}
+						</Link>
+					</div>
+				</Panel>
 				<Panel id="your-data" title={t('export.title')} className="card">
 					<p>{t('export.text')}</p>
 					<div className="form-actions">

@@ -1,7 +1,9 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import { useTranslation } from '~/i18n/translation'
 import { AskingWorkshopNote, AuthPanel } from '~/components/auth-panel'
 import { EidChoice, PendingEidNote } from '~/components/eid'
@@ -22,6 +24,10 @@ import { routeMeta } from '~/utils/meta'
 import { pageSeo } from '~/utils/seo.server'
 import { readForm } from '~/uploads/multipart.server'
 import { REDIRECT_TO, wayBack, withRedirectTo } from '~/utils/safe-redirect'
+import { autofillAvailable, cancelPasskeyCeremony, passkeyCeremony, PasskeyError, usePasskeySupport } from '~/components/passkeys'
+import { findSignInUser, signInWithPasskey } from '~/domain/accounts/passkeys.server'
+import { handleDomainError } from '~/utils/route-helpers.server'
+import { message, translateMessage } from '~/utils/messages'
 import { type AdsHandle } from '~/utils/ad-places'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -45,6 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	await requireAnonymous(request)
 	const formData = await readForm(request)
 	await validateCsrf(request, formData)
+	if (formData.get('intent') === 'passkey') return passkeySignIn(request, formData, clientIp(context))
 	const submission = parseWithZod(formData, { schema: LoginSchema })
 	if (submission.status !== 'success') {
 		return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
@@ -73,6 +80,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	}
 }
 
+/** A passkey's answer (issue 36): the account it opens is signed in as a password would sign it in. */
+async function passkeySignIn(request: Request, formData: FormData, ip: string) {
+	let answer: unknown
+	try {
+		answer = JSON.parse(String(formData.get('credential') ?? ''))
+	} catch {
+		answer = null
+	}
+	if (!answer || typeof answer !== 'object') return data({ passkey: message('auth:passkey.refused') }, { status: 400 })
+	let userId: string
+	try {
+		userId = (await signInWithPasskey(answer as AuthenticationResponseJSON, ip)).id
+	} catch (error) {
+		return handleDomainError(error, { as: 'data', data: (text) => ({ passkey: text }) })
+	}
+	const user = await findSignInUser(userId)
+	const token = await openSession({ userId, kind: 'web', userAgent: request.headers.get('User-Agent'), method: 'passkey' })
+	const language = user?.preferredLanguage ? { 'Set-Cookie': await languageCookie.serialize(user.preferredLanguage) } : undefined
+	return redirectSignedIn(request, token, wayOn(user?.role ?? 'customer', wayBack(formData.get(REDIRECT_TO))), 'auth:login.success', language)
+}
+
 export const meta = routeMeta<typeof loader>()
 
 // Sign-in forms show no ads (app/utils/ad-places.ts, decision 0129).
@@ -84,7 +112,7 @@ export default function LoginPage() {
 	const actionData = useActionData<typeof action>()
 	const [form, fields] = useForm({
 		id: 'login',
-		lastResult: actionData?.result,
+		lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
 		// Errors clear while the user types, so nothing shifts under the pointer when they click submit.
 		shouldRevalidate: 'onInput',
@@ -125,7 +153,8 @@ export default function LoginPage() {
 				<Field
 					label={t('login.email')}
 					required
-					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+					// "webauthn": the browser may offer the person's passkeys among the e-mail's suggestions.
+					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email webauthn' }}
 					errors={fields.email.errors}
 				/>
 				<Field
@@ -138,9 +167,70 @@ export default function LoginPage() {
 					<Link to="/forget-password">{t('login.forgot')}</Link>
 				</FormActions>
 			</Form>
+			<PasskeySignIn redirectTo={redirectTo} error={actionData && 'passkey' in actionData ? actionData.passkey : undefined} />
 			<p className="auth__switch">
 				{t('login.noAccount')} <Link to={withRedirectTo('/register', redirectTo)}>{t('login.registerLink')}</Link>
 			</p>
 		</AuthPanel>
+	)
+}
+
+/**
+ * "Sign in with a passkey" (issue 36): shown once the page runs in a browser that can use
+ * passkeys; the browser's answer is posted to this page's action with intent `passkey`. Where the
+ * browser offers passkeys among the e-mail field's suggestions, a sign-in waits there from the start.
+ */
+function PasskeySignIn({ redirectTo, error }: { redirectTo: string | null; error?: string }) {
+	const { t } = useTranslation('auth')
+	const { t: tc } = useTranslation()
+	const supported = usePasskeySupport()
+	const formRef = useRef<HTMLFormElement>(null)
+	const [problem, setProblem] = useState<string | null>(null)
+	const navigation = useNavigation()
+	const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'passkey'
+
+	const signIn = useCallback(async (autofill: boolean) => {
+		const form = formRef.current
+		if (!form) return
+		try {
+			const credential = await passkeyCeremony('sign-in', form, { autofill })
+			form.querySelector<HTMLInputElement>('input[name="credential"]')!.value = credential
+			setProblem(null)
+			form.requestSubmit()
+		} catch (failure) {
+			// A ceremony the person cancelled, or one a click replaced, says nothing.
+			if (failure instanceof PasskeyError && !failure.cancelled) setProblem(failure.message)
+		}
+	}, [])
+
+	useEffect(() => {
+		if (!supported) return
+		let left = false
+		void autofillAvailable().then((yes) => {
+			if (yes && !left) void signIn(true)
+		})
+		return () => {
+			left = true
+			void cancelPasskeyCeremony()
+		}
+	}, [supported, signIn])
+
+	if (!supported) return null
+	const shown = problem ?? (error ? translateMessage(tc, error) : null)
+	return (
+		<Form method="post" ref={formRef} className="passkey-sign-in">
+			<FormSecurity intent="passkey" />
+			{redirectTo ? <input type="hidden" name={REDIRECT_TO} value={redirectTo} /> : null}
+			<input type="hidden" name="credential" defaultValue="" />
+			<p className="passkey-sign-in__or">{t('passkey.or')}</p>
+			{shown ? (
+				<div className="form-alert" role="alert">
+					<p>{shown}</p>
+				</div>
+			) : null}
+			<button type="button" className="button button--ghost button--large passkey-sign-in__button" disabled={busy} onClick={() => void signIn(false)}>
+				{t('passkey.signIn')}
+			</button>
+		</Form>
 	)
 }

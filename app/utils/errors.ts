@@ -5,7 +5,7 @@
 export class DomainError extends Error {
 	constructor(
 		public readonly key: string,
-		public readonly status: 400 | 403 | 404 | 409 | 422 | 429 | 503 = 409,
+		public readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503 = 409,
 		public readonly params?: Record<string, string | number>,
 	) {
 		super(key)

@@ -19,6 +19,10 @@ export const rateLimitRules = {
 	resetPerAccount: { limit: 3, windowSeconds: 60 * 60 },
 	resetFormPerIp: { limit: 20, windowSeconds: 15 * 60 },
 	contactPerIp: { limit: 5, windowSeconds: 60 * 60 },
+	/** Passkey ceremonies begun from one address (a challenge each; a human begins a few). */
+	passkeyChallengesPerIp: { limit: 60, windowSeconds: 15 * 60 },
+	/** Failed passkey sign-ins from one address. */
+	passkeyFailuresPerIp: { limit: 20, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>
 
 /**

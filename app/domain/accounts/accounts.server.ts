@@ -216,7 +216,7 @@ export async function createAccount(
 }
 
 /** How a person signed in: recorded in the audit log with every sign-in (issue 36). */
-export type SignInMethod = 'password' | 'eid'
+export type SignInMethod = 'password' | 'eid' | 'passkey'
 
 /**
  * Starts a session (a browser's or an API token) and records the sign-in and its method in the

@@ -9,7 +9,9 @@ import {
 	emailOutbox,
 	notifications,
 	offers,
+	passkeys,
 	passwordResetTokens,
+	webauthnChallenges,
 	serviceRecords,
 	serviceRequestImages,
 	serviceRequests,
@@ -121,6 +123,8 @@ async function eraseAccount(tx: DbOrTx, userId: string, actorId: string) {
 	await tx.delete(eidIdentities).where(eq(eidIdentities.userId, userId))
 	// So do the records of their sign-ins; what administrators changed stays in the audit log.
 	await tx.delete(auditLog).where(and(eq(auditLog.actorId, userId), eq(auditLog.action, SIGN_IN_ACTION)))
+	await tx.delete(passkeys).where(eq(passkeys.userId, userId))
+	await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId))
 	await tx.delete(notifications).where(eq(notifications.userId, userId))
 	await tx.delete(consents).where(eq(consents.userId, userId))
 	await tx.delete(chatMessages).where(or(eq(chatMessages.senderId, userId), eq(chatMessages.receiverId, userId)))

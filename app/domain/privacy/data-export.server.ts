@@ -22,6 +22,7 @@ import {
 	serviceRecords,
 	serviceRequestImages,
 	serviceRequests,
+	passkeys,
 	sessions,
 	subscriptions,
 	uploads,
@@ -195,6 +196,12 @@ export async function collectAccountData(userId: string): Promise<AccountData> {
 		.from(auditLog)
 		.where(and(eq(auditLog.actorId, userId), eq(auditLog.action, SIGN_IN_ACTION)))
 		.orderBy(asc(auditLog.createdAt))
+	// Passkeys by name and dates: their keys open nothing without the device, and say nothing of the person.
+	const passkeyRows = await db
+		.select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt, syncedBetweenDevices: passkeys.multiDevice })
+		.from(passkeys)
+		.where(eq(passkeys.userId, userId))
+		.orderBy(asc(passkeys.createdAt))
 
 	// The files: the person's own uploads (not those held for a form they never sent again), and
 	// the documents of their jobs and invoices that others made for them.
@@ -266,6 +273,7 @@ export async function collectAccountData(userId: string): Promise<AccountData> {
 		invoices: invoiceRows.map((invoice) => ({ ...invoice, pdf: fileOf(invoice.pdfUploadId) })),
 		consents: consentRows.map(({ kind, version, language: read, acceptedAt }) => ({ kind, version, language: read, acceptedAt })),
 		logIns,
+		passkeys: passkeyRows,
 		contactMessages: contact.map(({ name, email, message, createdAt }) => ({ name, email, message, createdAt })),
 		files: files.map(({ path, purpose, mimeType, byteSize, originalName, createdAt }) => ({ path, purpose, mimeType, byteSize, originalName, createdAt })),
 	}
