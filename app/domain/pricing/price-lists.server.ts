@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
+import { forgetCaches } from '~/caching/cache-bus.server'
 import { priceListItems, priceListLines, workshopServices } from '~/db/schema'
 import { localizedName } from '~/db/sql'
 import { type DbOrTx, db, errorCauses, queryRows, transaction } from '~/db/db.server'
@@ -111,6 +112,8 @@ export async function deletePriceItem(workshopId: string, itemId: string): Promi
 			.where(and(eq(priceListItems.id, itemId), eq(priceListItems.workshopId, workshopId)))
 			.returning({ id: priceListItems.id })
 		if (!removed.length) throw notFound()
+		// The price pages keep the city's listed prices a minute: they hear of it at once.
+		await forgetCaches(tx, 'price-pages')
 	})
 }
 
@@ -140,6 +143,7 @@ async function savePriceItem(workshopId: string, itemId: string | null, input: P
 						.values({ workshopId, ...columns })
 						.returning({ id: priceListItems.id })
 			await replaceLines(tx, item!.id, input)
+			await forgetCaches(tx, 'price-pages')
 			return item!.id
 		})
 	} catch (error) {
