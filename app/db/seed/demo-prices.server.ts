@@ -72,8 +72,8 @@ export const demoPriceItems: DemoItem[] = [
 	oilChange('up_to_1600', 4, 1200, 0.5),
 	oilChange('1600_2500', 5, 1400, 0.75, true),
 	oilChange('over_2500', 7, 1600, 1),
-	tyreChange('family', 0.8),
-	tyreChange('suv_van', 1.2),
+	tyreChange('family', 0.75),
+	tyreChange('suv_van', 1),
 ]
 
 export async function insertDemoPriceList(tx: DbOrTx, input: { workshopId: string; serviceIds: Map<string, string>; now: Date }) {
