@@ -18,6 +18,9 @@ import { action as loginAction, loader as loginLoader } from '~/routes/_public.l
 import { action as registerAction, loader as registerLoader } from '~/routes/_public.register'
 import { action as settingsAction, loader as settingsLoader } from '~/routes/_app.settings'
 import { loader as startLoader } from '~/routes/eid.start'
+import { action as cancelAction } from '~/routes/eid.cancel'
+import { action as apiLoginAction } from '~/routes/admin.api.login'
+import { eidCookieHeader, readEidCookie } from '~/identity/eid-cookie.server'
 import { findUserByToken } from '~/utils/auth.server'
 import { commitCsrfToken } from '~/utils/csrf.server'
 import { DomainError } from '~/utils/errors'
@@ -121,6 +124,58 @@ async function eidAnswer(query: string, form: ProviderForm, jar = new CookieJar(
 async function sessionCount() {
 	return (await db.select({ id: sessions.id }).from(sessions)).length
 }
+
+describe('the registration with eID, refused', () => {
+	test('after the verified person is gone (forgotten, or fifteen minutes on): the form says so and nothing is made', async () => {
+		const jar = new CookieJar()
+		await callback(jar, await throughProvider(jar, 'purpose=register&role=customer', { code: uniquePersonalCode() }))
+		const forgotten = jar.take(await settled(async () => cancelAction({ request: await post(jar, 'http://localhost:3000/eid/cancel', { back: '/register' }), params: {}, context: {} })))
+		expect(forgotten.headers.get('Location')).toBe('/register')
+		expect(jar.has('__eid')).toBe(false)
+		const email = uniqueEmail('eid-late')
+		const honeypot = honeypotInputProps()
+		const request = await post(jar, 'http://localhost:3000/register', { intent: 'eid', role: 'customer', email, mobile: '+372 5555 1234', [honeypot.nameFieldName]: '', [honeypot.validFromFieldName!]: honeypot.encryptedValidFrom! })
+		const answer = await settled(() => registerAction({ request, params: {}, context: { clientIp: '10.9.5.1' } }))
+		expect(answer.status).toBe(400)
+		expect(JSON.stringify(await answer.json())).toContain('auth:eid.pendingExpired')
+		expect(await db.select().from(users).where(eq(users.email, email))).toEqual([])
+	})
+
+	test('an eID that opened an account meanwhile (another tab) is not registered twice', async () => {
+		const code = uniquePersonalCode()
+		const first = await eidOnlyAccountWith(code)
+		const jar = new CookieJar()
+		// A verified person kept from before the first registration: the same eID.
+		const pending = await readEidCookie(new Request('http://localhost:3000/', { headers: { Cookie: first.pendingCookie } }))
+		expect(pending.pending).toBeDefined()
+		jar.take(new Response(null, { headers: { 'Set-Cookie': await eidCookieHeader({ pending: pending.pending }) } }))
+		const email = uniqueEmail('eid-twice')
+		const honeypot = honeypotInputProps()
+		const request = await post(jar, 'http://localhost:3000/register', { intent: 'eid', role: 'customer', email, mobile: '+372 5555 1234', [honeypot.nameFieldName]: '', [honeypot.validFromFieldName!]: honeypot.encryptedValidFrom! })
+		const answer = await settled(() => registerAction({ request, params: {}, context: { clientIp: '10.9.6.1' } }))
+		expect(answer.status).toBe(409)
+		expect(JSON.stringify(await answer.json())).toContain('auth:eid.linkedElsewhere')
+		expect(await db.select().from(users).where(eq(users.email, email))).toEqual([])
+	})
+})
+
+describe('the audit log', () => {
+	test('every sign-in records its method: the log-in form and the API (password), eID', async () => {
+		const { userId } = await eidOnlyAccount()
+		const user = await createCustomer()
+		const jar = new CookieJar()
+		await settled(async () => loginAction({ request: await post(jar, 'http://localhost:3000/login', { email: user.email, password: PASSWORD }), params: {}, context: { clientIp: '10.9.7.1' } }))
+		const api = await apiLoginAction({ request: new Request('http://localhost:3000/admin/api/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: user.email, password: PASSWORD }) }), params: {}, context: { clientIp: '10.9.7.2' } })
+		expect((api as Response).status).toBe(200)
+		const methods = async (id: string) =>
+			(await db.select({ after: auditLog.after }).from(auditLog).where(and(eq(auditLog.actorId, id), eq(auditLog.action, 'user.signIn'))).orderBy(asc(auditLog.createdAt))).map((row) => row.after)
+		expect(await methods(user.id)).toEqual([
+			{ method: 'password', via: 'web' },
+			{ method: 'password', via: 'api' },
+		])
+		expect(await methods(userId)).toEqual([{ method: 'eid', via: 'web' }])
+	})
+})
 
 describe('refusals: nobody is signed in, and the page says why, with a 4xx', () => {
 	const spoilt = [
@@ -311,8 +366,12 @@ describe('unlinking', () => {
 
 /** A customer who registered with eID (no password), signed in in `jar`. */
 async function eidOnlyAccount() {
-	const code = uniquePersonalCode()
+	return eidOnlyAccountWith(uniquePersonalCode())
+}
+
+async function eidOnlyAccountWith(code: string) {
 	const { jar } = await eidAnswer('purpose=register&role=customer', { code })
+	const pendingCookie = jar.header()
 	const email = uniqueEmail('eid-only')
 	const honeypot = honeypotInputProps()
 	const request = await post(jar, 'http://localhost:3000/register', {
@@ -325,7 +384,7 @@ async function eidOnlyAccount() {
 	})
 	jar.take(await settled(() => registerAction({ request, params: {}, context: { clientIp: '10.9.3.1' } })))
 	const userId = (await findUserByToken((await signedInToken(jar))!, 'web'))!.id
-	return { jar, userId, email, code }
+	return { jar, userId, email, code, pendingCookie }
 }
 
 describe('privacy', () => {
