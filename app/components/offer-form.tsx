@@ -85,19 +85,7 @@ export function OfferForm({
 				/>
 			)}
 			<OfferLinesEditor form={form} lines={fields.lines} legend={t('offer.linesTitle')} help={t('offer.linesHelp')} partQuality>
-				{lines.length ? (
-					<>
-						<SelectField
-							label={t('offer.vat')}
-							options={vatModes.map((mode) => ({ value: mode, label: t(mode === 'included' ? 'offer.vatIncluded' : 'offer.vatAdded') }))}
-							selectProps={getSelectProps(fields.vat)}
-							errors={fields.vat.errors}
-						/>
-						<LinesTotal lines={lines} vat={vat} />
-					</>
-				) : (
-					<input type="hidden" name={fields.vat.name} value={vat} />
-				)}
+				<LinesVat lines={lines} vat={vat} field={fields.vat} />
 			</OfferLinesEditor>
 			<fieldset className="fieldset offer-form__terms">
 				<legend>{t('offer.terms')}</legend>
@@ -262,6 +250,27 @@ export function OfferLinesEditor({
 			{children}
 			<FormAlert id={lines.errorId} errors={lines.errors} />
 		</fieldset>
+	)
+}
+
+/**
+ * With lines, the VAT choice (included in the prices, or added) and the total; without, the VAT
+ * mode travels hidden (an offer of one price, a form not filled yet). The offer's and the price
+ * list's forms.
+ */
+export function LinesVat({ lines, vat, field }: { lines: Array<FieldMetadata<LineFields>>; vat: VatMode; field: FieldMetadata<VatMode | undefined> }) {
+	const { t } = useTranslation('workshop')
+	if (!lines.length) return <input type="hidden" name={field.name} value={vat} />
+	return (
+		<>
+			<SelectField
+				label={t('offer.vat')}
+				options={vatModes.map((mode) => ({ value: mode, label: t(mode === 'included' ? 'offer.vatIncluded' : 'offer.vatAdded') }))}
+				selectProps={getSelectProps(field)}
+				errors={field.errors}
+			/>
+			<LinesTotal lines={lines} vat={vat} />
+		</>
 	)
 }
 

@@ -5,10 +5,9 @@ import { useTranslation } from '~/i18n/translation'
 import { engineBands } from '~/domain/pricing/price-kinds'
 import { type PriceItemFormValues } from '~/domain/pricing/price-items'
 import { MAX_INCLUDED_LENGTH, PriceItemSchema, type PriceItemInput } from '~/domain/pricing/price-lists'
-import { vatModes } from '~/domain/service-flow/offer-kinds'
 import { vehicleClasses } from '~/domain/service-flow/vehicle-kinds'
 import { Field, FormActions, FormAlert, FormSecurity, type Option, SelectField, TextareaField } from './forms'
-import { LinesTotal, OfferLinesEditor } from './offer-form'
+import { LinesVat, OfferLinesEditor } from './offer-form'
 
 /**
  * A price list's item as its workshop fills it in (issue 35): what it is for, its lines as an
@@ -76,19 +75,7 @@ export function PriceItemForm({
 				</div>
 			</fieldset>
 			<OfferLinesEditor form={form} lines={fields.lines} legend={t('priceList.lines')} help={t('priceList.linesHelp')} partQuality>
-				{lines.length ? (
-					<>
-						<SelectField
-							label={t('offer.vat')}
-							options={vatModes.map((mode) => ({ value: mode, label: t(mode === 'included' ? 'offer.vatIncluded' : 'offer.vatAdded') }))}
-							selectProps={getSelectProps(fields.vat)}
-							errors={fields.vat.errors}
-						/>
-						<LinesTotal lines={lines} vat={vat} />
-					</>
-				) : (
-					<input type="hidden" name={fields.vat.name} value={vat} />
-				)}
+				<LinesVat lines={lines} vat={vat} field={fields.vat} />
 			</OfferLinesEditor>
 			<fieldset className="fieldset">
 				<legend>{t('priceList.timeAndDays')}</legend>

@@ -37,17 +37,19 @@ export async function fillRegistration(page: Page, role: 'customer' | 'workshop'
 
 
 /**
- * A workshop profile that offers tyre changes in Tallinn, so new tyre requests reach it; `hours`:
- * open Monday to Friday 08:00–17:00, so its calendar has free times (issue 33).
+ * A workshop profile that offers tyre changes (or `service`) for Toyotas in Tallinn, so new requests
+ * for it reach the workshop; `hours`: open Monday to Friday 08:00–17:00, so its calendar has free
+ * times (issue 33).
  */
-export async function completeTyreWorkshopProfile(page: Page, js: boolean, options: { hours?: boolean } = {}) {
+export async function completeTyreWorkshopProfile(page: Page, js: boolean, options: { hours?: boolean; service?: string } = {}) {
+	const service = options.service ?? 'Tyre change and storage'
 	const w = dictionary('en', 'workshop')
 	await open(page, '/workshop-profile', js)
 	await page.getByLabel(w('profile.streetName')).fill('Mustamäe tee 99')
 	await page.getByRole('combobox', { name: w('profile.city') }).selectOption({ label: 'Tallinn' })
 	await page.getByLabel(w('profile.zipCode')).fill('10617')
 	await page.getByLabel(w('profile.state')).fill('Harju maakond')
-	await page.getByRole('group', { name: w('profile.services') }).getByLabel('Tyre change and storage').check()
+	await page.getByRole('group', { name: w('profile.services') }).getByLabel(service).check()
 	await page.getByRole('group', { name: w('profile.carBrands') }).getByLabel('Toyota').check()
 	await page.getByRole('group', { name: w('profile.spareParts') }).getByLabel('Original (OEM) parts').check()
 	await page.getByRole('group', { name: w('profile.paymentMethods') }).getByLabel('Card').check()
@@ -61,7 +63,7 @@ export async function completeTyreWorkshopProfile(page: Page, js: boolean, optio
 	await page.getByRole('button', { name: w('profile.save') }).click()
 	await saved
 	await open(page, '/workshop-profile', js)
-	await expect(page.getByRole('group', { name: w('profile.services') }).getByLabel('Tyre change and storage')).toBeChecked()
+	await expect(page.getByRole('group', { name: w('profile.services') }).getByLabel(service)).toBeChecked()
 }
 
 /** Fills and sends the add-vehicle form for a Toyota Yaris with this plate (`path` may carry a returnTo). */

@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test'
 import { dictionary, expect, expectToast, javaScriptModes, open, test, uniqueEmail } from './fixtures'
-import { person, register } from './people'
+import { completeTyreWorkshopProfile, person, register } from './people'
 
 /**
  * Issue 35: a workshop builds a price list with an item that sends instant offers; a customer
@@ -14,25 +14,6 @@ const c = dictionary('en', 'customer')
 const common = dictionary('en')
 const pub = dictionary('en', 'public')
 
-/** The workshop offers oil changes for Toyotas in Tallinn, open on weekdays. */
-async function oilChangeProfile(page: Page, js: boolean) {
-	await open(page, '/workshop-profile', js)
-	await page.getByLabel(w('profile.streetName')).fill('Pärnu mnt 10')
-	await page.getByRole('combobox', { name: w('profile.city') }).selectOption({ label: 'Tallinn' })
-	await page.getByLabel(w('profile.zipCode')).fill('10148')
-	await page.getByLabel(w('profile.state')).fill('Harju maakond')
-	await page.getByRole('group', { name: w('profile.services') }).getByLabel('Oil change').check()
-	await page.getByRole('group', { name: w('profile.carBrands') }).getByLabel('Toyota').check()
-	await page.getByRole('group', { name: w('profile.spareParts') }).getByLabel('Original (OEM) parts').check()
-	await page.getByRole('group', { name: w('profile.paymentMethods') }).getByLabel('Card').check()
-	const weekdays = page.getByRole('group', { name: w('profile.days.weekday') })
-	await weekdays.getByLabel(w('profile.opens')).fill('08:00')
-	await weekdays.getByLabel(w('profile.closes')).fill('17:00')
-	const saved = page.waitForResponse((response) => response.url().includes('/workshop-profile') && response.request().method() === 'POST')
-	await page.getByRole('button', { name: w('profile.save') }).click()
-	await saved
-}
-
 const line = (page: Page, n: number) => page.locator('.offer-lines__line').nth(n - 1)
 
 for (const javaScriptEnabled of javaScriptModes) {
@@ -44,7 +25,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 		const garage = await person(browser, js, baseURL)
 		const customer = await person(browser, js, baseURL)
 		await register(garage, 'workshop', uniqueEmail('prices-garage'), { first: 'Hele', last: 'Hind', workshop: workshopName })
-		await oilChangeProfile(garage, js)
+		await completeTyreWorkshopProfile(garage, js, { service: 'Oil change', hours: true })
 
 		// The menu leads to the price list, empty at first.
 		await open(garage, '/dashboard', js)
