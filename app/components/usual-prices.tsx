@@ -47,7 +47,7 @@ function RangeText({ range }: { range: ShownRange }) {
 	const { t } = useTranslation('customer')
 	return (
 		<>
-			{t('usualPrices.usually', { range: range.range })}{' '}
+			<Unbroken text={t('usualPrices.usually', { range: range.range })} part={range.range} className="usual-prices__range" />{' '}
 			<span className="usual-prices__basis">
 				{t('usualPrices.basis', {
 					median: range.median,
@@ -63,5 +63,22 @@ function RangeText({ range }: { range: ShownRange }) {
 /** Beside an offer's total: within, below or above the usual range there (only where there is one). */
 export function UsualRangeVerdict({ usual }: { usual: OfferRange }) {
 	const { t } = useTranslation('customer')
-	return <p className={`range-verdict range-verdict--${usual.verdict}`}>{t(`usualPrices.verdict.${usual.verdict}`, { range: usual.range })}</p>
+	return (
+		<p className={`range-verdict range-verdict--${usual.verdict}`}>
+			<Unbroken text={t(`usualPrices.verdict.${usual.verdict}`, { range: usual.range })} part={usual.range} className="range-verdict__range" />
+		</p>
+	)
+}
+
+/** A translated text with the range it names kept on one line (a line may end after Intl's dash otherwise). */
+function Unbroken({ text, part, className }: { text: string; part: string; className: string }) {
+	const at = text.indexOf(part)
+	if (at < 0) return <>{text}</>
+	return (
+		<>
+			{text.slice(0, at)}
+			<span className={className}>{part}</span>
+			{text.slice(at + part.length)}
+		</>
+	)
 }

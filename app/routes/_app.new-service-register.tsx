@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useFetcher, useLoaderData } from '@remix-run/react'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import * as z from 'zod/mini'
 import { useTranslation } from '~/i18n/translation'
@@ -34,6 +34,8 @@ import { type Language } from '~/i18n/config'
 
 /** The form's second button (no JavaScript): the form comes back as typed, with the usual prices of its choices. */
 const SHOW_USUAL_PRICES = 'usualPrices'
+/** With JavaScript, the prices are looked up once the choices rest this long (ticking several services asks once). */
+const LOOK_UP_AFTER_MS = 250
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request, { role: 'customer' })
@@ -256,21 +258,40 @@ export default function NewServiceRequestPage() {
 
 /**
  * The usual prices of the chosen vehicle, city and services, looked up again as they change
- * (resources.usual-prices.ts); none until a vehicle and a service are chosen.
+ * (resources.usual-prices.ts) once they rest for a moment; none until a vehicle and a service are
+ * chosen. Each choice is its own fetcher: a look-up overtaken by the next one is not aborted (an
+ * aborted load is an error in the console), its answer is only not shown.
  */
 function useUsualPrices(vehicleId: unknown, cityId: unknown, serviceIds: unknown) {
-	const fetcher = useFetcher<UsualPrices>()
-	const services = (Array.isArray(serviceIds) ? serviceIds : serviceIds ? [serviceIds] : []).filter((id): id is string => typeof id === 'string' && id !== '')
-	const query = new URLSearchParams()
-	if (typeof vehicleId === 'string' && vehicleId) query.set('vehicle', vehicleId)
-	if (typeof cityId === 'string' && cityId) query.set('city', cityId)
-	for (const id of services) query.append('service', id)
-	const complete = query.has('vehicle') && services.length > 0
-	const search = complete ? query.toString() : ''
+	// Only a query the look-up takes (the same schema): a half-made choice asks nothing.
+	const query = UsualPricesQuerySchema.safeParse({
+		vehicle: vehicleId,
+		city: typeof cityId === 'string' && cityId ? cityId : undefined,
+		service: Array.isArray(serviceIds) ? serviceIds : serviceIds ? [serviceIds] : [],
+	})
+	let search = ''
+	if (query.success) {
+		const params = new URLSearchParams({ vehicle: query.data.vehicle })
+		if (query.data.city) params.set('city', query.data.city)
+		for (const id of query.data.service) params.append('service', id)
+		search = params.toString()
+	}
+	const [asked, setAsked] = useState('')
 	useEffect(() => {
-		if (search) fetcher.load(`/resources/usual-prices?${search}`)
-		// Loads when the choices change, not when the fetcher does.
-		// eslint-disable-next-line react-hooks/exhaustive-deps
+		const timer = setTimeout(() => setAsked(search), search ? LOOK_UP_AFTER_MS : 0)
+		return () => clearTimeout(timer)
 	}, [search])
-	return { shown: search ? (fetcher.data ?? null) : null, busy: fetcher.state === 'loading' }
+	const fetcher = useFetcher<UsualPrices>({ key: `usual-prices?${asked}` })
+	useEffect(() => {
+		if (asked && fetcher.state === 'idle' && !fetcher.data) fetcher.load(`/resources/usual-prices?${asked}`)
+		// Once per choice: the fetcher of a new choice is a new one.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [asked])
+	// The last answer stays while the next is on its way; none once the choices are undone.
+	const [shown, setShown] = useState<UsualPrices | null>(null)
+	useEffect(() => {
+		if (!search) setShown(null)
+		else if (asked === search && fetcher.data) setShown(fetcher.data)
+	}, [search, asked, fetcher.data])
+	return { shown: search ? shown : null, busy: Boolean(search) && (asked !== search || fetcher.state !== 'idle') }
 }

@@ -6,9 +6,14 @@
  */
 import * as z from 'zod/mini'
 import { type County } from '~/domain/directory/counties'
-import { MAX_REQUEST_SERVICES } from '~/domain/service-flow/requests'
 import { type VehicleClass } from '~/domain/service-flow/vehicle-kinds'
 import { type RangeVerdict } from './price-ranges'
+
+/**
+ * How many services one look-up names at most: more than a request may (the form says so when it
+ * is sent; meanwhile every service ticked has its price), fewer than would make it a bulk query.
+ */
+export const MAX_LOOKED_UP_SERVICES = 50
 
 /**
  * The request form's choices as its live look-up sends them (`/resources/usual-prices?vehicle=…&city=…&service=…`):
@@ -17,7 +22,7 @@ import { type RangeVerdict } from './price-ranges'
 export const UsualPricesQuerySchema = z.object({
 	vehicle: z.string().check(z.uuid()),
 	city: z.optional(z.string().check(z.uuid())),
-	service: z.array(z.string().check(z.uuid())).check(z.minLength(1), z.maxLength(MAX_REQUEST_SERVICES)),
+	service: z.array(z.string().check(z.uuid())).check(z.minLength(1), z.maxLength(MAX_LOOKED_UP_SERVICES)),
 })
 export type UsualPricesQuery = z.output<typeof UsualPricesQuerySchema>
 
