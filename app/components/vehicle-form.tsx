@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
+import { useRef } from 'react'
 import { useTranslation } from '~/i18n/translation'
 import { defaultVehicleClass, ENGINE_CC_MAX, ENGINE_CC_MIN, fuelTypes, MAX_MILEAGE, odometerUnits, transmissions, vehicleClasses } from '~/domain/service-flow/vehicle-kinds'
 import { type Choice } from '~/domain/site/reference'
@@ -32,6 +33,8 @@ export function VehicleForm({
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: VehicleSchema }),
 		shouldRevalidate: 'onInput',
 	})
+	// The fuel the class was last proposed for (the form's, until the owner changes it).
+	const lastFuel = useRef(defaults?.fuelType ?? '')
 	const year = { inputMode: 'numeric' as const, min: 1900, max: new Date().getFullYear() + 1 }
 	return (
 		<Form method="post" className="form card" {...getFormProps(form)}>
@@ -84,10 +87,16 @@ export function VehicleForm({
 					options={fuelTypes.map((value) => ({ value, label: t(`vehicle.fuelTypes.${value}`) }))}
 					selectProps={{
 						...getSelectProps(fields.fuelType),
-						// With JavaScript the class follows the fuel while it is the one the fuel proposed (an electric car is its own class).
+						// With JavaScript the class follows the fuel while it is the one the last fuel proposed (an electric car is its own class).
 						onChange: (event) => {
-							if (fields.vehicleClass.value !== defaultVehicleClass(fields.fuelType.value)) return
-							form.update({ name: fields.vehicleClass.name, value: defaultVehicleClass(event.currentTarget.value) })
+							const fuel = event.currentTarget.value
+							const classSelect = event.currentTarget.form?.elements.namedItem(fields.vehicleClass.name)
+							if (classSelect instanceof HTMLSelectElement && classSelect.value === defaultVehicleClass(lastFuel.current)) {
+								classSelect.value = defaultVehicleClass(fuel)
+								// Conform reads the form's values from its input events.
+								classSelect.dispatchEvent(new Event('input', { bubbles: true }))
+							}
+							lastFuel.current = fuel
 						},
 					}}
 					errors={fields.fuelType.errors}

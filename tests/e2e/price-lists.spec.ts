@@ -123,3 +123,43 @@ for (const javaScriptEnabled of javaScriptModes) {
 		await expect(garage.locator('.item').filter({ hasText: 'Oil change' }).first()).toContainText(common('instantOffer.badge'))
 	})
 }
+
+for (const javaScriptEnabled of javaScriptModes) {
+	test(`the vehicle form: an electric car is an electric car, with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, async ({ browser, baseURL }) => {
+		const js = javaScriptEnabled
+		const customer = await person(browser, js, baseURL)
+		await register(customer, 'customer', uniqueEmail('prices-ev'), { first: 'Eva', last: 'Elekter' })
+		await open(customer, '/add-vehicle', js)
+		const plate = `E${Math.random().toString(36).slice(2, 7).toUpperCase()}`
+		await customer.getByLabel(c('vehicle.registrationNumber')).fill(plate)
+		await customer.getByRole('combobox', { name: c('vehicle.brand') }).selectOption({ label: 'Tesla' })
+		await customer.getByLabel(c('vehicle.model'), { exact: true }).fill('Model 3')
+		await customer.getByLabel(c('vehicle.modelSpecification')).fill('Long Range')
+		await customer.getByRole('combobox', { name: c('vehicle.transmission') }).selectOption('automatic')
+		await customer.getByLabel(c('vehicle.mileage')).fill('30000')
+		await customer.getByLabel(c('vehicle.vehicleYear')).fill('2022')
+		const vehicleClass = customer.getByRole('combobox', { name: c('vehicle.vehicleClass') })
+		await expect(vehicleClass).toHaveValue('family')
+		await customer.getByRole('combobox', { name: c('vehicle.fuelType') }).selectOption('electric')
+		if (js) {
+			// The class follows the fuel while the owner has not chosen one.
+			await expect(vehicleClass).toHaveValue('electric')
+		} else {
+			// Without JavaScript the server says why, next to the class, and keeps what was typed.
+			await customer.getByRole('button', { name: c('vehicle.addSubmit') }).click()
+			await expect(customer.getByText(c('vehicle.electricClass'))).toBeVisible()
+			await expect(customer.getByLabel(c('vehicle.registrationNumber'))).toHaveValue(plate)
+			await vehicleClass.selectOption('electric')
+		}
+		// An engine size out of range is refused next to it.
+		await customer.getByLabel(c('vehicle.engineCc')).fill('20000')
+		await customer.getByRole('button', { name: c('vehicle.addSubmit') }).click()
+		await expect(customer.getByText(c('vehicle.engineCcRange'))).toBeVisible()
+		await customer.getByLabel(c('vehicle.engineCc')).fill('')
+		await customer.getByRole('button', { name: c('vehicle.addSubmit') }).click()
+		await expectToast(customer, c('vehicle.added'))
+		// Its page says its class.
+		await customer.locator('.vehicle-tile').filter({ hasText: plate }).getByRole('link', { name: 'Tesla Model 3' }).click()
+		await expect(customer.getByRole('region', { name: c('vehicles.facts') })).toContainText(common('vehicleClass.electric'))
+	})
+}
