@@ -25,7 +25,7 @@ import { pageSeo } from '~/utils/seo.server'
 import { readForm } from '~/uploads/multipart.server'
 import { REDIRECT_TO, wayBack, withRedirectTo } from '~/utils/safe-redirect'
 import { autofillAvailable, cancelPasskeyCeremony, passkeyCeremony, PasskeyError, usePasskeySupport } from '~/components/passkeys'
-import { findSignInUser, signInWithPasskey } from '~/domain/accounts/passkeys.server'
+import { findSignInUser, passkeysAvailable, signInWithPasskey } from '~/domain/accounts/passkeys.server'
 import { handleDomainError } from '~/utils/route-helpers.server'
 import { message, translateMessage } from '~/utils/messages'
 import { type AdsHandle } from '~/utils/ad-places'
@@ -44,6 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		pendingEid: pending ? { firstName: pending.firstName, lastName: pending.lastName, role: pending.role } : null,
 		// "Ask for an offer" on a workshop's page: the page says whom the request is for.
 		askingWorkshop: (await workshopOnTheWay(redirectTo))?.name ?? null,
+		// Passkeys need the portal's address to be a host name (decision 0151): nothing of them shows otherwise.
+		passkeys: passkeysAvailable(),
 	}
 }
 
@@ -108,7 +110,7 @@ export const handle: AdsHandle = { ads: false }
 
 export default function LoginPage() {
 	const { t } = useTranslation('auth')
-	const { redirectTo, askingWorkshop, eid, pendingEid } = useLoaderData<typeof loader>()
+	const { redirectTo, askingWorkshop, eid, pendingEid, passkeys } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [form, fields] = useForm({
 		id: 'login',
@@ -167,7 +169,7 @@ export default function LoginPage() {
 					<Link to="/forget-password">{t('login.forgot')}</Link>
 				</FormActions>
 			</Form>
-			<PasskeySignIn redirectTo={redirectTo} error={actionData && 'passkey' in actionData ? actionData.passkey : undefined} />
+			{passkeys ? <PasskeySignIn redirectTo={redirectTo} error={actionData && 'passkey' in actionData ? actionData.passkey : undefined} /> : null}
 			<p className="auth__switch">
 				{t('login.noAccount')} <Link to={withRedirectTo('/register', redirectTo)}>{t('login.registerLink')}</Link>
 			</p>
@@ -198,8 +200,8 @@ function PasskeySignIn({ redirectTo, error }: { redirectTo: string | null; error
 			setProblem(null)
 			form.requestSubmit()
 		} catch (failure) {
-			// A ceremony the person cancelled, or one a click replaced, says nothing.
-			if (failure instanceof PasskeyError && !failure.cancelled) setProblem(failure.message)
+			// A ceremony the person cancelled, one a click replaced, or the suggestions' quiet one says nothing.
+			if (!autofill && failure instanceof PasskeyError && !failure.cancelled) setProblem(failure.message)
 		}
 	}, [])
 
