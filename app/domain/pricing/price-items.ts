@@ -1,6 +1,5 @@
 import { type Language } from '~/i18n/config'
-import { formatMoneyInput } from '~/utils/money'
-import { type OfferLineKind, type PartQuality, type ShownLine, type VatMode } from '~/domain/service-flow/offer-kinds'
+import { lineFormValues, type OfferLineKind, type PartQuality, type ShownLine, type VatMode } from '~/domain/service-flow/offer-kinds'
 import { type VehicleClass } from '~/domain/service-flow/vehicle-kinds'
 import { type EngineBand } from './price-kinds'
 
@@ -60,19 +59,6 @@ export type PriceItemFormValues = {
 	validFrom: string
 	validUntil: string
 	sendsInstant: 'on' | ''
-}
-
-/** A line's fields as a form shows them. */
-export function lineFormValues(line: PriceItem['lines'][number], language: Language): PriceItemFormValues['lines'][number] {
-	return {
-		kind: line.kind,
-		description: line.description,
-		reference: line.reference,
-		quantity: formatMoneyInput(line.quantity, language).replace(/[.,]00$/, ''),
-		unitPrice: formatMoneyInput(line.unitPriceCents, language),
-		quality: line.quality ?? '',
-		used: line.used ? 'on' : '',
-	}
 }
 
 /** The form filled with an item, to change it. */

@@ -4,7 +4,8 @@ import { bayFields, MAX_BOOKING_MINUTES } from '~/domain/booking/offer-times'
 import { type VatMode } from '~/domain/service-flow/offer-kinds'
 import { MAX_OFFER_LINES, type OfferLineInput } from '~/domain/service-flow/offer-lines'
 import { MAX_OFFER_VALID_DAYS, type OfferFormDefaults, type OfferTerms } from '~/domain/service-flow/offers'
-import { lineFormValues, type PriceItem } from './price-items'
+import { lineFormValues } from '~/domain/service-flow/offer-kinds'
+import { type PriceItem } from './price-items'
 
 /**
  * An offer made from price list items (issue 35, docs/decisions/0147): the items of a request's

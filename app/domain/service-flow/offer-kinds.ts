@@ -1,3 +1,5 @@
+import { type Language } from '~/i18n/config'
+import { formatMoneyInput } from '~/utils/money'
 /** The kinds of an itemised offer's lines and its VAT (issue 19), as the database's enums have them. */
 export const offerLineKinds = ['labour', 'part', 'fee'] as const
 export type OfferLineKind = (typeof offerLineKinds)[number]
@@ -26,3 +28,16 @@ export type VatMode = (typeof vatModes)[number]
 
 /** Estonia's standard VAT rate since 1 July 2025 (market notes). */
 export const VAT_PERCENT = 24
+
+/** A priced line's fields as the offer's and the price list's line editor shows them, to change it. */
+export function lineFormValues(line: Omit<ShownLine, 'totalCents'> & { totalCents?: number; quality: PartQuality | null; used: boolean }, language: Language) {
+	return {
+		kind: line.kind,
+		description: line.description,
+		reference: line.reference,
+		quantity: formatMoneyInput(line.quantity, language).replace(/[.,]00$/, ''),
+		unitPrice: formatMoneyInput(line.unitPriceCents, language),
+		quality: line.quality ?? ('' as const),
+		used: line.used ? ('on' as const) : ('' as const),
+	}
+}

@@ -5,7 +5,7 @@ import { formatMoneyInput } from '~/utils/money'
 import { dateToTallinnInput, tallinnDay } from '~/utils/time'
 import { checkbox, localDate, localDateTime, moneyAmount, optionalText, preprocess, wholeNumber } from '~/utils/validation'
 import { MAX_BOOKING_MINUTES, MAX_PROPOSED_STARTS, MIN_BOOKING_MINUTES, bayFields, bookingMinutesOf } from '~/domain/booking/offer-times'
-import { type OfferLineKind, type PartQuality, type VatMode, vatModes } from './offer-kinds'
+import { lineFormValues, type OfferLineKind, type PartQuality, type VatMode, vatModes } from './offer-kinds'
 import { MAX_OFFER_LINES, MAX_OFFER_TOTAL_CENTS, OfferLineSchema, offerTotals, withoutBlankLines } from './offer-lines'
 import { type OfferFields } from './requests'
 import { offerStatuses } from './status'
@@ -172,15 +172,7 @@ export function offerFormDefaults(offer: OfferFields, language: Language): Offer
 	return {
 		price: offer.lines.length ? undefined : formatMoneyInput(offer.priceCents, language),
 		vat: offer.vatMode,
-		lines: offer.lines.map((line) => ({
-			kind: line.kind,
-			description: line.description,
-			reference: line.reference,
-			quantity: formatMoneyInput(line.quantity, language).replace(/[.,]00$/, ''),
-			unitPrice: formatMoneyInput(line.unitPriceCents, language),
-			quality: line.quality ?? '',
-			used: line.used ? 'on' : '',
-		})),
+		lines: offer.lines.map((line) => lineFormValues(line, language)),
 		earliestStart: offer.earliestStart ?? undefined,
 		durationDays: offer.durationDays?.toString(),
 		validUntil: offer.validUntil ?? undefined,
