@@ -25,7 +25,7 @@ import { pageSeo } from '~/utils/seo.server'
 import { readForm } from '~/uploads/multipart.server'
 import { REDIRECT_TO, wayBack, withRedirectTo } from '~/utils/safe-redirect'
 import { autofillAvailable, cancelPasskeyCeremony, passkeyCeremony, PasskeyError, usePasskeySupport } from '~/components/passkeys'
-import { findSignInUser, passkeysAvailable, signInWithPasskey } from '~/domain/accounts/passkeys.server'
+import { passkeysAvailable, signInWithPasskey } from '~/domain/accounts/passkeys.server'
 import { handleDomainError } from '~/utils/route-helpers.server'
 import { message, translateMessage } from '~/utils/messages'
 import { type AdsHandle } from '~/utils/ad-places'
@@ -91,16 +91,15 @@ async function passkeySignIn(request: Request, formData: FormData, ip: string) {
 		answer = null
 	}
 	if (!answer || typeof answer !== 'object') return data({ passkey: message('auth:passkey.refused') }, { status: 400 })
-	let userId: string
+	let user: Awaited<ReturnType<typeof signInWithPasskey>>
 	try {
-		userId = (await signInWithPasskey(answer as AuthenticationResponseJSON, ip)).id
+		user = await signInWithPasskey(answer as AuthenticationResponseJSON, ip)
 	} catch (error) {
 		return handleDomainError(error, { as: 'data', data: (text) => ({ passkey: text }) })
 	}
-	const user = await findSignInUser(userId)
-	const token = await openSession({ userId, kind: 'web', userAgent: request.headers.get('User-Agent'), method: 'passkey' })
-	const language = user?.preferredLanguage ? { 'Set-Cookie': await languageCookie.serialize(user.preferredLanguage) } : undefined
-	return redirectSignedIn(request, token, wayOn(user?.role ?? 'customer', wayBack(formData.get(REDIRECT_TO))), 'auth:login.success', language)
+	const token = await openSession({ userId: user.id, kind: 'web', userAgent: request.headers.get('User-Agent'), method: 'passkey' })
+	const language = user.preferredLanguage ? { 'Set-Cookie': await languageCookie.serialize(user.preferredLanguage) } : undefined
+	return redirectSignedIn(request, token, wayOn(user.role, wayBack(formData.get(REDIRECT_TO))), 'auth:login.success', language)
 }
 
 export const meta = routeMeta<typeof loader>()

@@ -76,7 +76,7 @@ describe('signing in with a passkey', () => {
 		const { user, device } = await customerWithPasskey()
 		const options = await passkeySignInOptions(ip())
 		expect(options.userVerification).toBe('required')
-		expect(await signInWithPasskey(device.signIn(options, { origin: origin() }), ip())).toEqual({ id: user.id })
+		expect(await signInWithPasskey(device.signIn(options, { origin: origin() }), ip())).toMatchObject({ id: user.id, role: 'customer' })
 		const [stored] = await db.select().from(passkeys).where(eq(passkeys.userId, user.id))
 		expect(stored!.counter).toBe(1)
 		expect(stored!.lastUsedAt).not.toBeNull()
@@ -104,7 +104,7 @@ describe('signing in with a passkey', () => {
 		const [stored] = await db.select().from(passkeys).where(eq(passkeys.userId, user.id))
 		expect(stored!.counter).toBe(1)
 		// The right answer still works.
-		expect(await signInWithPasskey(device.signIn(await passkeySignInOptions(ip()), { origin: origin() }), ip())).toEqual({ id: user.id })
+		expect(await signInWithPasskey(device.signIn(await passkeySignInOptions(ip()), { origin: origin() }), ip())).toMatchObject({ id: user.id, role: 'customer' })
 	})
 
 	test('a blocked account is told so, after a right passkey', async () => {

@@ -23,6 +23,8 @@ import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { passkeys, users, webauthnChallenges } from '~/db/schema'
 import { db, isUniqueViolation, queryRows } from '~/db/db.server'
+import { type Language } from '~/i18n/config'
+import { type Role } from '~/utils/route-access'
 import { getEnv } from '~/utils/env.server'
 import { logger } from '~/utils/logger.server'
 import { DomainError, notFound, tooManyAttempts } from '~/utils/errors'
@@ -152,7 +154,7 @@ export async function passkeySignInOptions(ip: string): Promise<PublicKeyCredent
  * the stored one (a cloned authenticator), a blocked account. Failures from one address are
  * limited like password failures.
  */
-export async function signInWithPasskey(response: AuthenticationResponseJSON, ip: string): Promise<{ id: string }> {
+export async function signInWithPasskey(response: AuthenticationResponseJSON, ip: string): Promise<{ id: string; role: Role; preferredLanguage: Language | null }> {
 	const rp = requireRelyingParty()
 	const refused = async (reason: string) => {
 		// Why, for the operator (no one's data: the reason is the library's or ours).
@@ -162,7 +164,7 @@ export async function signInWithPasskey(response: AuthenticationResponseJSON, ip
 		return new DomainError('auth:passkey.refused', 401)
 	}
 	const [stored] = await db
-		.select({ id: passkeys.id, userId: passkeys.userId, publicKey: passkeys.publicKey, counter: passkeys.counter, transports: passkeys.transports, blocked: users.blocked })
+		.select({ id: passkeys.id, userId: passkeys.userId, publicKey: passkeys.publicKey, counter: passkeys.counter, transports: passkeys.transports, blocked: users.blocked, role: users.role, preferredLanguage: users.preferredLanguage })
 		.from(passkeys)
 		.innerJoin(users, eq(users.id, passkeys.userId))
 		.where(eq(passkeys.credentialId, typeof response?.id === 'string' ? response.id : ''))
@@ -191,13 +193,7 @@ export async function signInWithPasskey(response: AuthenticationResponseJSON, ip
 	)
 	if (!moved.length) throw await refused('counter did not move forwards')
 	if (stored.blocked) throw new DomainError('auth:login.blocked', 401)
-	return { id: stored.userId }
-}
-
-/** What signing in needs of the account a passkey opened: where its role goes, its language. */
-export async function findSignInUser(userId: string) {
-	const [user] = await db.select({ role: users.role, preferredLanguage: users.preferredLanguage }).from(users).where(eq(users.id, userId))
-	return user
+	return { id: stored.userId, role: stored.role, preferredLanguage: stored.preferredLanguage }
 }
 
 // ---------------------------------------------------------------- the person's list
