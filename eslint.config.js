@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint'
  * area, route or helper imports them. Inside app/domain, another area is imported by its `~/domain/…`
  * path, never by `../`, so that every crossing is visible.
  */
-const areas = ['accounts', 'admin', 'api', 'billing', 'booking', 'directory', 'messaging', 'pricing', 'privacy', 'service-flow', 'site']
+const areas = ['accounts', 'admin', 'api', 'billing', 'booking', 'directory', 'insights', 'messaging', 'partners', 'pricing', 'privacy', 'service-flow', 'site']
 const areaInternals = { billing: ['invoice-pdf.server', 'e-invoice-xml.server', 'payments.server'] }
 const internalsOf = (except) =>
 	Object.entries(areaInternals)
@@ -26,7 +26,7 @@ const boundaryRule = (except, extraPatterns = []) => [
 
 export default tseslint.config(
 	{
-		ignores: ['build/**', 'server-build/**', 'public/widgets/**', 'node_modules/**', 'playwright-report/**', 'test-results/**', 'tests/.tmp/**', 'data/**'],
+		ignores: ['build/**', 'server-build/**', 'public/widgets/**', 'node_modules/**', 'playwright-report/**', 'test-results/**', 'tests/.tmp/**', 'data/**', '.react-router/**'],
 	},
 	js.configs.recommended,
 	...tseslint.configs.recommended,

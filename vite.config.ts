@@ -1,13 +1,7 @@
-import { vitePlugin as remix } from '@remix-run/dev'
+import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig } from 'vite'
 import { type LogLevel, type LogOrStringHandler, type RollupLog } from 'rollup'
 import tsconfigPaths from 'vite-tsconfig-paths'
-
-declare module '@remix-run/node' {
-	interface Future {
-		v3_singleFetch: true
-	}
-}
 
 /**
  * The browser's build runs on Preact (preact/compat); the server renders with React. Conform's zod
@@ -58,17 +52,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
 		watch: { ignored: ['**/data/**', '**/tests/.tmp/**', '**/playwright-report/**'] },
 	},
 	plugins: [
-		remix({
-			ignoredRouteFiles: ['**/*.test.{ts,tsx}', '**/*.server.ts'],
-			serverModuleFormat: 'esm',
-			future: {
-				v3_fetcherPersist: true,
-				v3_relativeSplatPath: true,
-				v3_throwAbortReason: true,
-				v3_singleFetch: true,
-				v3_lazyRouteDiscovery: true,
-			},
-		}),
+		reactRouter(),
 		tsconfigPaths(),
 	],
 }))

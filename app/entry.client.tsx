@@ -1,4 +1,4 @@
-import { RemixBrowser } from '@remix-run/react'
+import { HydratedRouter } from 'react-router/dom'
 import { options, type VNode } from 'preact'
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
@@ -7,15 +7,15 @@ import { loadDictionaries } from '~/i18n/dictionaries.client'
 import { TranslationProvider } from '~/i18n/translation'
 
 /**
- * With single fetch, RemixBrowser suspends on its first render until it has decoded the server's
+ * HydratedRouter suspends on its first render until it has decoded the server's
  * state. In React 18 a key press or click that forces hydration while the root is suspended throws
  * "Root did not complete" (#345; fixed in React 19), so a visitor typing while a slow phone
- * hydrates met an error. Start the decoding and wait for it before hydrating: RemixBrowser throws
+ * hydrates met an error. Start the decoding and wait for it before hydrating: HydratedRouter throws
  * that promise before it touches any hook, and renders without suspending afterwards.
  */
 async function decodeServerState() {
 	try {
-		RemixBrowser({})
+		HydratedRouter({})
 	} catch (thrown) {
 		if (thrown instanceof Promise) await thrown
 	}
@@ -80,7 +80,7 @@ async function hydrate() {
 			hydrationContainer(),
 			<TranslationProvider language={language} dictionaries={dictionaries} load={loadDictionaries}>
 				<StrictMode>
-					<RemixBrowser />
+					<HydratedRouter />
 				</StrictMode>
 			</TranslationProvider>,
 		)

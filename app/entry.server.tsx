@@ -1,6 +1,5 @@
 import { Writable } from 'node:stream'
-import { type AppLoadContext, type EntryContext } from '@remix-run/node'
-import { RemixServer } from '@remix-run/react'
+import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router'
 import { renderToPipeableStream } from 'react-dom/server'
 import { isLanguage } from '~/i18n/config'
 import { getDictionaries, getLanguage } from '~/i18n/i18n.server'
@@ -15,17 +14,19 @@ export { errorResponse, failureResponse, startingResponse } from '~/utils/failur
 export { registerDatabaseMetrics } from '~/observability/database-metrics.server'
 
 const ABORT_DELAY = 5_000
+// React Router rejects a loader's pending promises after this long (the render is cut a second later).
+export const streamTimeout = ABORT_DELAY
 
 export default async function handleRequest(
 	request: Request,
 	responseStatusCode: number,
 	responseHeaders: Headers,
-	remixContext: EntryContext,
+	routerContext: EntryContext,
 	loadContext: AppLoadContext,
 ) {
 	const nonce = loadContext.cspNonce ?? ''
 	// The root loader has decided the language (URL, cookie, the user's preference); render in it.
-	const rootData = remixContext.staticHandlerContext.loaderData?.root as { language?: unknown } | undefined
+	const rootData = routerContext.staticHandlerContext.loaderData?.root as { language?: unknown } | undefined
 	const language = isLanguage(rootData?.language) ? rootData.language : await getLanguage(request)
 	return new Promise<Response>((resolve, reject) => {
 		// The whole page is rendered before it is sent (onAllReady), in one buffer: the pages have no
@@ -55,7 +56,7 @@ export default async function handleRequest(
 		const rendering = renderToPipeableStream(
 			<TranslationProvider language={language} dictionaries={getDictionaries(language)}>
 				<NonceProvider value={nonce}>
-					<RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={ABORT_DELAY} />
+					<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
 				</NonceProvider>
 			</TranslationProvider>,
 			{
@@ -73,7 +74,7 @@ export default async function handleRequest(
 				},
 				onError(error: unknown) {
 					responseStatusCode = 500
-					// Before the shell, Remix's error handling has it (onShellError rejects).
+					// Before the shell, React Router's error handling has it (onShellError rejects).
 					if (shellRendered) logger.error('render error', { err: error })
 				},
 			},

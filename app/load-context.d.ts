@@ -1,6 +1,6 @@
-import '@remix-run/node'
+import 'react-router'
 
-declare module '@remix-run/node' {
+declare module 'react-router' {
 	interface AppLoadContext {
 		/** The CSP nonce of this response (server/index.ts). */
 		cspNonce?: string

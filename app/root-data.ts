@@ -18,5 +18,5 @@ export type RootLoaderData = {
 	user: { firstName: string; lastName: string; role: Role; workshopName: string | null } | null
 }
 
-/** The root loader as a `meta` function's `matches` need it: Remix types them by their loaders. */
+/** The root loader as a `meta` function's `matches` need it: React Router types them by their loaders. */
 export type RootLoader = () => Promise<RootLoaderData>

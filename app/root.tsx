@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type LinksFunction, type LoaderFunctionArgs } from 'react-router'
 import {
 	Links,
 	Meta,
@@ -9,7 +9,7 @@ import {
 	useRouteError,
 	useRouteLoaderData,
 	type ShouldRevalidateFunction,
-} from '@remix-run/react'
+} from 'react-router'
 import toastStyles from 'react-toastify/ReactToastify.css?url'
 import { useChangeLanguage } from '~/i18n/translation'
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react'

@@ -1,4 +1,4 @@
-// The JavaScript the browser gets (issue 18, goal 3), checked after `remix vite:build`:
+// The JavaScript the browser gets (issue 18, goal 3), checked after `react-router build`:
 // - no server-only code in any client chunk (the database schema, Drizzle, the PostgreSQL
 //   drivers): one appearing fails the build;
 // - each page's JavaScript (the manifest, the entry, and the modules of the page's route and of
@@ -31,7 +31,7 @@ export function serverOnlyFindings(dir = client) {
 /** Each page route's JavaScript on a first visit, gzipped bytes, by route id. */
 export function pageSizes(dir = client) {
 	const manifestFile = fs.readdirSync(path.join(dir, 'assets')).find((file) => /^manifest-.*\.js$/.test(file))
-	if (!manifestFile) throw new Error('no Remix manifest in build/client/assets: build first')
+	if (!manifestFile) throw new Error('no route manifest in build/client/assets: build first')
 	const manifestCode = fs.readFileSync(path.join(dir, 'assets', manifestFile), 'utf8')
 	const manifest = JSON.parse(manifestCode.slice(manifestCode.indexOf('{'), manifestCode.lastIndexOf('}') + 1))
 	const sizes = new Map()

@@ -1,5 +1,5 @@
 /**
- * The Express application around the Remix request handler. It owns what is true of every
+ * The Express application around React Router's request handler. It owns what is true of every
  * response: a request id (X-Request-Id, on every log line), security headers with a per-request
  * CSP nonce, one structured log line per request and its duration metric, /healthz and /readyz,
  * the cross-origin check of form posts, answering 503 while the database is not there, HTTP
@@ -12,7 +12,7 @@ import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { STATUS_CODES } from 'node:http'
 import { trace, type Span } from '@opentelemetry/api'
-import { createRequestHandler, type ServerBuild } from '@remix-run/node'
+import { createRequestHandler, type ServerBuild } from 'react-router'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import helmet from 'helmet'
@@ -21,7 +21,7 @@ import { loggablePath, logger } from '../app/utils/logger.server'
 import { withTimeout } from '../app/utils/promises'
 import { currentRequestContext, requestIdFrom, runInRequestContext, type RequestContext } from '../app/utils/request-context.server'
 import { observeRequest } from '../app/observability/metrics.server'
-import { fetchRequestOf, sendFetchResponse } from './fetch-bridge'
+import { COMPRESSION_OPTIONS, fetchRequestOf, requestUrl, sendFetchResponse, trustsProxy } from './fetch-bridge'
 import { NONCE_BYTES, withHttpCaching } from './http-cache'
 
 /** What the app's entry module (app/entry.server.tsx) gives the server besides rendering. */
@@ -31,7 +31,7 @@ export type AppEntry = {
 	shutdown: () => Promise<void>
 	/** Throws with a message for the operator when the configuration cannot work. */
 	checkConfiguration: () => void
-	/** A translated error answer (HTML, or JSON for the API) for failures found before Remix runs. */
+	/** A translated error answer (HTML, or JSON for the API) for failures found before React Router runs. */
 	errorResponse: (request: globalThis.Request, status: number, options?: { retryAfterSeconds?: number; nonce?: string }) => Promise<globalThis.Response>
 	/** The 503 every request gets while the portal starts: Retry-After, and a page that reloads itself. */
 	startingResponse: (request: globalThis.Request, options?: { nonce?: string }) => Promise<globalThis.Response>
@@ -64,7 +64,7 @@ const WIDGET_CACHE = 'public, max-age=300, s-maxage=3600, stale-while-revalidate
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 /**
  * Paths other sites may post to: the public JSON API (CORS, Bearer tokens) and provider webhooks.
- * Not their `.data` twins: those are Remix's single-fetch requests, which its own check refuses.
+ * Not their `.data` twins: those are React Router's single-fetch requests, which its own check refuses.
  */
 const CROSS_ORIGIN_PATHS = /^\/(admin\/api|webhooks)\/(?!.*\.data$)/
 
@@ -138,7 +138,8 @@ export async function createServerApp(options: ServerOptions) {
 		next()
 	})
 
-	app.use(compression())
+	// What the fetch bridge does not compress itself (static files, streams, large text), alike.
+	app.use(compression(COMPRESSION_OPTIONS))
 
 	app.use((_req, res, next) => {
 		res.locals.cspNonce = crypto.randomBytes(NONCE_BYTES).toString('base64')
@@ -181,13 +182,14 @@ export async function createServerApp(options: ServerOptions) {
 		next()
 	})
 
-	// CORS preflight for the JSON API (spec §7): any origin, no credentials; tokens travel as Bearer.
+	// CORS preflight for the JSON API (spec §7): any origin, no credentials; tokens travel as Bearer,
+	// a partner's key as X-Partner-Key (app/domain/partners/partners.ts, decision 0154).
 	app.options('/admin/api/*', (_req, res) => {
 		res
 			.set({
 				'Access-Control-Allow-Origin': '*',
 				'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-				'Access-Control-Allow-Headers': 'Content-Type, Accept, Authorization, Accept-Language',
+				'Access-Control-Allow-Headers': 'Content-Type, Accept, Authorization, Accept-Language, X-Partner-Key',
 				'Access-Control-Max-Age': '86400',
 			})
 			.status(204)
@@ -202,7 +204,7 @@ export async function createServerApp(options: ServerOptions) {
 		next()
 	})
 	// Uploaded files decide for themselves (app/routes/uploads.$id.ts): public ones, such as the logos
-	// the widgets show, are cross-origin; private ones stay same-origin. Remix appends its headers,
+	// the widgets show, are cross-origin; private ones stay same-origin. React Router appends its headers,
 	// so helmet's value must go first.
 	app.use('/uploads', (_req, res, next) => {
 		res.removeHeader('Cross-Origin-Resource-Policy')
@@ -290,7 +292,7 @@ export async function createServerApp(options: ServerOptions) {
 	const refuse = async (req: Request, res: Response, status: number, retryAfterSeconds?: number) =>
 		send(res, await entry.errorResponse(plainRequest(req), status, { retryAfterSeconds, nonce: res.locals.cspNonce as string }))
 
-	// A request Remix could not even turn into a URL (a Host header that is no host, a target that
+	// A request React Router could not even turn into a URL (a Host header that is no host, a target that
 	// is no path) is a 400 here, not a 500 there; so is a body declared larger than any form takes.
 	app.use(
 		guarded(async (req, res, next) => {
@@ -304,15 +306,13 @@ export async function createServerApp(options: ServerOptions) {
 	)
 
 	// A form posted from another site is refused before anything runs: 403 with the translated
-	// "form expired" text. Remix's own check would throw (a 500) and knows nothing of proxies.
+	// "form expired" text. React Router's own check (a bare 400) follows it: see guardBuild.
 	app.use(
 		guarded(async (req, res, next) => {
 			if (!UNSAFE_METHODS.has(req.method) || CROSS_ORIGIN_PATHS.test(req.path)) return next()
 			const origin = req.get('origin')
 			if (origin === undefined) return next() // not a browser's form post: the CSRF token decides
 			if (!ownOrigins(req, options.appUrl).has(origin)) return refuse(req, res, 403)
-			// Tell Remix the host the check was made against, so its own check agrees behind a proxy.
-			req.headers['x-forwarded-host'] = new URL(origin).host
 			next()
 		}),
 	)
@@ -332,21 +332,21 @@ export async function createServerApp(options: ServerOptions) {
 		}),
 	)
 
-	// Remix's request handler, with the caching headers set between Remix's answer and its sending.
-	const handleRemix = createRequestHandler(
-		viteDevServer ? async () => guardBuild(await options.getBuild(), entry) : guardBuild(await options.getBuild(), entry),
+	// React Router's request handler, with the caching headers set between its answer and its sending.
+	const handleRequest = createRequestHandler(
+		viteDevServer ? async () => guardBuild(await options.getBuild(), entry, options.appUrl) : guardBuild(await options.getBuild(), entry, options.appUrl),
 		mode,
 	)
 	app.all(
 		'*',
 		guarded(async (req, res) => {
 			const context = { cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? 'unknown' }
-			const answer = await handleRemix(fetchRequestOf(req, res), context)
-			await sendFetchResponse(res, await withHttpCaching(req, res, answer))
+			const answer = await handleRequest(fetchRequestOf(req, res), context)
+			await sendFetchResponse(req, res, await withHttpCaching(req, res, answer))
 		}),
 	)
 
-	// Errors outside Remix (a missing static file, a failed startup): a short answer, a structured log line.
+	// Errors outside React Router (a missing static file, a failed startup): a short answer, a structured log line.
 	app.use((error: { status?: number; statusCode?: number }, req: Request, res: Response, next: NextFunction) => {
 		const status = error.status ?? error.statusCode ?? 500
 		if (status >= 500) logger.error('request failed', { err: error })
@@ -393,7 +393,7 @@ function keepsConnection(req: Request, res: Response) {
 
 /**
  * Reads and drops what is left of a request's body after its answer, as Node does for a body
- * nobody read (IncomingMessage's _dump), including from whoever read it first (Remix's stream would
+ * nobody read (IncomingMessage's _dump), including from whoever read it first (React Router's stream would
  * queue it in memory); then half-closes the connection if it is not to be kept, so the client reads
  * the answer before the end (RFC 9112 §9.6). Past MAX_BODY_BYTES or BODY_LINGER_MS the connection
  * is closed at once: the answer went out first.
@@ -419,30 +419,6 @@ function dropRestOfBody(req: Request, close: boolean) {
 function guarded(handler: (req: Request, res: Response, next: NextFunction) => Promise<void>) {
 	return (req: Request, res: Response, next: NextFunction) => {
 		handler(req, res, next).catch(next)
-	}
-}
-
-/** Whether the proxy in front may speak for the client (TRUST_PROXY). */
-function trustsProxy(req: Request) {
-	return (req.app.get('trust proxy fn') as (address: string | undefined, hop: number) => boolean)(req.socket.remoteAddress, 0)
-}
-
-/** The host the client asked for: the proxy's X-Forwarded-Host when it is trusted, else Host. */
-function requestHost(req: Request, trusted: boolean) {
-	return (trusted ? req.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined) || req.get('host')
-}
-
-/** The URL of the request as the client sees it, or null when its host or target cannot be one. */
-function requestUrl(req: Request, trusted: boolean): URL | null {
-	const host = requestHost(req, trusted)
-	if (!host || !req.originalUrl.startsWith('/')) return null
-	try {
-		const url = new URL(`${req.protocol}://${host}${req.originalUrl}`)
-		// Remix builds its URL from the raw Host header as well: both must be usable.
-		new URL(`http://${req.get('host') ?? ''}${req.originalUrl}`)
-		return url
-	} catch {
-		return null
 	}
 }
 
@@ -507,9 +483,9 @@ const guardedBuilds = new WeakMap<ServerBuild, ServerBuild>()
 /**
  * The build with every loader and action wrapped: a failure that is not a bug (the database is
  * unreachable, a body that cannot be read, a refused domain move nobody caught) is thrown as the
- * Response it deserves, so Remix answers its status instead of a 500. Anything else stays a 500.
+ * Response it deserves, so React Router answers its status instead of a 500. Anything else stays a 500.
  */
-function guardBuild(build: ServerBuild, entry: AppEntry): ServerBuild {
+function guardBuild(build: ServerBuild, entry: AppEntry, appUrl: string | undefined): ServerBuild {
 	const known = guardedBuilds.get(build)
 	if (known) return known
 	type Handler = ((args: { request: globalThis.Request }) => unknown) | undefined
@@ -538,15 +514,16 @@ function guardBuild(build: ServerBuild, entry: AppEntry): ServerBuild {
 		}
 	}
 	const routes = Object.fromEntries(
-		Object.entries(build.routes).map(([id, route]) => {
+		Object.entries(build.routes).flatMap(([id, route]) => {
+			if (!route) return []
 			const module = route.module as unknown as Record<string, unknown>
-			return [
-				id,
-				{ ...route, module: { ...module, loader: wrap(id, module.loader as Handler), action: wrap(id, module.action as Handler) } },
-			]
+			return [[id, { ...route, module: { ...module, loader: wrap(id, module.loader as Handler), action: wrap(id, module.action as Handler) } }]]
 		}),
 	) as ServerBuild['routes']
-	const result = { ...build, routes }
+	// React Router refuses a form post whose Origin is not the request's own address; the public
+	// address (APP_URL) is one too when a proxy in front is not trusted to say so (the gate above
+	// has already compared the whole origin).
+	const result = { ...build, routes, allowedActionOrigins: appUrl ? [new URL(appUrl).host] : build.allowedActionOrigins }
 	guardedBuilds.set(build, result)
 	return result
 }

@@ -25,7 +25,7 @@ export const NONCE_BYTES = 16
 
 /** Answers worth an ETag: text the server makes (not uploaded files, which stream and keep their own headers). */
 const HASHABLE = /^(text\/|application\/(json|xml|javascript)\b)/i
-/** What a 304 repeats of the full answer (RFC 9110 §15.4.5), besides the headers Express set before Remix. */
+/** What a 304 repeats of the full answer (RFC 9110 §15.4.5), besides the headers Express set before React Router. */
 const NOT_MODIFIED_HEADERS = ['cache-control', 'etag', 'vary', 'expires', 'content-location', 'access-control-allow-origin']
 
 /** The policies that name the page's nonce. */
@@ -33,7 +33,7 @@ const CSP_HEADERS = ['Content-Security-Policy', 'Content-Security-Policy-Report-
 
 const sha256 = (data: string | Buffer) => crypto.createHash('sha256').update(data).digest()
 
-/** The answer Remix gave, with its caching headers; its body read when an ETag needs it. */
+/** The answer React Router gave, with its caching headers; its body read when an ETag needs it. */
 export async function withHttpCaching(req: Request, res: Response, answer: globalThis.Response): Promise<globalThis.Response> {
 	if (req.method !== 'GET' && req.method !== 'HEAD') return answer
 	const headers = new Headers(answer.headers)

@@ -10,7 +10,7 @@
 import '../app/observability/start-tracing.server'
 import cluster from 'node:cluster'
 import { fileURLToPath } from 'node:url'
-import { type ServerBuild } from '@remix-run/node'
+import { type ServerBuild } from 'react-router'
 import { openEmbeddedEarly } from '~/db/embedded-database.server'
 import { checkServingConfiguration, getEnv, type Env } from '../app/utils/env.server'
 import { logger } from '../app/utils/logger.server'
@@ -113,7 +113,7 @@ async function serve(env: Env) {
 			: undefined
 
 	async function getBuild(): Promise<ServerBuild> {
-		if (viteDevServer) return (await viteDevServer.ssrLoadModule('virtual:remix/server-build')) as ServerBuild
+		if (viteDevServer) return (await viteDevServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild
 		return (await import(BUILD_URL)) as ServerBuild
 	}
 

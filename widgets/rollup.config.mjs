@@ -1,5 +1,5 @@
 // The partner widgets (issue 9): `npm run build:widgets` writes into public/widgets/, which the
-// portal serves (Vite copies public/ into build/client on `npm run build:remix`).
+// portal serves (Vite copies public/ into build/client on `npm run build:app`).
 //   widgets.js      IIFE for a plain <script> tag, React included (window.WorkshopWidgets)
 //   widgets.esm.js  ES module for partners who bundle React themselves (react, react-dom as peers)
 //   demo.html/.css  the demo page at /widgets/demo.html
@@ -38,7 +38,7 @@ function portalAlias() {
 
 /**
  * The texts the widgets use, taken from the portal's own dictionaries
- * (locales/{et,en,ru}/{public,common,widgets,booking}.json), so both say the same thing. Every literal
+ * (locales/{et,en,ru}/{public,common,widgets,booking,customer,auth}.json), so both say the same thing. Every literal
  * `'namespace:key'` in widgets/src is a key (or a group of keys, or a plural family); a key that
  * is missing in a language fails the build.
  */
@@ -47,7 +47,7 @@ function collectTexts(context) {
 	const keys = new Set()
 	for (const file of walk(src).filter((f) => /\.(ts|tsx)$/.test(f))) {
 		context.addWatchFile(file)
-		for (const match of fs.readFileSync(file, 'utf8').matchAll(/'((?:public|common|widgets|booking):[\w.-]+)'/g)) keys.add(match[1])
+		for (const match of fs.readFileSync(file, 'utf8').matchAll(/'((?:public|common|widgets|booking|customer|auth):[\w.-]+)'/g)) keys.add(match[1])
 	}
 	const result = {}
 	for (const language of languages) {
@@ -157,7 +157,30 @@ function copyDemo() {
 	}
 }
 
-const plugins = (embedTexts) => [
+/**
+ * The script-tag bundle runs on Preact (preact/compat), as the portal's own browser build does
+ * (vite.config.ts): React's 140 KB would leave a fourth widget no room in the budget (decision
+ * 0153). The ES module build keeps react and react-dom as the partner's peers.
+ */
+const preactAliases = [
+	[/^react-dom\/client$/, 'preact/compat/client'],
+	[/^react-dom$/, 'preact/compat'],
+	[/^react\/jsx-runtime$/, 'preact/jsx-runtime'],
+	[/^react\/jsx-dev-runtime$/, 'preact/jsx-dev-runtime'],
+	[/^react$/, 'preact/compat'],
+]
+function preactCompat() {
+	return {
+		name: 'preact-compat',
+		resolveId(source, importer, options) {
+			const alias = preactAliases.find(([pattern]) => pattern.test(source))
+			return alias ? this.resolve(alias[1], importer, { ...options, skipSelf: true }) : null
+		},
+	}
+}
+
+const plugins = (embedTexts, preact = false) => [
+	...(preact ? [preactCompat()] : []),
 	portalAlias(),
 	dictionaries({ embed: embedTexts }),
 	cssText(),
@@ -180,7 +203,7 @@ export default [
 		input: path.join(src, 'iife.tsx'),
 		onwarn,
 		output: { file: path.join(out, 'widgets.js'), format: 'iife', name: 'WorkshopWidgets', exports: 'none' },
-		plugins: [...plugins(false), copyDemo()],
+		plugins: [...plugins(false, true), copyDemo()],
 	},
 	{
 		input: path.join(src, 'index.tsx'),

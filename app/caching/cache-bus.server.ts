@@ -30,7 +30,7 @@ const RECONNECT_MIN_MS = 1_000
 const RECONNECT_MAX_MS = 30_000
 
 /** Every cache on the bus: a name not listed here is a type error, not a change that empties nothing. */
-export type CacheName = 'site-settings' | 'ads' | 'reference-lists' | 'directory-counts' | 'price-pages'
+export type CacheName = 'site-settings' | 'ads' | 'reference-lists' | 'directory-counts' | 'price-pages' | 'partners' | 'insights'
 
 /**
  * Caches kept per user (user-cache.server.ts). Their messages name the user, `<scope>:<user id>`,

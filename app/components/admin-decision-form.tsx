@@ -1,6 +1,6 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import type * as z from 'zod/mini'
 import { FormAlert, FormSecurity, TextareaField } from './forms'
 

@@ -1,4 +1,4 @@
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { useId } from 'react'
 import { useTranslation } from '~/i18n/translation'
 import { useLanguage } from '~/i18n/use-language'

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { breadcrumbList, type Crumb } from '~/utils/json-ld'
 import { JsonLd } from './json-ld'

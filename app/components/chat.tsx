@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from 'react-router'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from '~/i18n/translation'
 import { type ChatEntry } from '~/domain/messaging/chat'

@@ -1,4 +1,4 @@
-import { Form, Link, useSearchParams } from '@remix-run/react'
+import { Form, Link, useSearchParams } from 'react-router'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from '~/i18n/translation'
 import { useHydrated } from 'remix-utils/use-hydrated'

@@ -1,4 +1,4 @@
-import { useLoaderData } from '@remix-run/react'
+import { useLoaderData } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { type ContentPageLoader } from '~/domain/site/content.server'
 import { routeMeta } from '~/utils/meta'

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse } from '@remix-run/react'
+import { isRouteErrorResponse } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { ButtonLink } from './button-link'
 

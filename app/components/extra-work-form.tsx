@@ -1,6 +1,6 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { ExtraWorkSchema, type ExtraWorkInput } from '~/domain/service-flow/extra-work-schema'
 import { type VatMode } from '~/domain/service-flow/offer-kinds'

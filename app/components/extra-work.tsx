@@ -1,4 +1,4 @@
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { type ExtraWorkItem } from '~/domain/service-flow/extra-work'
 import { useLanguage } from '~/i18n/use-language'

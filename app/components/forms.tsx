@@ -1,5 +1,5 @@
 import { type FieldMetadata } from '@conform-to/react'
-import { Form, useNavigation, useFormAction } from '@remix-run/react'
+import { Form, useNavigation, useFormAction } from 'react-router'
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from '~/i18n/translation'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'

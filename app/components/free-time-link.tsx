@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from '@remix-run/react'
+import { useRouteLoaderData } from 'react-router'
 import { type RootLoaderData } from '~/root-data'
 import { rolesFor } from '~/utils/route-access'
 import { withRedirectTo } from '~/utils/safe-redirect'

@@ -19,6 +19,7 @@ const paths = {
 	close: 'M6 6l12 12M18 6L6 18',
 	clock: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2',
 	menu: 'M4 6h16M4 12h16M4 18h16',
+	chart: 'M4 20h16M7 16v-5M12 16V6M17 16v-8',
 } as const
 
 export type IconName = keyof typeof paths

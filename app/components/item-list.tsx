@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from 'react-router'
 
 /** The items as a list (`item-list` rows by default), or the sentence that says there are none. */
 export function ListOrEmpty<T>({

@@ -1,4 +1,4 @@
-import { Link, useLocation, useRouteLoaderData } from '@remix-run/react'
+import { Link, useLocation, useRouteLoaderData } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { fallbackLanguage, languageCodes, supportedLanguages } from '~/i18n/config'
 import { type RootLoaderData } from '~/root-data'

@@ -1,4 +1,4 @@
-import { Link, useFetcher, useNavigate } from '@remix-run/react'
+import { Link, useFetcher, useNavigate } from 'react-router'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from '~/i18n/translation'
 import { NOTIFICATION_POLL_MS, notificationTarget, type NotificationItem, type NotificationList } from '~/domain/messaging/notifications'

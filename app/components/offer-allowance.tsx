@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { allowanceReached, type OfferAllowance } from '~/domain/billing/allowance'
 import { ButtonLink } from './button-link'

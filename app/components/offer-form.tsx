@@ -9,7 +9,7 @@ import {
 	type SubmissionResult,
 } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { type OfferLineKind, partQualities, type VatMode, vatModes } from '~/domain/service-flow/offer-kinds'
 import { OfferLineSchema, offerTotals, type OfferLineInput } from '~/domain/service-flow/offer-lines'

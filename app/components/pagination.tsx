@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 
 /** The pages to offer: the first, the last, and two either side of the current one, with gaps between. */

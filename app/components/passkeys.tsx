@@ -35,7 +35,10 @@ export class PasskeyError extends Error {
 	}
 }
 
-async function optionsFor(purpose: 'add' | 'sign-in', form: HTMLFormElement) {
+/** `add` a passkey, `sign-in` with any, or `confirm` a signed-in session with one of the person's own (decision 0156). */
+export type CeremonyPurpose = 'add' | 'sign-in' | 'confirm'
+
+async function optionsFor(purpose: CeremonyPurpose, form: HTMLFormElement) {
 	const body = new FormData()
 	body.set('purpose', purpose)
 	const csrf = form.querySelector<HTMLInputElement>('input[name="csrf"]')?.value
@@ -50,7 +53,7 @@ async function optionsFor(purpose: 'add' | 'sign-in', form: HTMLFormElement) {
  * Runs a ceremony and returns the browser's answer as JSON for the form's `credential` field.
  * `autofill`: a sign-in waiting in the e-mail field's suggestions (it ends when another starts).
  */
-export async function passkeyCeremony(purpose: 'add' | 'sign-in', form: HTMLFormElement, options: { autofill?: boolean } = {}): Promise<string> {
+export async function passkeyCeremony(purpose: CeremonyPurpose, form: HTMLFormElement, options: { autofill?: boolean } = {}): Promise<string> {
 	const webauthn = await import('@simplewebauthn/browser')
 	const optionsJSON = await optionsFor(purpose, form)
 	try {

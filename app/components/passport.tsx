@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { type HistoryEntry, type Warranty, type WarrantyState } from '~/domain/service-flow/passport'
 import { distanceText, MAX_MILEAGE, type OdometerUnit } from '~/domain/service-flow/vehicle-kinds'

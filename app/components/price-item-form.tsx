@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { engineBands } from '~/domain/pricing/price-kinds'
 import { type PriceItemFormValues } from '~/domain/pricing/price-items'

@@ -1,6 +1,6 @@
 import { type FieldMetadata, type FormMetadata, getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link } from '@remix-run/react'
+import { Form, Link } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { type InspectionReminderInput, reminderSchemas, type ServiceReminderInput } from '~/domain/service-flow/reminder-schema'
 import { type ReminderKind, reminderRequestPath, type ReminderSchedule, type ReminderState, snoozeDays } from '~/domain/service-flow/reminders'

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { type RequestListItem } from '~/domain/service-flow/requests'
 import { useLanguage } from '~/i18n/use-language'

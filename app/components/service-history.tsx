@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { type HistoryEntry } from '~/domain/service-flow/passport'
 import { distanceText, type OdometerUnit } from '~/domain/service-flow/vehicle-kinds'

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { type SiteData } from '~/domain/site/site'
 import { type Language } from '~/i18n/config'

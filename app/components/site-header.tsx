@@ -1,4 +1,4 @@
-import { NavLink, useRouteLoaderData, useSearchParams } from '@remix-run/react'
+import { NavLink, useRouteLoaderData, useSearchParams } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { ButtonLink } from './button-link'
 import type { SiteData } from '~/domain/site/site'

@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from '@remix-run/react'
+import { useRouteLoaderData } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { roundToHalf } from '~/domain/directory/workshops'
 import { fallbackLanguage } from '~/i18n/config'

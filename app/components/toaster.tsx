@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from '@remix-run/react'
+import { useRouteLoaderData } from 'react-router'
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
 import { useTranslation } from '~/i18n/translation'
 import { type RootLoaderData } from '~/root-data'

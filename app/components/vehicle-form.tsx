@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { useRef } from 'react'
 import { useTranslation } from '~/i18n/translation'
 import { defaultVehicleClass, ENGINE_CC_MAX, ENGINE_CC_MIN, fuelTypes, MAX_MILEAGE, odometerUnits, transmissions, vehicleClasses } from '~/domain/service-flow/vehicle-kinds'

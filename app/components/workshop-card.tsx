@@ -1,4 +1,4 @@
-import { Link, useRouteLoaderData } from '@remix-run/react'
+import { Link, useRouteLoaderData } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { type WorkshopCard as Card, type WorkshopSort } from '~/domain/directory/workshops'
 import { fallbackLanguage } from '~/i18n/config'

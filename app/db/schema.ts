@@ -174,6 +174,8 @@ export const sessions = pgTable(
 		expiresAt: moment().notNull(),
 		lastSeenAt: moment().notNull().defaultNow(),
 		userAgent: text(),
+		/** How this session was opened: password, eid or passkey (issue 36: /admin asks for eid or passkey); null for sessions older than the column. */
+		signInMethod: text(),
 		createdAt: createdAt(),
 	},
 	(t) => [index('sessions_user_idx').on(t.userId)],
@@ -1528,6 +1530,73 @@ export const emailOutbox = pgTable(
 		index('email_outbox_created_idx').on(t.createdAt.desc()),
 		uniqueIndex('email_outbox_dedupe_key').on(t.dedupeKey),
 	],
+)
+
+/**
+ * A partner site (issue 37, docs/decisions/0152): a publishable key that widgets and API calls
+ * carry (`?partner=` or `X-Partner-Key`), good only from the allowed origins, with its own rate
+ * limit. The key itself is never stored: its SHA-256, and a prefix to tell keys apart on screen.
+ */
+export const partners = pgTable('partners', {
+	id: id(),
+	name: text().notNull(),
+	/** The key's first characters ("pk_3fA9…"), shown to administrators. */
+	keyPrefix: text().notNull(),
+	keyHash: text().notNull().unique(),
+	/** Origins allowed to use the key, as browsers send them ("https://www.example.ee"). */
+	allowedOrigins: text().array().notNull().default(sql`'{}'`),
+	/** Calls a minute this key may make (all its visitors together). */
+	rateLimitPerMinute: integer().notNull().default(600),
+	createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+	createdAt: createdAt(),
+	revokedAt: moment(),
+})
+
+/**
+ * Daily counts (issue 37): how often something happened on a day, per workshop and per partner
+ * where that applies, never who did it. Kinds are listed in app/counting/kinds.ts.
+ */
+export const dailyCounts = pgTable(
+	'daily_counts',
+	{
+		/** Tallinn's calendar day. */
+		day: date({ mode: 'string' }).notNull(),
+		kind: text().notNull(),
+		workshopId: uuid().references(() => workshops.id, { onDelete: 'cascade' }),
+		partnerId: uuid().references(() => partners.id, { onDelete: 'cascade' }),
+		count: integer().notNull().default(0),
+	},
+	(t) => [
+		unique('daily_counts_key').on(t.day, t.kind, t.workshopId, t.partnerId).nullsNotDistinct(),
+		index('daily_counts_workshop_idx').on(t.workshopId, t.day),
+		index('daily_counts_partner_idx').on(t.partnerId, t.day),
+	],
+)
+
+/**
+ * A request asked through the "ask for an offer" widget (issue 37), waiting for its e-mailed link:
+ * nothing reaches a workshop before the link is opened; opening it creates the account (if need
+ * be) and the real request. The token is kept as its SHA-256.
+ */
+export const widgetRequests = pgTable(
+	'widget_requests',
+	{
+		id: id(),
+		tokenHash: text().notNull().unique(),
+		email: text().notNull(),
+		language: languageEnum().notNull(),
+		/** What the visitor filled in (services, car, time, details, phone, held upload ids). */
+		payload: jsonb().notNull(),
+		workshopId: uuid().references(() => workshops.id, { onDelete: 'cascade' }),
+		partnerId: uuid().references(() => partners.id, { onDelete: 'set null' }),
+		/** A salted hash of the sender's address (as visits), for the daily limit; never the address. */
+		sourceHash: text().notNull(),
+		createdAt: createdAt(),
+		expiresAt: moment().notNull(),
+		confirmedAt: moment(),
+		requestId: uuid().references(() => serviceRequests.id, { onDelete: 'set null' }),
+	},
+	(t) => [index('widget_requests_email_idx').on(t.email, t.createdAt), index('widget_requests_source_idx').on(t.sourceHash, t.createdAt)],
 )
 
 /** One row per visitor per day (visitor = a salted hash, never the raw address). */

@@ -1,4 +1,4 @@
-import { createCookie } from '@remix-run/node'
+import { createCookie } from 'react-router'
 import Negotiator from 'negotiator'
 import { defaultNamespace, fallbackLanguage, isLanguage, supportedLanguages, type Language, type Namespace } from './config'
 import { getResources } from './resources.server'

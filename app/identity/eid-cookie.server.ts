@@ -1,4 +1,4 @@
-import { createCookie } from '@remix-run/node'
+import { createCookie } from 'react-router'
 import { getSessionSecrets } from '~/utils/env.server'
 import { cookiesAreSecure } from '~/utils/session.server'
 
@@ -13,8 +13,11 @@ import { cookiesAreSecure } from '~/utils/session.server'
 export const EID_COOKIE = '__eid'
 const MAX_AGE_SECONDS = 15 * 60
 
-/** What the person started an eID sign-in for: log in, register, or link the eID to the signed-in account. */
-export const eidPurposes = ['login', 'register', 'link'] as const
+/**
+ * What the person started an eID sign-in for: log in, register, link the eID to the signed-in
+ * account, or confirm the signed-in session with the account's own eID (a step-up, decision 0156).
+ */
+export const eidPurposes = ['login', 'register', 'link', 'confirm'] as const
 export type EidPurpose = (typeof eidPurposes)[number]
 
 export type EidFlow = {
@@ -24,7 +27,7 @@ export type EidFlow = {
 	purpose: EidPurpose
 	role: 'customer' | 'workshop'
 	redirectTo: string | null
-	/** For `link`: the account that asked; the answer links to it only if it is still the one signed in. */
+	/** For `link` and `confirm`: the account that asked; the answer counts only if it is still the one signed in. */
 	userId: string | null
 	startedAt: number
 }

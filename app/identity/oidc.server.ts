@@ -111,7 +111,7 @@ export async function newFlowSecrets(): Promise<{ state: string; nonce: string; 
 }
 
 /** Where to send the person to sign in at the provider, in their language. */
-export async function authorizationUrl(input: { state: string; nonce: string; verifier: string; language: string }): Promise<string> {
+export async function authorizationUrl(input: { state: string; nonce: string; verifier: string; language: string; fresh?: boolean }): Promise<string> {
 	const { client, config } = await currentProvider()
 	const eid = getEnv().eid!
 	return client
@@ -126,6 +126,9 @@ export async function authorizationUrl(input: { state: string; nonce: string; ve
 			// TARA shows its pages in et, en or ru, and lets through only methods of this level or higher.
 			ui_locales: input.language,
 			acr_values: 'substantial',
+			// A confirmation (a step-up) or a link is a fresh authentication, never a session the
+			// provider kept: the person proves it now (decision 0156; TARA keeps none, a broker may).
+			...(input.fresh ? { prompt: 'login' } : {}),
 		})
 		.toString()
 }

@@ -18,7 +18,7 @@ export const httpRequestDuration = once(
 	() =>
 		new client.Histogram({
 			name: 'autohub_http_request_duration_seconds',
-			help: 'Time to answer an HTTP request, by method, route pattern (Remix route id) and status',
+			help: 'Time to answer an HTTP request, by method, route pattern (React Router route id) and status',
 			labelNames: ['method', 'route', 'status'] as const,
 			buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
 		}),

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from 'react-router'
 import { enforceRouteAccess } from '~/utils/auth.server'
 
 // Spec §2: any other path redirects to /. A path of spec §2 that has no page yet is guarded first,

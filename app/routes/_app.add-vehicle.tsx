@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import { Link, useActionData, useLoaderData } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { PageHeader } from '~/components/page-header'
 import { VehicleForm } from '~/components/vehicle-form'

@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import { useActionData, useLoaderData } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { BillDisputeFacts } from '~/components/final-bill'
 import { AdminDecisionForm } from '~/components/admin-decision-form'

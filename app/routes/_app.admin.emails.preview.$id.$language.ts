@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs } from '@remix-run/node'
+import { type LoaderFunctionArgs } from 'react-router'
 import { isEmailPreview, renderEmailPreview } from '~/domain/messaging/email-previews.server'
 import { isLanguage } from '~/i18n/config'
 import { requireUser } from '~/utils/auth.server'

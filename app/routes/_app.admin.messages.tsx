@@ -1,5 +1,5 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import { Form, Link, useLoaderData } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { FormSecurity } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'

@@ -1,5 +1,5 @@
-import { type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
-import { NavLink, Outlet } from '@remix-run/react'
+import { type LinksFunction, type LoaderFunctionArgs } from 'react-router'
+import { NavLink, Outlet } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import adminStyles from '~/styles/admin.css?url'
 import { requireUser } from '~/utils/auth.server'
@@ -24,6 +24,7 @@ const sections = [
 	{ to: '/admin/ads', key: 'nav.ads' },
 	{ to: '/admin/packages', key: 'nav.packages' },
 	{ to: '/admin/lists', key: 'nav.lists' },
+	{ to: '/admin/partners', key: 'nav.partners' },
 	{ to: '/admin/emails', key: 'nav.emails' },
 	{ to: '/admin/audit', key: 'nav.audit' },
 ] as const

@@ -1,5 +1,5 @@
-import { type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { BillWaiting, ExtraWorkWaiting } from '~/components/request-list'
 import { ButtonLink } from '~/components/button-link'
@@ -15,7 +15,8 @@ import { OfferAllowanceNotice } from '~/components/offer-allowance'
 import { distanceText } from '~/domain/service-flow/vehicle-kinds'
 import { type Language } from '~/i18n/config'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { requireUser, workshopActor } from '~/utils/auth.server'
+import { isConfirmedAdministrator, requireUser, workshopActor } from '~/utils/auth.server'
+import { STEP_UP_PATH } from '~/utils/route-access'
 import { formatDateTime, formatMoney, formatRating } from '~/utils/format'
 import { routeMeta } from '~/utils/meta'
 import { encodeId } from '~/utils/public-id'
@@ -33,6 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		const [workshop, allowance] = await Promise.all([workshopDashboard(workshopId, language), offerAllowanceNotice(workshopId, language)])
 		return { meta, language, role: 'workshop' as const, firstName: user.firstName, workshop, allowance }
 	}
+	// The administration's figures once the sign-in is confirmed by a second factor; before that, the way to confirm it (decision 0156).
+	if (!isConfirmedAdministrator(user)) return { meta, language, role: user.role, firstName: user.firstName, confirmAdmin: true as const }
 	return { meta, language, role: user.role, firstName: user.firstName, admin: await adminDashboard() }
 }
 
@@ -47,6 +50,7 @@ export default function DashboardPage() {
 			{'customer' in data && data.customer ? <CustomerDashboard data={data.customer} language={data.language} /> : null}
 			{'workshop' in data && data.workshop ? <WorkshopDashboard data={data.workshop} allowance={data.allowance} language={data.language} /> : null}
 			{'admin' in data && data.admin ? <AdminDashboard counts={data.admin} /> : null}
+			{'confirmAdmin' in data ? <ConfirmAdministrator /> : null}
 		</>
 	)
 }
@@ -315,6 +319,21 @@ function WorkshopDashboard({
 						</Item>
 					)}
 				</ListOrEmpty>
+			</Panel>
+		</div>
+	)
+}
+
+/** An administrator signed in by a password alone: the administration waits for a second factor. */
+function ConfirmAdministrator() {
+	const { t } = useTranslation('account')
+	return (
+		<div className="dashboard">
+			<Panel id="confirm-admin" title={t('dashboard.admin.confirmTitle')}>
+				<p>{t('dashboard.admin.confirmText')}</p>
+				<ButtonLink to={STEP_UP_PATH} icon="shield">
+					{t('dashboard.admin.confirm')}
+				</ButtonLink>
 			</Panel>
 		</div>
 	)

@@ -1,5 +1,5 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, useLoaderData } from '@remix-run/react'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import { Form, useLoaderData } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { FormSecurity } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
@@ -14,7 +14,7 @@ import { routeMeta } from '~/utils/meta'
 import { readForm } from '~/uploads/multipart.server'
 import { encodeId, readBodyId } from '~/utils/public-id'
 import { or404 } from '~/utils/route-helpers.server'
-import { redirect } from '@remix-run/node'
+import { redirect } from 'react-router'
 
 /** The bell without JavaScript: the newest notifications, each a form that marks it read and opens its target. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { CheckboxGroup, Field, FormActions, FormAlert, FormSecurity, SelectField, StatusButton } from '~/components/forms'
 import { NewPasswordField } from '~/components/new-password-field'
@@ -11,7 +11,9 @@ import { EidButton } from '~/components/eid'
 import { ChangePasswordSchema, LanguageSchema } from '~/domain/accounts/accounts'
 import { changePassword, requestPasswordReset, setPreferredLanguage } from '~/domain/accounts/accounts.server'
 import { linkedEid, signInMethods, unlinkEid } from '~/domain/accounts/eid.server'
-import { listPasskeys } from '~/domain/accounts/passkeys.server'
+import { confirmWithPasskey, listPasskeys, passkeysAvailable } from '~/domain/accounts/passkeys.server'
+import { PasskeyConfirm } from '~/components/passkey-confirm'
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import { db } from '~/db/db.server'
 import { DeleteAccountSchema } from '~/domain/privacy/account-deletion'
 import { deleteOwnAccount } from '~/domain/privacy/account-deletion.server'
@@ -20,7 +22,7 @@ import { getEmailPreferences, saveEmailPreferences } from '~/domain/messaging/em
 import { supportedLanguages } from '~/i18n/config'
 import { getFixedT, getLanguage, languageCookie } from '~/i18n/i18n.server'
 import { useLanguage } from '~/i18n/use-language'
-import { logout, requireUser } from '~/utils/auth.server'
+import { isRecentlyConfirmed, logout, redirectSignedIn, requireUser } from '~/utils/auth.server'
 import { clientIp } from '~/utils/client-ip.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { getEnv } from '~/utils/env.server'
@@ -48,6 +50,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		preferredLanguage: user.preferredLanguage ?? language,
 		emails: emailSettings(user.role, await getEmailPreferences(user.id)),
 		passkeys: (await listPasskeys(user.id)).length,
+		// Deleting an account without a password: confirmed with eID or a passkey a moment ago (decision 0156), or how to.
+		deletion: {
+			confirmed: isRecentlyConfirmed(user),
+			withEid: Boolean(getEnv().eid && eid),
+			withPasskey: passkeysAvailable(),
+		},
 	}
 }
 
@@ -92,6 +100,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		)
 	}
 
+	if (formData.get('intent') === 'confirm-passkey') {
+		// Before deleting an account that has no password: the session confirmed with one of its passkeys.
+		let answer: unknown
+		try {
+			answer = JSON.parse(String(formData.get('credential') ?? ''))
+		} catch {
+			answer = null
+		}
+		if (!answer || typeof answer !== 'object') return data({ intent: 'confirm-passkey' as const, passkey: 'auth:stepUp.passkeyNeedsJavaScript' }, { status: 400 })
+		try {
+			const token = await confirmWithPasskey({ userId: user.id, sessionId: user.sessionId }, answer as AuthenticationResponseJSON, clientIp(context))
+			return redirectSignedIn(request, token, '/settings#delete-account', 'account:deletion.confirmed')
+		} catch (error) {
+			return handleDomainError(error, { as: 'data', data: (text) => ({ intent: 'confirm-passkey' as const, passkey: text }) })
+		}
+	}
+
+	if (formData.get('intent') === 'delete-account' && !formData.has('password') && isRecentlyConfirmed(user)) {
+		// Confirmed with eID or a passkey a moment ago: no password asked (an account made with eID has none).
+		try {
+			await deleteOwnAccount({ userId: user.id, confirmed: true })
+		} catch (error) {
+			return handleDomainError(error, { as: 'toast', redirectTo: '/settings#delete-account', request })
+		}
+		return logout(request, 'account:deletion.done')
+	}
+
 	if (formData.get('intent') === 'delete-account') {
 		const hideFields = ['password']
 		const submission = parseWithZod(formData, { schema: DeleteAccountSchema })
@@ -125,7 +160,7 @@ export const handle: AdsHandle = { ads: false }
 
 export default function SettingsPage() {
 	const { t } = useTranslation('account')
-	const { email, preferredLanguage, emails, hasPassword, eid, passkeys } = useLoaderData<typeof loader>()
+	const { email, preferredLanguage, emails, hasPassword, eid, passkeys, deletion } = useLoaderData<typeof loader>()
 	const language = useLanguage()
 	const actionData = useActionData<typeof action>()
 	const navigation = useNavigation()
@@ -154,6 +189,13 @@ export default function SettingsPage() {
 		lastResult: actionData?.intent === 'emails' ? actionData.result : undefined,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailPreferencesSchema }),
 	})
+	const deleteButton = (
+		<div className="form-actions">
+			<StatusButton type="submit" status={isDeleting ? 'pending' : 'idle'} className="button--danger">
+				{t('deletion.submit')}
+			</StatusButton>
+		</div>
+	)
 	return (
 		<>
 			<PageHeader title={t('settings.title')} />
@@ -283,24 +325,45 @@ export default function SettingsPage() {
 						<li>{t('deletion.kept')}</li>
 						<li>{t('deletion.openJobsNote')}</li>
 					</ul>
-					{hasPassword ? null : <p className="form-note">{t('eid.deletionNeedsPassword')}</p>}
-					<Form method="post" className="form" {...getFormProps(deleteForm)}>
-						<FormSecurity intent="delete-account" />
-						<input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-						<Field
-							label={t('deletion.password')}
-							required
-							help={t('deletion.passwordHelp')}
-							inputProps={{ ...getInputProps(deleteFields.password, { type: 'password' }), autoComplete: 'current-password' }}
-							errors={deleteFields.password.errors}
-						/>
-						<FormAlert id={deleteForm.errorId} errors={deleteForm.errors} />
-						<div className="form-actions">
-							<StatusButton type="submit" status={isDeleting ? 'pending' : 'idle'} className="button--danger">
-								{t('deletion.submit')}
-							</StatusButton>
+					{deletion.confirmed ? (
+						<Form method="post" className="form">
+							<FormSecurity intent="delete-account" />
+							<p className="form-note" data-testid="deletion-confirmed">
+								{t('deletion.confirmedText')}
+							</p>
+							{deleteButton}
+						</Form>
+					) : hasPassword ? (
+						<Form method="post" className="form" {...getFormProps(deleteForm)}>
+							<FormSecurity intent="delete-account" />
+							<input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+							<Field
+								label={t('deletion.password')}
+								required
+								help={t('deletion.passwordHelp')}
+								inputProps={{ ...getInputProps(deleteFields.password, { type: 'password' }), autoComplete: 'current-password' }}
+								errors={deleteFields.password.errors}
+							/>
+							<FormAlert id={deleteForm.errorId} errors={deleteForm.errors} />
+							{deleteButton}
+						</Form>
+					) : (
+						// No password (an account made with eID): confirm with the eID or a passkey first, or set a password by the e-mailed link.
+						<div className="deletion-confirm">
+							<p>{t('deletion.confirmFirst')}</p>
+							<div className="step-up__choices">
+								{deletion.withEid ? <EidButton href="/eid/start?purpose=confirm&redirectTo=%2Fsettings%23delete-account" label={t('deletion.confirmWithEid')} /> : null}
+								{deletion.withPasskey && passkeys ? (
+									<PasskeyConfirm
+										intent="confirm-passkey"
+										label={t('deletion.confirmWithPasskey')}
+										error={actionData && 'passkey' in actionData ? actionData.passkey : undefined}
+									/>
+								) : null}
+							</div>
+							<p className="form-note">{t('deletion.orSetPassword')}</p>
 						</div>
-					</Form>
+					)}
 				</Panel>
 			</div>
 		</>

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { useRef, useState } from 'react'
 import type { RegistrationResponseJSON } from '@simplewebauthn/server'
 import { useTranslation } from '~/i18n/translation'
@@ -13,7 +13,8 @@ import { passkeyCeremony, PasskeyError, usePasskeySupport } from '~/components/p
 import { AddPasskeySchema, PASSKEY_NAME_MAX, RemovePasskeySchema } from '~/domain/accounts/passkeys'
 import { addPasskey, listPasskeys, passkeysAvailable, removePasskey } from '~/domain/accounts/passkeys.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
-import { requireUser } from '~/utils/auth.server'
+import { isConfirmedAdministrator, mayAddWayIn, requireUser } from '~/utils/auth.server'
+import { STEP_UP_PATH } from '~/utils/route-access'
 import { validateCsrf } from '~/utils/csrf.server'
 import { formatDate } from '~/utils/format'
 import { routeMeta } from '~/utils/meta'
@@ -24,7 +25,10 @@ import { redirectWithToast } from '~/utils/toast.server'
 /**
  * A person's passkeys (issue 36, docs/decisions/0151): the list with each one's name, when it was
  * added and last used, removing one (a plain form), and adding one (the browser's ceremony, which
- * needs JavaScript; without it the page says so).
+ * needs JavaScript; without it the page says so). An administrator adds one only from a session
+ * confirmed by a second factor or a one-time enrolment link (decision 0156): otherwise the page
+ * leads to the step-up page instead of the form, and the action refuses (403); one added through
+ * a link goes on to the step-up page, to confirm with it.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
@@ -32,6 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return {
 		meta: { title: t('passkeys.title') },
 		available: passkeysAvailable(),
+		// An administrator whose session may not add a way in is sent to the step-up page (decision 0156).
+		mayAdd: mayAddWayIn(user),
 		email: user.email,
 		passkeys: (await listPasskeys(user.id)).map((each) => ({ ...each, createdAt: each.createdAt.toISOString(), lastUsedAt: each.lastUsedAt?.toISOString() ?? null })),
 	}
@@ -64,9 +70,13 @@ export async function action({ request }: ActionFunctionArgs) {
 		return data({ intent: 'add' as const, result: submission.reply({ formErrors: ['account:passkeys.notAdded'], hideFields: ['credential'] }) }, { status: 400 })
 	}
 	try {
-		await addPasskey(user.id, answer, submission.value.name)
+		await addPasskey({ id: user.id, mayAddWayIn: mayAddWayIn(user) }, answer, submission.value.name)
 	} catch (error) {
 		return handleDomainError(error, { as: 'form', submission, hideFields: ['credential'], data: { intent: 'add' as const } })
+	}
+	// An administrator who added it through an enrolment link confirms with it next (decision 0156).
+	if (user.role === 'admin' && !isConfirmedAdministrator(user)) {
+		return redirectWithToast(STEP_UP_PATH, { type: 'success', key: 'account:passkeys.addedConfirmNext', params: { name: submission.value.name } }, { request })
 	}
 	return redirectWithToast('/settings/passkeys', { type: 'success', key: 'account:passkeys.added', params: { name: submission.value.name } }, { request })
 }
@@ -76,7 +86,7 @@ export const meta = routeMeta<typeof loader>()
 export default function PasskeysPage() {
 	const { t } = useTranslation('account')
 	const language = useLanguage()
-	const { available, passkeys } = useLoaderData<typeof loader>()
+	const { available, mayAdd, passkeys } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const navigation = useNavigation()
 	const supported = usePasskeySupport()
@@ -150,7 +160,16 @@ export default function PasskeysPage() {
 					<p className="passkeys-note">{t('passkeys.passwordStays')}</p>
 				</Panel>
 				<Panel id="passkeys-add" title={t('passkeys.addTitle')} className="card">
-					{available ? (
+					{available && !mayAdd ? (
+						<>
+							<p data-testid="passkeys-admin-confirm-first">{t('passkeys.adminConfirmFirst')}</p>
+							<div className="form-actions">
+								<Link to={STEP_UP_PATH} className="button button--primary">
+									{t('passkeys.toStepUp')}
+								</Link>
+							</div>
+						</>
+					) : available ? (
 						<Form
 							// A new form once the list changed, so the name of the passkey just added is not left in it.
 							key={passkeys.length}

@@ -1,5 +1,5 @@
-import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from 'react-router'
+import { Form, Link, useLoaderData } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { FormSecurity, StatusButton, useIsPending } from '~/components/forms'
 import { cancelTestPayment, findPendingTestPayment, payTestPayment } from '~/domain/billing/subscription.server'

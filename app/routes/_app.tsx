@@ -1,5 +1,5 @@
-import { type LoaderFunctionArgs } from '@remix-run/node'
-import { NavLink, Outlet, useLoaderData, useMatches, useRouteError, useRouteLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs } from 'react-router'
+import { NavLink, Outlet, useLoaderData, useMatches, useRouteError, useRouteLoaderData } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { AdSlot } from '~/components/ad-slot'
 import { Brand } from '~/components/brand'

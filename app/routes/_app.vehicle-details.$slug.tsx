@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from 'react-router'
+import { Link, useActionData, useLoaderData } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { ButtonLink } from '~/components/button-link'
 import { ConfirmAction } from '~/components/confirm-action'
@@ -146,7 +146,7 @@ export default function VehicleDetailsPage() {
 	const language = useLanguage()
 	const { vehicle, history, warranties, reminders, lastService, tyreDays, calendar, historyPdf, requests, slug } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
-	const recordAnswer = actionData && 'intent' in actionData && actionData.intent === 'addRecord' ? actionData : null
+	const recordAnswer = actionData && 'documentErrors' in actionData && actionData.intent === 'addRecord' ? actionData : null
 	const reminderAnswer = actionData && 'reminder' in actionData ? actionData.reminder : null
 	const facts: Array<[string, React.ReactNode]> = [
 		[t('vehicle.registrationNumber'), <span key="plate" className="plate">{vehicle.registrationNumber}</span>],

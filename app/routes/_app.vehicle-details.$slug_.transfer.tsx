@@ -1,5 +1,5 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from 'react-router'
+import { Link, useActionData, useLoaderData } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { FormAlert, IntentButton } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'

@@ -1,5 +1,5 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import { Form, Link, useActionData, useLoaderData } from 'react-router'
 import { distanceText } from '~/domain/service-flow/vehicle-kinds'
 import { useTranslation } from '~/i18n/translation'
 import { ButtonLink } from '~/components/button-link'

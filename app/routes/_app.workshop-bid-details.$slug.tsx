@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import { Form, Link, useActionData, useLoaderData } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { ChatLink } from '~/components/chat'
 import { ExtraWorkList } from '~/components/extra-work'
@@ -150,7 +150,7 @@ export default function BidDetailsPage() {
 	const allActionData = useActionData<typeof action>()
 	const bookingReply = allActionData && 'startsAtErrors' in allActionData ? allActionData : null
 	const actionData = allActionData && 'result' in allActionData ? allActionData : undefined
-	const asked = actionData?.intent === 'askExtraWork' ? actionData : null
+	const asked = actionData?.intent === 'askExtraWork' && 'imageErrors' in actionData ? actionData : null
 	const completing = actionData && actionData.intent !== 'askExtraWork' && 'invoiceErrors' in actionData ? actionData : null
 	const inProgress = canOffer('askExtraWork', offer.status)
 	const [form, fields] = useForm({

@@ -1,5 +1,5 @@
-import { type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs } from 'react-router'
+import { Link, useLoaderData, useRouteLoaderData } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { Breadcrumbs } from '~/components/breadcrumbs'
 import { PublicPage } from '~/components/page-header'

@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto'
-import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { data, redirect, type LoaderFunctionArgs } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
 import { AuthPanel } from '~/components/auth-panel'
 import { EidButton } from '~/components/eid'
-import { linkEid, signInWithEid } from '~/domain/accounts/eid.server'
+import { confirmWithEid, linkEid, signInWithEid } from '~/domain/accounts/eid.server'
+import { confirmSession } from '~/domain/accounts/accounts.server'
 import { getFixedT, getLanguage, languageCookie } from '~/i18n/i18n.server'
 import { useTranslation } from '~/i18n/translation'
 import { eidCookieHeader, readEidCookie, type EidFlow } from '~/identity/eid-cookie.server'
 import { EidRefused, eidRefusals, redeemAnswer } from '~/identity/oidc.server'
 import { type AdsHandle } from '~/utils/ad-places'
-import { getOptionalUser, redirectSignedIn, wayOn } from '~/utils/auth.server'
+import { getOptionalUser, mayAddWayIn, redirectSignedIn, wayOn } from '~/utils/auth.server'
 import { getEnv } from '~/utils/env.server'
 import { DomainError, notFound } from '~/utils/errors'
 import { combineHeaders } from '~/utils/http'
@@ -23,7 +24,8 @@ import { redirectWithToast } from '~/utils/toast.server'
  * (the eID cookie) and used once; the code redeemed at once and the ID token checked
  * (app/identity/oidc.server.ts). Then: the eID's account signed in; or, for an eID no account has,
  * the verified person kept for the registration (or a link after the account's password); or, from
- * /settings, the eID linked. Anything wrong signs nobody in and says why on this page, with a 4xx
+ * /settings, the eID linked; or the signed-in session confirmed with the account's own eID (a
+ * step-up, decision 0156: linking confirms it too, the person having just used that eID). Anything wrong signs nobody in and says why on this page, with a 4xx
  * (503 when the provider cannot be reached), in the reader's language.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -44,12 +46,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			if (!use.allowed) throw new EidRefused('state')
 		}
 		const person = await redeemAnswer(query, flow)
-		if (flow.purpose === 'link') {
-			// Linked only to the account that asked, if it is still the one signed in here.
+		if (flow.purpose === 'link' || flow.purpose === 'confirm') {
+			// Only for the account that asked, if it is still the one signed in here.
 			const user = await getOptionalUser(request)
 			if (!user || user.id !== flow.userId) throw new EidRefused('state')
-			const linked = await linkEid(user.id, person)
-			return redirectWithToast('/settings#eid', { type: 'success', key: linked === 'linked' ? 'account:eid.linked' : 'account:eid.alreadyLinked' }, { request, headers: clear })
+			const session = { userId: user.id, sessionId: user.sessionId }
+			if (flow.purpose === 'confirm') {
+				const token = await confirmWithEid(session, person)
+				return redirectSignedIn(request, token, wayOn(user.role, flow.redirectTo ?? '/settings'), 'auth:stepUp.confirmed', clear)
+			}
+			const linked = await linkEid(user.id, person, { mayAddWayIn: mayAddWayIn(user) })
+			const token = await confirmSession(session, 'eid')
+			const toast = { type: 'success' as const, key: linked === 'linked' ? 'account:eid.linked' : 'account:eid.alreadyLinked' }
+			return redirectSignedIn(request, token, flow.redirectTo ? wayOn(user.role, flow.redirectTo) : '/settings#eid', toast, clear)
 		}
 		const signIn = await signInWithEid(person, request.headers.get('User-Agent'))
 		if (signIn.outcome === 'blocked') throw new DomainError('auth:login.blocked', 403)
@@ -75,7 +84,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The page the flow began on. */
 function startPage(flow: EidFlow | undefined) {
-	if (flow?.purpose === 'link') return '/settings#eid'
+	if (flow?.purpose === 'link' || flow?.purpose === 'confirm') return flow.redirectTo ?? (flow.purpose === 'link' ? '/settings#eid' : '/settings')
 	return withRedirectTo(flow?.purpose === 'register' ? `/register?role=${flow.role}` : '/login', flow?.redirectTo)
 }
 
@@ -87,8 +96,8 @@ export const handle: AdsHandle = { ads: false }
 export default function EidCallbackPage() {
 	const { t } = useTranslation('auth')
 	const { key, purpose, role, redirectTo } = useLoaderData<typeof loader>()
-	const again =
-		purpose === 'link' ? '/eid/start?purpose=link' : withRedirectTo(`/eid/start?purpose=${purpose}${purpose === 'register' ? `&role=${role}` : ''}`, redirectTo)
+	const signedIn = purpose === 'link' || purpose === 'confirm'
+	const again = withRedirectTo(`/eid/start?purpose=${purpose}${purpose === 'register' ? `&role=${role}` : ''}`, redirectTo)
 	return (
 		<AuthPanel title={t('eid.refused.title')}>
 			<div className="form-alert" role="alert">
@@ -99,8 +108,8 @@ export default function EidCallbackPage() {
 				<EidButton href={again} label={t('eid.refused.again')} />
 			</div>
 			<p className="auth__switch">
-				{purpose === 'link' ? (
-					<Link to="/settings">{t('eid.refused.toSettings')}</Link>
+				{signedIn ? (
+					<Link to={redirectTo ?? '/settings'}>{t(purpose === 'link' ? 'eid.refused.toSettings' : 'eid.refused.back')}</Link>
 				) : (
 					<Link to={withRedirectTo('/login', redirectTo)}>{t('eid.refused.withPassword')}</Link>
 				)}

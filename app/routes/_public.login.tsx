@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import { Form, Link, useActionData, useLoaderData } from 'react-router'
+import { useEffect } from 'react'
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import { useTranslation } from '~/i18n/translation'
 import { AskingWorkshopNote, AuthPanel } from '~/components/auth-panel'
@@ -24,10 +24,11 @@ import { routeMeta } from '~/utils/meta'
 import { pageSeo } from '~/utils/seo.server'
 import { readForm } from '~/uploads/multipart.server'
 import { REDIRECT_TO, wayBack, withRedirectTo } from '~/utils/safe-redirect'
-import { autofillAvailable, cancelPasskeyCeremony, passkeyCeremony, PasskeyError, usePasskeySupport } from '~/components/passkeys'
+import { autofillAvailable, cancelPasskeyCeremony, usePasskeySupport } from '~/components/passkeys'
+import { PasskeyPostForm, passkeyFailureText, usePasskeyPost } from '~/components/passkey-form'
 import { passkeysAvailable, signInWithPasskey } from '~/domain/accounts/passkeys.server'
 import { handleDomainError } from '~/utils/route-helpers.server'
-import { message, translateMessage } from '~/utils/messages'
+import { message } from '~/utils/messages'
 import { type AdsHandle } from '~/utils/ad-places'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -183,55 +184,29 @@ export default function LoginPage() {
  */
 function PasskeySignIn({ redirectTo, error }: { redirectTo: string | null; error?: string }) {
 	const { t } = useTranslation('auth')
-	const { t: tc } = useTranslation()
 	const supported = usePasskeySupport()
-	const formRef = useRef<HTMLFormElement>(null)
-	const [problem, setProblem] = useState<string | null>(null)
-	const navigation = useNavigation()
-	const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'passkey'
-
-	const signIn = useCallback(async (autofill: boolean) => {
-		const form = formRef.current
-		if (!form) return
-		try {
-			const credential = await passkeyCeremony('sign-in', form, { autofill })
-			form.querySelector<HTMLInputElement>('input[name="credential"]')!.value = credential
-			setProblem(null)
-			form.requestSubmit()
-		} catch (failure) {
-			// A ceremony the person cancelled, one a click replaced, or the suggestions' quiet one says nothing.
-			if (!autofill && failure instanceof PasskeyError && !failure.cancelled) setProblem(failure.message)
-		}
-	}, [])
+	// A ceremony the person cancelled, one a click replaced, or the suggestions' quiet one says nothing.
+	const { formRef, problem, busy, run } = usePasskeyPost('passkey', 'sign-in', (failure, autofill) => (autofill ? null : passkeyFailureText(failure)))
 
 	useEffect(() => {
 		if (!supported) return
 		let left = false
 		void autofillAvailable().then((yes) => {
-			if (yes && !left) void signIn(true)
+			if (yes && !left) void run(true)
 		})
 		return () => {
 			left = true
 			void cancelPasskeyCeremony()
 		}
-	}, [supported, signIn])
+	}, [supported, run])
 
 	if (!supported) return null
-	const shown = problem ?? (error ? translateMessage(tc, error) : null)
 	return (
-		<Form method="post" ref={formRef} className="passkey-sign-in">
-			<FormSecurity intent="passkey" />
-			{redirectTo ? <input type="hidden" name={REDIRECT_TO} value={redirectTo} /> : null}
-			<input type="hidden" name="credential" defaultValue="" />
+		<PasskeyPostForm formRef={formRef} intent="passkey" redirectTo={redirectTo} problem={problem} error={error} className="passkey-sign-in">
 			<p className="passkey-sign-in__or">{t('passkey.or')}</p>
-			{shown ? (
-				<div className="form-alert" role="alert">
-					<p>{shown}</p>
-				</div>
-			) : null}
-			<button type="button" className="button button--ghost button--large passkey-sign-in__button" disabled={busy} onClick={() => void signIn(false)}>
+			<button type="button" className="button button--ghost button--large passkey-sign-in__button" disabled={busy} onClick={() => void run(false)}>
 				{t('passkey.signIn')}
 			</button>
-		</Form>
+		</PasskeyPostForm>
 	)
 }

@@ -1,5 +1,5 @@
-import { type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { type LinksFunction, type LoaderFunctionArgs } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { Breadcrumbs } from '~/components/breadcrumbs'
 import { JsonLd } from '~/components/json-ld'

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs } from '@remix-run/node'
+import { type LoaderFunctionArgs } from 'react-router'
 import { ContentPage, contentPageMeta } from '~/components/content-page'
 import { loadContentPage } from '~/domain/site/content.server'
 

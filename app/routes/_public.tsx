@@ -1,5 +1,5 @@
-import { type LoaderFunctionArgs } from '@remix-run/node'
-import { isRouteErrorResponse, Outlet, useMatches, useRouteError, useRouteLoaderData, type MetaFunction, type ShouldRevalidateFunction } from '@remix-run/react'
+import { type LoaderFunctionArgs } from 'react-router'
+import { isRouteErrorResponse, Outlet, useMatches, useRouteError, useRouteLoaderData, type MetaFunction, type ShouldRevalidateFunction } from 'react-router'
 import { AdSlot } from '~/components/ad-slot'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { SiteFooter } from '~/components/site-footer'

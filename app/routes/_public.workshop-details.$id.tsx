@@ -1,5 +1,5 @@
-import { type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import { type LinksFunction, type LoaderFunctionArgs } from 'react-router'
+import { Link, useLoaderData, useRouteLoaderData } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { Breadcrumbs } from '~/components/breadcrumbs'
 import { ButtonLink } from '~/components/button-link'
@@ -28,6 +28,8 @@ import { itemName } from '~/domain/pricing/price-items'
 import { currentPriceList, priceListOffers } from '~/domain/pricing/price-lists.server'
 import priceListStyles from '~/styles/price-lists.css?url'
 import { tallinnDay } from '~/utils/time'
+import { countRequestEvents } from '~/counting/daily-counts.server'
+import { profileEvents } from '~/counting/events.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: priceListStyles }]
 
@@ -46,6 +48,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		// Its price list (issue 35): the items valid today.
 		currentPriceList(workshopId, language),
 	])
+	// A visitor opened the workshop's page (issue 37): counted in memory, never waited for (decision 0152).
+	countRequestEvents(request, profileEvents('portal', workshopId, page))
 	const t = getFixedT(language, 'public')
 	const description = [workshop.address.city, workshop.marketingText].filter(Boolean).join(' · ')
 	return {

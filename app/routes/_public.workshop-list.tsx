@@ -1,5 +1,5 @@
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from '@remix-run/react'
+import { redirect, type LoaderFunctionArgs } from 'react-router'
+import { Form, Link, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from 'react-router'
 import { useTranslation } from '~/i18n/translation'
 import { Breadcrumbs } from '~/components/breadcrumbs'
 import { ButtonLink } from '~/components/button-link'
@@ -19,6 +19,8 @@ import { type RootLoaderData } from '~/root-data'
 import { formatNumber } from '~/utils/format'
 import { routeMeta } from '~/utils/meta'
 import { breadcrumbTrail, pageSeo } from '~/utils/seo.server'
+import { countRequestEvents } from '~/counting/daily-counts.server'
+import { searchEvents } from '~/counting/events.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const url = new URL(request.url)
@@ -31,6 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const query = parseWorkshopListQuery(url.searchParams)
 	// The list in the order its sort names; the paid workshops apart, in a block labelled as an ad (decision 0128).
 	const [result, promoted, options] = await Promise.all([searchWorkshops(query, language), promotedWorkshops(query, language), getFilterOptions(language)])
+	// Each workshop shown is an appearance in a search (issue 37), counted in memory (decision 0152).
+	countRequestEvents(request, searchEvents([...result.items, ...promoted].map((card) => card.id)))
 	const t = getFixedT(language, 'public')
 	const nameOf = (list: Array<{ code: string; name: string }>, code?: string) => list.find((item) => item.code === code)?.name
 	const focus = [nameOf(options.services, query.service), nameOf(options.brands, query.brand), nameOf(options.cities, query.city)]

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { adsForApi } from '~/domain/site/ads.server'
 import { languageCache, publicApi } from '~/utils/public-api.server'
 import { getLanguage } from '~/i18n/i18n.server'

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { getChat, markChatRead, requireChatPartner } from '~/domain/messaging/chat.server'
 import { authenticateApiCall } from '~/utils/api-auth.server'
 import { methodNotAllowed } from '~/utils/failures.server'

@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { eq } from 'drizzle-orm'
 import { workshops } from '~/db/schema'
 import { LoginSchema } from '~/domain/accounts/accounts'

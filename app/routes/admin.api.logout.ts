@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { apiError, apiJson } from '~/utils/api.server'
 import { endSession, getApiUser } from '~/utils/auth.server'

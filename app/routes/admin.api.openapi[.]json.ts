@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs } from 'react-router'
 import { openApiDocument } from '~/domain/api/openapi.server'
 import { apiJson } from '~/utils/api.server'
 import { methodNotAllowed } from '~/utils/failures.server'

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { readNotification } from '~/domain/messaging/notifications.server'
 import { authenticateApiCall } from '~/utils/api-auth.server'
 import { methodNotAllowed } from '~/utils/failures.server'

@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { ChatMessageSchema } from '~/domain/messaging/chat'
 import { sendChatMessage } from '~/domain/messaging/chat.server'
 import { getFixedT } from '~/i18n/i18n.server'

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { shortCache } from '~/utils/public-api.server'
 import { absoluteUrl } from '~/utils/seo.server'
 import { methodNotAllowed } from '~/utils/failures.server'

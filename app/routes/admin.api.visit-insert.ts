@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { publicApi } from '~/utils/public-api.server'
 import { methodNotAllowed } from '~/utils/failures.server'
 import { countVisit } from '~/domain/site/visits.server'

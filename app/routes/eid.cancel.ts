@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { eidCookieHeader } from '~/identity/eid-cookie.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { methodNotAllowed } from '~/utils/failures.server'

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, redirect } from '@remix-run/node'
+import { type ActionFunctionArgs, redirect } from 'react-router'
 import { logout } from '~/utils/auth.server'
 import { validateCsrf } from '~/utils/csrf.server'
 import { methodNotAllowed } from '~/utils/failures.server'

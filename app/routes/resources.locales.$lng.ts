@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { isLanguage } from '~/i18n/config'
 import { getResources } from '~/i18n/resources.server'
 import { methodNotAllowed } from '~/utils/failures.server'

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { usualPrices } from '~/domain/pricing/usual-prices.server'
 import { UsualPricesQuerySchema, usualPricesQueryOf } from '~/domain/pricing/usual-prices'
 import { getLanguage } from '~/i18n/i18n.server'

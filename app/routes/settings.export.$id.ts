@@ -1,4 +1,5 @@
-import { createReadableStreamFromReadable, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { exportFileName, findExport } from '~/domain/privacy/data-export.server'
 import { requireUser } from '~/utils/auth.server'
 import { methodNotAllowed } from '~/utils/failures.server'

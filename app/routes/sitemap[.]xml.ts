@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs } from 'react-router'
 import { sitemapXml } from '~/domain/site/sitemap.server'
 import { methodNotAllowed } from '~/utils/failures.server'
 

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { findEInvoice } from '~/domain/billing/e-invoice.server'
 import { requireUser } from '~/utils/auth.server'
 import { methodNotAllowed } from '~/utils/failures.server'
@@ -11,6 +11,8 @@ import { privateDownload } from '~/utils/http'
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
+	// An administrator's way to any workshop's invoice: with the second factor (decision 0156).
+	if (user.role === 'admin') await requireUser(request, { role: 'admin' })
 	const number = /^[1-9][0-9]{0,9}$/.test(params.number ?? '') ? Number(params.number) : null
 	const file = number === null ? null : await findEInvoice(number, user)
 	if (!file) throw new Response('Not found', { status: 404 })

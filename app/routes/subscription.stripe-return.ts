@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { settleStripeReturn } from '~/domain/billing/subscription.server'
 import { requireWorkshop } from '~/utils/auth.server'
 import { methodNotAllowed } from '~/utils/failures.server'

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { type Readable } from 'node:stream'
 import { fileToServe, findViewableUpload, isPublicUpload } from '~/uploads/access.server'
 import { getOptionalUser } from '~/utils/auth.server'

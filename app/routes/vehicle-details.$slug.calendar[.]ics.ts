@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { vehicleCalendar } from '~/domain/service-flow/passport-calendar.server'
 import { linkedVehicle } from '~/domain/service-flow/passport.server'
 import { getOptionalUser } from '~/utils/auth.server'

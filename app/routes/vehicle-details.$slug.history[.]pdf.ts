@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { linkedVehicle, vehiclePassport } from '~/domain/service-flow/passport.server'
 import { getSiteData } from '~/domain/site/site.server'
 import { getOptionalUser } from '~/utils/auth.server'

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { handleStripeWebhook } from '~/domain/billing/stripe-webhook.server'
 import { methodNotAllowed } from '~/utils/failures.server'
 import { readText } from '~/uploads/multipart.server'

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { workshopFeed } from '~/domain/booking/calendar-feed.server'
 import { methodNotAllowed } from '~/utils/failures.server'
 import { or404 } from '~/utils/route-helpers.server'

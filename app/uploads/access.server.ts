@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import { uploads } from '~/db/schema'
-import { type SessionUser } from '~/utils/auth.server'
+import { isConfirmedAdministrator, type SessionUser } from '~/utils/auth.server'
 import { db, queryRows, type DbOrTx } from '~/db/db.server'
 import { encodeId } from '~/utils/public-id'
 import { type Upload, type UploadPurpose, variantKey } from '~/uploads/storage.server'
@@ -83,7 +83,8 @@ export async function imageSourcesFor(ids: Array<string | null | undefined>, dat
  * A photo of extra work (issue 19): the job's customer and its workshop.
  * Offer attachments and a job's invoice or receipt: the offer's workshop and the request's
  * customer. A document of work done elsewhere: the owner who added it. Invoices: their workshop.
- * Administrators see every file (but another's held one).
+ * Administrators see every file (but another's held one), once their session is confirmed by a
+ * second factor (decision 0156); before that, what anyone sees.
  */
 export async function findViewableUpload(uploadId: string, viewer: SessionUser | null): Promise<Upload | null> {
 	const [upload] = await db.select().from(uploads).where(eq(uploads.id, uploadId))
@@ -92,7 +93,7 @@ export async function findViewableUpload(uploadId: string, viewer: SessionUser |
 	// A file held for a form that failed is its owner's only, whatever it is for.
 	if (upload.heldSince) return viewer && upload.ownerId === viewer.id ? upload : null
 	if (!viewer) return null
-	if (viewer.role === 'admin') return upload
+	if (isConfirmedAdministrator(viewer)) return upload
 	if (upload.purpose === 'request_image') {
 		const workshopId = viewer.workshop?.id ?? null
 		const [row] = await queryRows<{ ok: boolean }>(

@@ -325,7 +325,7 @@ export type UploadField = { purpose: UploadPurpose; max: number }
  * one file, a new file replaces the held one. What is prepared stays staged until a transaction
  * stores it (savePreparedUpload) or `hold` keeps it, or the form is discarded.
  */
-export async function readFormUploads<F extends string>(formData: FormData, ownerId: string, fields: Record<F, UploadField>) {
+export async function readFormUploads<F extends string>(formData: FormData, ownerId: string | null, fields: Record<F, UploadField>) {
 	const files = {} as Record<F, FormUpload[]>
 	const errors: Partial<Record<F, string[]>> = {}
 	const kept = {} as Record<F, { held: Upload[]; fresh: PreparedUpload[] }>
@@ -334,7 +334,8 @@ export async function readFormUploads<F extends string>(formData: FormData, owne
 		const { purpose, max } = fields[field]
 		const chosen = formData.getAll(field).filter((value): value is File => value instanceof File && (value.size > 0 || value.type === TOO_LARGE_TYPE || value.type === OVER_FORM_TYPE))
 		const heldIds = [...new Set(formData.getAll(heldFieldName(field)).flatMap((value) => decodeId(String(value)) ?? []))]
-		let held = await findHeldUploads(ownerId, purpose, heldIds)
+		// Without an owner (a widget's visitor, decision 0153) no file is held from an earlier sending.
+		let held = ownerId ? await findHeldUploads(ownerId, purpose, heldIds) : []
 		if (max === 1 && chosen.length > 0) held = []
 		const fresh: PreparedUpload[] = []
 		if (held.length + chosen.length > max) errors[field] = [message('common:upload.tooMany', { max })]
@@ -371,7 +372,7 @@ export async function readFormUploads<F extends string>(formData: FormData, owne
 			for (const field of Object.keys(kept) as F[]) {
 				const { held, fresh } = kept[field]
 				const rows = [...held]
-				for (const file of fresh) rows.push(await holdUpload(file, ownerId))
+				for (const file of fresh) rows.push(await holdUpload(file, ownerId ?? null))
 				listed[field] = rows.map((row) => ({ id: encodeId(row.id), name: row.originalName ?? '', image: row.mimeType.startsWith('image/') }))
 			}
 			return listed

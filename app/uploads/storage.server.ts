@@ -344,17 +344,37 @@ async function insertUpload(tx: DbOrTx, file: PreparedUpload, ownerId: string | 
  * again or the clean-up job forgets it. An owner holds at most MAX_HELD_PER_OWNER files; older
  * ones are let go, so failing forms on purpose cannot fill the store.
  */
-export async function holdUpload(file: PreparedUpload, ownerId: string): Promise<Upload> {
-	return transaction(async (tx) => {
+export async function holdUpload(file: PreparedUpload, ownerId: string | null, within?: DbOrTx): Promise<Upload> {
+	const hold = async (tx: DbOrTx) => {
 		const upload = await insertUpload(tx, file, ownerId, new Date())
-		await queryRows(
-			tx,
-			sql`delete from uploads where id in (
-			      select id from uploads where owner_id = ${ownerId} and held_since is not null
-			      order by held_since desc, id offset ${MAX_HELD_PER_OWNER})`,
-		)
+		// Without an owner (a widget request's photos waiting for its link, decision 0153), the
+		// request's own daily limit bounds them; nobody may see them until they are claimed.
+		if (ownerId) {
+			await queryRows(
+				tx,
+				sql`delete from uploads where id in (
+				      select id from uploads where owner_id = ${ownerId} and held_since is not null
+				      order by held_since desc, id offset ${MAX_HELD_PER_OWNER})`,
+			)
+		}
 		return upload
-	})
+	}
+	return within ? hold(within) : transaction(hold)
+}
+
+/**
+ * Gives held files without an owner to the account that now has them (a widget request's photos
+ * once its link is opened), in the caller's transaction, so that the owner's save claims them.
+ * Answers the ids still held: a file the clean-up forgot meanwhile is left out.
+ */
+export async function adoptHeldUploads(tx: DbOrTx, ids: string[], ownerId: string): Promise<string[]> {
+	if (ids.length === 0) return []
+	const rows = await tx
+		.update(uploads)
+		.set({ ownerId })
+		.where(and(inArray(uploads.id, ids), isNull(uploads.ownerId), isNotNull(uploads.heldSince)))
+		.returning({ id: uploads.id })
+	return ids.filter((id) => rows.some((row) => row.id === id))
 }
 
 /** More than any form holds (the workshop profile: a logo, eight photos and a document). */

@@ -1,5 +1,6 @@
 import { type TFunction } from '~/i18n/translator'
 import { BadRequest } from './failures.server'
+import { withApiCors } from './cors'
 import { translateMessage } from './messages'
 import { readForm, readText } from '~/uploads/multipart.server'
 
@@ -10,19 +11,14 @@ import { readForm, readText } from '~/uploads/multipart.server'
  */
 export const API_PREFIX = '/admin/api'
 
-const corsHeaders = {
-	'Access-Control-Allow-Origin': '*',
-	'Vary': 'Origin',
-}
-
 export function apiJson(body: unknown, init: { status?: number; headers?: HeadersInit; cors?: boolean } = {}) {
 	const headers = new Headers(init.headers)
 	headers.set('Content-Type', 'application/json; charset=utf-8')
 	if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store')
 	if (init.cors) {
-		headers.set('Access-Control-Allow-Origin', corsHeaders['Access-Control-Allow-Origin'])
+		withApiCors(headers)
 		// Added to what the answer varies with already (the language's headers, say).
-		headers.append('Vary', corsHeaders.Vary)
+		headers.append('Vary', 'Origin')
 	}
 	return new Response(JSON.stringify(body), { status: init.status ?? 200, headers })
 }

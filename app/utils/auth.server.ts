@@ -1,11 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { redirect } from '@remix-run/node'
+import { redirect } from 'react-router'
 import { and, eq, gt, ne } from 'drizzle-orm'
 import { sessions, users, workshops } from '~/db/schema'
 import { db, type DbOrTx } from '~/db/db.server'
 import { combineHeaders } from './http'
 import { REDIRECT_TO, wayBack, withRedirectTo } from './safe-redirect'
-import { rolesFor, ruleFor, type Role } from './route-access'
+import { rolesFor, ruleFor, STEP_UP_PATH, type Role } from './route-access'
+
+export { STEP_UP_PATH }
 import { getSession, getSessionStorage } from './session.server'
 import { pagePath } from './seo.server'
 import { forgetUsers, userCache } from '~/caching/user-cache.server'
@@ -18,6 +20,35 @@ import { forgetUsers, userCache } from '~/caching/user-cache.server'
 export const WEB_SESSION_DAYS = 30
 export const API_TOKEN_DAYS = 30
 
+/**
+ * How a session was opened and then confirmed (`sessions.sign_in_method`, decision 0156): its
+ * factors joined by '+', the one that opened it first ("password", "eid", "passkey"), then each
+ * confirmation ("password+passkey"); a one-time enrolment link is `link` ("password+link"); a widget
+ * request's link opened by a guest is `email-link` (decision 0153). Null
+ * for sessions older than the column: no factor known.
+ */
+export const signInFactors = ['password', 'eid', 'passkey', 'link', 'email-link'] as const
+export type SignInFactor = (typeof signInFactors)[number]
+/** The ways a session is opened (every sign-in writes one to the audit log). */
+export type SignInMethod = Exclude<SignInFactor, 'link'>
+
+/** The factors that prove more than a password: each is a device or an eID with its PIN or biometrics. */
+const SECOND_FACTORS: readonly SignInFactor[] = ['eid', 'passkey']
+/** An administrator's confirmation holds this long (NIST SP 800-63B AAL2, OWASP ASVS: 12 hours), then /admin asks again. */
+export const ADMIN_CONFIRMATION_HOURS = 12
+/** A confirmation this fresh stands in for a password where one is asked (deleting an account). */
+export const RECENT_CONFIRMATION_MINUTES = 10
+
+export function factorsOf(method: string | null | undefined): SignInFactor[] {
+	if (!method) return []
+	return method.split('+').filter((each): each is SignInFactor => (signInFactors as readonly string[]).includes(each))
+}
+
+/** The method of a session confirmed by `factor` after `method` (each factor once, in the order they came). */
+export function withFactor(method: string | null | undefined, factor: SignInFactor): string {
+	return [...new Set([...factorsOf(method), factor])].join('+')
+}
+
 export type SessionUser = {
 	id: string
 	email: string
@@ -28,6 +59,10 @@ export type SessionUser = {
 	preferredLanguage: 'et' | 'en' | 'ru' | null
 	workshop: { id: string; workshopName: string } | null
 	sessionId: string
+	/** How this session was opened and confirmed (`factorsOf(sessions.sign_in_method)`); empty for an old session. */
+	factors: SignInFactor[]
+	/** When this session was opened, or last confirmed (a confirmation opens a new one): ms since the epoch. */
+	openedAt: number
 }
 
 export function hashToken(token: string) {
@@ -41,7 +76,7 @@ function newToken() {
 /** Starts a session for a user and returns its token (kept by the caller, never stored). */
 export async function createSessionToken(
 	tx: DbOrTx,
-	input: { userId: string; kind: 'web' | 'api'; userAgent?: string | null },
+	input: { userId: string; kind: 'web' | 'api'; userAgent?: string | null; method: SignInMethod | string; expiresAt?: Date },
 ): Promise<string> {
 	const token = newToken()
 	const days = input.kind === 'web' ? WEB_SESSION_DAYS : API_TOKEN_DAYS
@@ -49,10 +84,62 @@ export async function createSessionToken(
 		userId: input.userId,
 		kind: input.kind,
 		tokenHash: hashToken(token),
-		expiresAt: new Date(Date.now() + days * 24 * 60 * 60 * 1000),
+		expiresAt: input.expiresAt ?? new Date(Date.now() + days * 24 * 60 * 60 * 1000),
 		userAgent: input.userAgent?.slice(0, 300) ?? null,
+		signInMethod: input.method,
 	})
 	return token
+}
+
+/**
+ * Replaces a browser's session by a new one confirmed by `factor` (OWASP: a new session id at every
+ * change of privilege): the old row goes, the new one keeps its user agent and its end, and its
+ * method gains the factor. Null when the old session ended meanwhile. The caller puts the token
+ * into the cookie (`redirectSignedIn`) and writes the audit row in the same transaction.
+ */
+export async function renewSession(
+	tx: DbOrTx,
+	input: { userId: string; sessionId: string; factor: SignInFactor },
+): Promise<{ token: string; before: string | null; method: string } | null> {
+	const [old] = await tx
+		.delete(sessions)
+		.where(and(eq(sessions.id, input.sessionId), eq(sessions.userId, input.userId), eq(sessions.kind, 'web'), gt(sessions.expiresAt, new Date())))
+		.returning()
+	if (!old) return null
+	const method = withFactor(old.signInMethod, input.factor)
+	const token = await createSessionToken(tx, { userId: old.userId, kind: 'web', userAgent: old.userAgent, method, expiresAt: old.expiresAt })
+	await forgetUsers(tx, 'user', [old.userId])
+	return { token, before: old.signInMethod, method }
+}
+
+/** Whether the session was opened or confirmed by more than a password (eID, a passkey). */
+export function hasSecondFactor(user: Pick<SessionUser, 'factors'>): boolean {
+	return user.factors.some((factor) => SECOND_FACTORS.includes(factor))
+}
+
+const ageMs = (user: Pick<SessionUser, 'openedAt'>) => Date.now() - user.openedAt
+
+/**
+ * Whether this administrator's session may use an administrator's powers: confirmed by eID or a
+ * passkey (at sign-in or since), within the last 12 hours (decision 0156). False for anyone else.
+ */
+export function isConfirmedAdministrator(user: SessionUser): boolean {
+	return user.role === 'admin' && hasSecondFactor(user) && ageMs(user) < ADMIN_CONFIRMATION_HOURS * 60 * 60 * 1000
+}
+
+/**
+ * Whether this session may add a way in (a passkey, a linked eID): anyone's may, but an
+ * administrator's only once confirmed (a second factor) or through a one-time enrolment link of
+ * the last 12 hours, so a leaked password alone cannot add the thief's own passkey (decision 0156).
+ */
+export function mayAddWayIn(user: SessionUser): boolean {
+	if (user.role !== 'admin') return true
+	return isConfirmedAdministrator(user) || (user.factors.includes('link') && ageMs(user) < ADMIN_CONFIRMATION_HOURS * 60 * 60 * 1000)
+}
+
+/** Confirmed by eID or a passkey in the last few minutes: it stands in for a password where one is asked. */
+export function isRecentlyConfirmed(user: SessionUser): boolean {
+	return hasSecondFactor(user) && ageMs(user) < RECENT_CONFIRMATION_MINUTES * 60 * 1000
 }
 
 /**
@@ -80,6 +167,8 @@ async function readSessionUser(tokenHash: string, kind: 'web' | 'api'): Promise<
 		.select({
 			sessionId: sessions.id,
 			expiresAt: sessions.expiresAt,
+			signInMethod: sessions.signInMethod,
+			openedAt: sessions.createdAt,
 			id: users.id,
 			email: users.email,
 			role: users.role,
@@ -102,6 +191,8 @@ async function readSessionUser(tokenHash: string, kind: 'web' | 'api'): Promise<
 		expiresAt: row.expiresAt.getTime(),
 		user: {
 			sessionId: row.sessionId,
+			factors: factorsOf(row.signInMethod),
+			openedAt: row.openedAt.getTime(),
 			id: row.id,
 			email: row.email,
 			role: row.role,
@@ -147,14 +238,33 @@ export async function hasStaleToken(request: Request): Promise<boolean> {
 /**
  * The guard every signed-in loader and action calls (spec §6): no session → `/` with
  * "Please log in to continue."; a role that does not match → `/dashboard` with
- * "You do not have permission.".
+ * "You do not have permission.". An administrator on an administrator's page (its roles include
+ * 'admin' but not every signed-in role: /admin, an invoice of any workshop) whose session was
+ * opened by a password alone, or confirmed more than 12 hours ago, goes to the step-up page
+ * (`/admin/verify`, decision 0156), which comes back here once confirmed; `secondFactor: false`
+ * is that page's own way past.
  */
-export async function requireUser(request: Request, options: { role?: Role | readonly Role[] } = {}): Promise<SessionUser> {
+export async function requireUser(request: Request, options: { role?: Role | readonly Role[]; secondFactor?: false } = {}): Promise<SessionUser> {
 	const user = await getOptionalUser(request)
 	if (!user) throw await guardRedirect(request, loginRequiredPath(request), 'auth:guard.loginRequired')
 	const allowed = options.role === undefined ? null : Array.isArray(options.role) ? options.role : [options.role]
 	if (allowed && !allowed.includes(user.role)) throw await guardRedirect(request, '/dashboard', 'auth:guard.noPermission')
+	if (allowed && options.secondFactor !== false && isAdministratorsPage(allowed) && !isConfirmedAdministrator(user)) {
+		throw redirect(stepUpPath(request), { headers: { 'Cache-Control': 'no-store' } })
+	}
 	return user
+}
+
+/** A page of the administrator's powers: open to administrators, and not to every signed-in person (their own settings, profile, dashboard). */
+function isAdministratorsPage(roles: readonly Role[]): boolean {
+	return roles.includes('admin') && !allSignedIn.every((role) => roles.includes(role))
+}
+const allSignedIn: readonly Role[] = ['customer', 'workshop', 'admin']
+
+/** The step-up page, coming back to the page asked for (a form's page, for a form: it is not sent again). */
+function stepUpPath(request: Request) {
+	const url = new URL(request.url)
+	return withRedirectTo(STEP_UP_PATH, pagePath(url.pathname, request.method === 'GET' ? url.search : ''))
 }
 
 /** A workshop making a move: its id, the signed-in user's, and the name its customers are told. */
@@ -212,11 +322,13 @@ export async function enforceRouteAccess(request: Request) {
 	const rule = ruleFor(new URL(request.url).pathname)
 	if (!rule) return
 	if (!rule.othersNotFound) {
-		await requireUser(request, { role: rule.roles })
+		await requireUser(request, { role: rule.roles, ...(rule.secondFactor === false ? { secondFactor: false as const } : {}) })
 		return
 	}
 	const user = await requireUser(request)
 	if (!rule.roles.includes(user.role)) throw new Response('Not found', { status: 404 })
+	// An administrator's way in to another's page (an invoice of any workshop) asks for the second factor too.
+	if (user.role === 'admin') await requireUser(request, { role: rule.roles })
 }
 
 async function guardRedirect(request: Request, to: string, key: string) {

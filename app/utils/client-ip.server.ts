@@ -1,5 +1,5 @@
 import { isIPv6 } from 'node:net'
-import { type AppLoadContext } from '@remix-run/node'
+import { type AppLoadContext } from 'react-router'
 
 /**
  * The visitor's address as rate limits and the visitor count see it: the address Express saw

@@ -1,4 +1,5 @@
-import { createCookie } from '@remix-run/node'
+import { createCookie } from 'react-router'
+import { rememberedCookie } from '~/caching/remembered-cookie.server'
 import { CSRF, CSRFError } from 'remix-utils/csrf/server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { getSessionSecrets } from './env.server'
@@ -12,13 +13,15 @@ let csrfs: CSRF[] | undefined
  */
 function getCsrfs(): CSRF[] {
 	if (csrfs) return csrfs
-	const cookie = createCookie('csrf', {
-		path: '/',
-		httpOnly: true,
-		sameSite: 'lax',
-		secure: cookiesAreSecure(),
-		secrets: getSessionSecrets(),
-	})
+	const cookie = rememberedCookie(
+		createCookie('csrf', {
+			path: '/',
+			httpOnly: true,
+			sameSite: 'lax',
+			secure: cookiesAreSecure(),
+			secrets: getSessionSecrets(),
+		}),
+	)
 	csrfs = getSessionSecrets().map((secret) => new CSRF({ cookie, formDataKey: 'csrf', secret }))
 	return csrfs
 }

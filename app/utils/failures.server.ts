@@ -4,6 +4,7 @@ import { getAcceptedLanguage, getFixedT, getLanguage, getRequestedLanguage, lang
 import { errorCauses, pgErrorCode } from '~/db/db.server'
 import { loggablePath, logger } from './logger.server'
 import { retryAfterHeader, STARTING_RETRY_SECONDS, UNAVAILABLE_RETRY_SECONDS } from './http'
+import { withApiCors } from './cors'
 import { translateMessage } from './messages'
 
 /**
@@ -59,7 +60,7 @@ type Answer = { status: number; key: string; params?: Record<string, string | nu
 /**
  * A refusal in the reader's language: for the JSON API `{ status, message }` (with CORS, like
  * every API answer); for a page, the text (`as: 'text'`, which the error boundary shows) or a
- * short page of its own (`as: 'page'`, for failures found before Remix runs).
+ * short page of its own (`as: 'page'`, for failures found before React Router runs).
  */
 async function refusal(request: Request, answer: Answer, as: 'text' | 'page', nonce?: string): Promise<Response> {
 	const language = await getLanguage(request)
@@ -69,7 +70,7 @@ async function refusal(request: Request, answer: Answer, as: 'text' | 'page', no
 	const { status } = answer
 	if (isApi(request)) {
 		headers.set('Content-Type', 'application/json; charset=utf-8')
-		headers.set('Access-Control-Allow-Origin', '*')
+		withApiCors(headers)
 		return new Response(JSON.stringify({ status, message: text }), { status, headers })
 	}
 	if (as === 'text') {
@@ -82,7 +83,7 @@ async function refusal(request: Request, answer: Answer, as: 'text' | 'page', no
 	return new Response(shortPage({ language, title, body, nonce }), { status, headers })
 }
 
-/** A page of its own, outside Remix, in the portal's look: its styles carry the response's CSP nonce, and nothing runs. */
+/** A page of its own, outside React Router, in the portal's look: its styles carry the response's CSP nonce, and nothing runs. */
 function shortPage({ language, title, body, nonce, head = '' }: { language: Language; title: string; body: string; nonce?: string; head?: string }) {
 	const style = nonce ? `<style nonce="${escapeHtml(nonce)}">${PAGE_STYLE}</style>` : ''
 	return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${head}<title>${escapeHtml(title)}</title>${style}</head><body><main>${body}</main></body></html>`
@@ -104,7 +105,7 @@ export async function startingResponse(request: Request, options: { nonce?: stri
 	const headers = new Headers({ 'Cache-Control': 'no-store', Vary: 'Accept-Language, Cookie', ...retryAfterHeader(STARTING_RETRY_SECONDS) })
 	if (isApi(request)) {
 		headers.set('Content-Type', 'application/json; charset=utf-8')
-		headers.set('Access-Control-Allow-Origin', '*')
+		withApiCors(headers)
 		return new Response(JSON.stringify({ status: 503, message: text }), { status: 503, headers })
 	}
 	headers.set('Content-Type', 'text/html; charset=utf-8')
@@ -113,7 +114,7 @@ export async function startingResponse(request: Request, options: { nonce?: stri
 	return new Response(shortPage({ language, title, body, nonce: options.nonce, head }), { status: 503, headers })
 }
 
-/** The portal's colours and type for the one page Remix does not render (its stylesheet may be out of reach too). */
+/** The portal's colours and type for the one page React Router does not render (its stylesheet may be out of reach too). */
 const PAGE_STYLE =
 	'body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f6f8fb;color:#2b3445;' +
 	"font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif}" +
@@ -123,7 +124,7 @@ const PAGE_STYLE =
 	'a{display:inline-block;padding:.6rem 1.1rem;border-radius:8px;background:#0b3d91;color:#fff;text-decoration:none;font-weight:600}'
 
 /**
- * The answer to a failure found before Remix runs (server/app.ts): a short translated page
+ * The answer to a failure found before React Router runs (server/app.ts): a short translated page
  * (styled with the response's CSP nonce), or the API's JSON.
  */
 export function errorResponse(
@@ -145,7 +146,7 @@ function statusKey(status: number) {
 
 /**
  * A loader's or action's failure as the Response it deserves, or null when it is a bug (the
- * caller lets it be the 500 it is). The Response is thrown: Remix shows it in the error boundary
+ * caller lets it be the 500 it is). The Response is thrown: React Router shows it in the error boundary
  * of a page (which knows these statuses) and returns it as-is from the JSON API.
  */
 export async function failureResponse(error: unknown, request: Request): Promise<Response | null> {
@@ -166,9 +167,13 @@ export async function failureResponse(error: unknown, request: Request): Promise
 	return null
 }
 
-/** When a refused domain move may be tried again: after a rate limit's minutes, or a busy moment's few seconds. */
+/**
+ * When a refused domain move may be tried again: after a rate limit's `seconds` (a limit a minute)
+ * or `minutes`, or a busy moment's few seconds.
+ */
 function domainRetryAfterSeconds(error: DomainError): number | undefined {
-	return error.status === 429 ? Number(error.params?.minutes ?? 1) * 60 : error.status === 503 ? 5 : undefined
+	if (error.status === 429) return error.params?.seconds !== undefined ? Number(error.params.seconds) : Number(error.params?.minutes ?? 1) * 60
+	return error.status === 503 ? 5 : undefined
 }
 
 /** The `Retry-After` header of a refused domain move, when it has one. */

@@ -62,3 +62,10 @@ export function formatClock(value: string | Date, language: Language) {
 export function formatWeekdayDate(day: string, language: Language) {
 	return dateTimeFormat(language, WEEKDAY_DATE).format(new Date(`${day}T12:00:00Z`))
 }
+
+const SHORT_DAY = { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' } as const
+
+/** A calendar day ('YYYY-MM-DD') short, with its weekday: "Sun 29 Nov", "P, 29. nov", "вс, 29 нояб." (a table of days). */
+export function formatShortDay(day: string, language: Language) {
+	return dateTimeFormat(language, SHORT_DAY).format(new Date(`${day}T12:00:00Z`))
+}

@@ -71,9 +71,9 @@ export const logger = {
 	error: (msg: string, fields?: Fields) => write('error', msg, fields),
 }
 
-/** A path fit for the log: the secret of a password-reset or unsubscribe link is not (routes match in any case). */
+/** A path fit for the log: the secret of a password-reset, unsubscribe or widget request's link is not (routes match in any case). */
 export function loggablePath(path: string) {
-	return path.replace(/^\/(reset-password|unsubscribe)\/[^/]+/i, '/$1/[redacted]')
+	return path.replace(/^\/(reset-password|unsubscribe|confirm-request)\/[^/]+/i, '/$1/[redacted]')
 }
 
 /** Values in quotes are user data in PostgreSQL's messages (`invalid input syntax for type uuid: "…"`). */

@@ -19,6 +19,7 @@ const entries = {
 	customerReviews: { to: '/customer-reviews', key: 'account:menu.customerReviews', icon: 'star' },
 	workshopCalendar: { to: '/workshop-calendar', key: 'booking:calendar.menu', icon: 'clock' },
 	workshopPrices: { to: '/workshop-prices', key: 'workshop:priceList.menu', icon: 'card' },
+	workshopInsights: { to: '/workshop-insights', key: 'workshop:insights.menu', icon: 'chart' },
 	workshopProfile: { to: '/workshop-profile', key: 'account:menu.workshopProfile', icon: 'wrench' },
 	subscription: { to: '/subscription', key: 'account:menu.subscription', icon: 'card' },
 	admin: { to: '/admin', key: 'account:menu.admin', icon: 'shield' },
@@ -28,7 +29,7 @@ const { dashboard, profile, settings, workshopList } = entries
 
 export const menus: Record<Role, MenuItem[]> = {
 	customer: [dashboard, entries.myRequests, entries.newService, entries.myVehicles, entries.serviceHistory, profile, workshopList, settings],
-	workshop: [dashboard, entries.requestsToBid, entries.bidHistory, entries.workshopCalendar, entries.workshopPrices, entries.customerReviews, profile, entries.workshopProfile, workshopList, entries.subscription, settings],
+	workshop: [dashboard, entries.requestsToBid, entries.bidHistory, entries.workshopCalendar, entries.workshopPrices, entries.customerReviews, entries.workshopInsights, profile, entries.workshopProfile, workshopList, entries.subscription, settings],
 	admin: [dashboard, entries.admin, profile, settings],
 }
 

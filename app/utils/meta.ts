@@ -1,4 +1,4 @@
-import { type MetaDescriptor, type MetaFunction } from '@remix-run/react'
+import { type MetaDescriptor, type MetaFunction } from 'react-router'
 import { type RootLoader } from '~/root-data'
 
 export type PageMeta = {

@@ -1,4 +1,4 @@
-import { useNavigate } from '@remix-run/react'
+import { useNavigate } from 'react-router'
 import { useCallback, useEffect, useRef } from 'react'
 import { useAuthenticityToken } from 'remix-utils/csrf/react'
 import { toasts } from '~/components/toaster'

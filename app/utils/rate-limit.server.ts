@@ -47,6 +47,12 @@ export async function hitRateLimit(
 	return { allowed: (row?.hits ?? 0) <= rule.limit, hits: row?.hits ?? 0, retryAfterSeconds: Math.max(0, row?.retry_after ?? 0) }
 }
 
+/** How many attempts `key` has counted in its window now, without counting one (0 when none or its window is over). */
+export async function hitsSoFar(key: string): Promise<number> {
+	const [row] = await queryRows<{ hits: number }>(db, sql`select hits from ${rateLimits} where key = ${key} and window_ends_at > now()`)
+	return row?.hits ?? 0
+}
+
 /** Takes one counted attempt back (it turned out to be a success, which does not count). */
 export async function undoRateLimitHit(key: string) {
 	await db.execute(sql`update ${rateLimits} set hits = greatest(hits - 1, 0) where key = ${key}`)

@@ -9,7 +9,7 @@ import { singleton } from './singleton.server'
  */
 export type RequestContext = {
 	requestId: string
-	/** The deepest Remix route whose loader or action ran (the metrics' and traces' route label). */
+	/** The deepest route whose loader or action ran (the metrics' and traces' route label). */
 	route?: string
 	routeDepth?: number
 }

@@ -14,6 +14,11 @@ type Rule = {
 	 * permission" (issue 20: a vehicle's pages are "not found" for anyone but its owner, a workshop too).
 	 */
 	othersNotFound?: boolean
+	/**
+	 * false: an administrator whose session has no second factor may open it (the step-up page
+	 * itself, decision 0156); every other administrator's page sends them there first.
+	 */
+	secondFactor?: false
 }
 
 const signedIn: readonly Role[] = ['customer', 'workshop', 'admin']
@@ -41,6 +46,8 @@ export const routeRules: readonly Rule[] = [
 	{ path: '/workshop-calendar', roles: ['workshop'] },
 	// The workshop's price list (issue 35).
 	{ path: '/workshop-prices', roles: ['workshop'] },
+	// The workshop's growth page (issue 37).
+	{ path: '/workshop-insights', roles: ['workshop'] },
 	// An invoice's e-invoice (decision 0110): its workshop and administrators; anyone else 404.
 	{ path: '/subscription/invoices/', prefix: true, roles: ['workshop', 'admin'], othersNotFound: true },
 	// The test provider's payment page and the return from Stripe Checkout (docs/decisions/0060).
@@ -63,7 +70,8 @@ export const routeRules: readonly Rule[] = [
 	{ path: '/compaire-offers/', prefix: true, roles: ['customer'] },
 	{ path: '/work-progress/', prefix: true, roles: ['customer'] },
 	{ path: '/leave-feedback/', prefix: true, roles: ['customer'] },
-	// The administration area.
+	// The administration area; its step-up page first, open without a second factor (decision 0156).
+	{ path: '/admin/verify', roles: ['admin'], secondFactor: false },
 	{ path: '/admin', roles: ['admin'] },
 	{ path: '/admin/', prefix: true, roles: ['admin'] },
 ]
@@ -84,6 +92,9 @@ export function ruleFor(pathname: string): Rule | null {
 export function rolesFor(pathname: string): readonly Role[] | null {
 	return ruleFor(pathname)?.roles ?? null
 }
+
+/** The page an administrator without a second factor is sent to (decision 0156): open to them, unlike the rest of /admin. */
+export const STEP_UP_PATH = '/admin/verify'
 
 /** The pages that redirect a signed-in visitor to /dashboard (spec §2). */
 export const anonymousOnlyPaths = ['/login', '/register', '/forget-password'] as const

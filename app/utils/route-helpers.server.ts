@@ -1,5 +1,5 @@
 import { type SubmissionResult } from '@conform-to/react'
-import { data } from '@remix-run/node'
+import { data } from 'react-router'
 import { DomainError, FieldError } from '~/utils/errors'
 import { type Language } from '~/i18n/config'
 import { getFixedT } from '~/i18n/i18n.server'

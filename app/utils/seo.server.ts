@@ -10,7 +10,7 @@ export function publicOrigin(): string {
 
 const ogLocales: Record<Language, string> = { et: 'et_EE', en: 'en_GB', ru: 'ru_RU' }
 
-/** Query parameters that never make a page different (language, Remix's own). */
+/** Query parameters that never make a page different (language, the framework's own). */
 const IGNORED_PARAMS = new Set(['lng', '_routes', '_data', 'index'])
 
 /** A path of the portal as an absolute address (meta tags, search data, the JSON API); other addresses as they are. */
@@ -21,7 +21,7 @@ export function absoluteUrl(path: string | null): string | null {
 
 /**
  * A page's path in `language` (or with no language): the path and the query that matter,
- * `?lng=` last. Empty parameters and Remix's own are dropped.
+ * `?lng=` last. Empty parameters and the framework's own are dropped.
  */
 export function pagePath(pathname: string, search: URLSearchParams | string, language: Language | null = null): string {
 	const params = new URLSearchParams()

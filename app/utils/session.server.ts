@@ -1,4 +1,5 @@
-import { createCookieSessionStorage } from '@remix-run/node'
+import { createCookie, createCookieSessionStorage } from 'react-router'
+import { rememberedCookie } from '~/caching/remembered-cookie.server'
 import { getEnv, getSessionSecrets } from './env.server'
 import { SESSION_COOKIE } from './http-cache'
 import { type Toast } from './toast'
@@ -14,17 +15,18 @@ let storage: ReturnType<typeof create> | undefined
 
 function create() {
 	return createCookieSessionStorage<SessionData, SessionFlashData>({
-		cookie: {
-			// Its presence alone makes every page personal (app/utils/http-cache.ts).
-			name: SESSION_COOKIE,
-			path: '/',
-			httpOnly: true,
-			sameSite: 'lax',
-			secure: cookiesAreSecure(),
-			secrets: getSessionSecrets(),
-			// As long as a sign-in lasts (auth.server.ts); the server-side row decides the rest.
-			maxAge: 30 * 24 * 60 * 60,
-		},
+		cookie: rememberedCookie(
+			createCookie(SESSION_COOKIE, {
+				// Its presence alone makes every page personal (app/utils/http-cache.ts).
+				path: '/',
+				httpOnly: true,
+				sameSite: 'lax',
+				secure: cookiesAreSecure(),
+				secrets: getSessionSecrets(),
+				// As long as a sign-in lasts (auth.server.ts); the server-side row decides the rest.
+				maxAge: 30 * 24 * 60 * 60,
+			}),
+		),
 	})
 }
 

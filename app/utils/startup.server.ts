@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { migrateDatabase, pendingMigrations } from '~/db/migrate.server'
 import { hasDemoData } from '~/db/seed/has-demo-data.server'
 import { startCacheListener, stopCacheListener } from '~/caching/cache-bus.server'
+import { stopDailyCounts } from '~/counting/daily-counts.server'
 import { closeDatabase, db, getConnection } from '~/db/db.server'
 import { EMBEDDED_JOBS_DELAY_MS, makeEmbeddedDatabase } from '~/db/embedded-database.server'
 import { getFileStore } from '~/uploads/file-store.server'
@@ -125,5 +126,7 @@ export async function shutdown() {
 	// Running jobs finish first (for a few seconds at most): they need the database.
 	await stopBackgroundJobs().catch((error: unknown) => logger.error('stopping the background jobs failed', { err: error }))
 	await stopCacheListener()
+	// What this process counted since its last write (decision 0152).
+	await stopDailyCounts().catch((error: unknown) => logger.error('writing the daily counts failed', { err: error }))
 	await closeDatabase()
 }

@@ -1,4 +1,4 @@
-import { redirect } from '@remix-run/node'
+import { redirect } from 'react-router'
 import { combineHeaders } from './http'
 import { getSession, getSessionStorage } from './session.server'
 import { ToastSchema, type Toast, type ToastInput } from './toast'

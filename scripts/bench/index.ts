@@ -18,6 +18,7 @@
  *   npm run bench -- --suite lighthouse    Lighthouse mobile on four pages, --runs times each (no database needed)
  *            --case home --case contact (its pages) --compare-with ../other-checkout (its build, same run)
  *   npm run bench -- --portal ../before    another checkout's build instead, in every suite (a "before" in the same session)
+ *   npm run bench -- --suite peak --profile   the same, the portal under node --cpu-prof (./profiles)
  *   options: --duration 10 (s per case) --warmup 2 (s) --connections 1,4 --port 3230 --runs 3
  *
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/autohub_bench) is created if missing.
@@ -77,6 +78,8 @@ function checkout(option: string, dir: string) {
 	}
 	return absolute
 }
+/** --profile: the request suites' portal under Node's CPU profiler, written to ./profiles when it stops. */
+const profiling = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'profiles')}`] : []
 const portalDir = options.portal ? checkout('portal', options.portal) : root
 const compareWith = options.compareWith ? checkout('compare-with', options.compareWith) : undefined
 if (compareWith) {
@@ -164,7 +167,7 @@ async function driveSuiteRun(suite: BenchSuite, cases: BenchCase[]) {
 	log(`${suite.name}: ${suite.description}`)
 	// A web process of the capacity plan: the e-mails the mix's writes queue are a worker's job.
 	log('starting the portal (RUN_JOBS=false)')
-	const portal = await startPortal(databaseUrl, options.port, { cwd: portalDir, env: { RUN_JOBS: 'false' } })
+	const portal = await startPortal(databaseUrl, options.port, { cwd: portalDir, nodeArgs: profiling, env: { RUN_JOBS: 'false' } })
 	let failed: boolean
 	try {
 		;({ failed } = await suite.drive!({
@@ -190,7 +193,7 @@ async function driveSuiteRun(suite: BenchSuite, cases: BenchCase[]) {
 /** The suites whose cases are each measured on their own under autocannon, beside their baselines. */
 async function caseSuitesRun(chosen: Array<{ suite: BenchSuite; cases: BenchCase[] }>) {
 	log('starting the portal')
-	const portal = await startPortal(databaseUrl, options.port, { cwd: portalDir })
+	const portal = await startPortal(databaseUrl, options.port, { cwd: portalDir, nodeArgs: profiling })
 	const rows: Row[] = []
 	const ratios: string[] = []
 	try {

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test'
-import { demo, dictionary, expect, expectToast, javaScriptModes, login, open, test, uniqueEmail } from './fixtures'
+import { demo, dictionary, expect, expectToast, javaScriptModes, login, loginAsAdmin, loginAsAdminOverHttp, open, test, uniqueEmail } from './fixtures'
 
 const en = dictionary('en', 'admin')
 const et = dictionary('et', 'admin')
@@ -49,7 +49,7 @@ test.describe('the administration area with JavaScript off', () => {
 		await register(customer.page, email, 'customer')
 
 		await page.goto('/?lng=en')
-		await login(page, demo.admin.email, demo.admin.password)
+		await loginAsAdmin(page)
 		await page.locator('.side-menu').getByRole('link', { name: dictionary('en', 'account')('menu.admin') }).click()
 		await expect(page).toHaveURL(/\/admin$/)
 		await page.locator('.admin-nav').getByRole('link', { name: en('nav.users') }).click()
@@ -97,7 +97,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 			await workshop.context.close()
 
 			await page.goto('/?lng=et')
-			await login(page, demo.admin.email, demo.admin.password)
+			await loginAsAdmin(page)
 			await openUser(page, email, javaScriptEnabled)
 			// An 8-digit registry code with a wrong check digit is refused; the right one is saved (decision 0120).
 			await page.getByLabel(et('user.companyId')).fill('10060702')
@@ -125,7 +125,7 @@ test.describe('every admin page with JavaScript on', () => {
 	test('opens without browser errors in three languages', async ({ page }) => {
 		test.setTimeout(90_000)
 		await page.goto('/?lng=en')
-		await login(page, demo.admin.email, demo.admin.password)
+		await loginAsAdmin(page)
 		const paths = ['/admin', '/admin/users', '/admin/messages?show=all', '/admin/content', '/admin/content/about-us/ru', '/admin/settings', '/admin/ads', '/admin/ads/new', '/admin/packages', '/admin/lists?list=carBrands', '/admin/audit', '/admin/emails']
 		for (const [index, path] of paths.entries()) {
 			const language = (['et', 'en', 'ru'] as const)[index % 3]
@@ -148,7 +148,7 @@ test.describe('site content with JavaScript off', () => {
 
 	test('the administrator edits the Estonian about page and sees it live; the text is restored', async ({ page }) => {
 		await page.goto('/?lng=et')
-		await login(page, demo.admin.email, demo.admin.password)
+		await loginAsAdmin(page)
 		await page.goto('/admin/content')
 		await page.getByRole('link', { name: `${et('content.slugs.about-us')}: ${dictionary('et')('language.et')}` }).click()
 		await expect(page).toHaveURL(/\/admin\/content\/about-us\/et$/)
@@ -188,11 +188,11 @@ async function signIn(request: APIRequestContext, email: string, password: strin
 }
 
 test.describe('the guard of the administration area', () => {
-	test('customers and workshops get no admin page and no admin action; nothing changes', async ({ playwright, baseURL }) => {
+	test('customers, workshops and an administrator signed in by a password alone get no admin page and no admin action; nothing changes', async ({ playwright, baseURL }) => {
 		const noPermission = enAuth('guard.noPermission')
 		// The administrator finds real ids, so the refused actions aim at something that exists.
 		const adminClient = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': randomIp() } })
-		await signIn(adminClient, demo.admin.email, demo.admin.password)
+		await loginAsAdminOverHttp(adminClient)
 		const users = await (await adminClient.get(`/admin/users?q=${encodeURIComponent(demo.customer.email)}`)).text()
 		const customerSlug = /href="\/admin\/users\/([A-Za-z0-9_-]+)"/.exec(users)![1]!
 		const ads = await (await adminClient.get('/admin/ads')).text()
@@ -241,6 +241,24 @@ test.describe('the guard of the administration area', () => {
 			}
 			await client.dispose()
 		}
+		// The administrator's own password alone (decision 0156): every page and action leads to the
+		// step-up page, which comes back to the page asked for (a form's page, never the form sent again).
+		const passwordOnly = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': randomIp() } })
+		const csrf = await signIn(passwordOnly, demo.admin.email, demo.admin.password)
+		for (const path of pages) {
+			const response = await passwordOnly.get(path, { maxRedirects: 0 })
+			expect(response.status(), `password alone: GET ${path}`).toBe(302)
+			expect(response.headers()['location'], path).toBe(`/admin/verify?redirectTo=${encodeURIComponent(path)}`)
+		}
+		for (const [path, form] of actions) {
+			const response = await passwordOnly.post(path, { form: { csrf, ...form }, maxRedirects: 0 })
+			expect(response.status(), `password alone: POST ${path}`).toBe(302)
+			expect(response.headers()['location'], path).toBe(`/admin/verify?redirectTo=${encodeURIComponent(path)}`)
+		}
+		const stepUp = await passwordOnly.get('/admin/verify?lng=en')
+		expect(stepUp.status()).toBe(200)
+		expect(await stepUp.text()).toContain(enAuth('stepUp.lead'))
+		await passwordOnly.dispose()
 
 		// Nothing changed: the customer still logs in, the ad, the page, the settings and the list are as they were.
 		const check = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': randomIp() } })

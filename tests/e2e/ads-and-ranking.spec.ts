@@ -1,5 +1,5 @@
 import { type Locator, type Page } from '@playwright/test'
-import { demo, dictionary, expect, javaScriptModes, login, open, test } from './fixtures'
+import { demo, dictionary, expect, javaScriptModes, login, loginAsAdmin, open, test } from './fixtures'
 
 /**
  * Issue 32, items 5 and 9 (decisions 0128, 0129): "Best rated" sorts by rating and the paid
@@ -91,7 +91,7 @@ test.describe('pages without ads', () => {
 			})
 
 			test('no ads on the administration or the settings', async ({ page }) => {
-				await login(page, demo.admin.email, demo.admin.password)
+				await loginAsAdmin(page)
 				await noAdsOn(page, ['/admin', '/admin/ads', '/admin/ads/new', '/admin/users', '/settings', '/profile'])
 			})
 

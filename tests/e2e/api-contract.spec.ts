@@ -20,7 +20,7 @@ test('an unknown path under /admin/api answers the JSON 404 for GET and POST, wi
 			}
 		}
 	}
-	// The `.data` twins are Remix's own transport (turbo-stream), not the API: they carry the same
+	// The `.data` twins are React Router's own transport (turbo-stream), not the API: they carry the same
 	// 404, and no redirect either.
 	for (const method of ['GET', 'POST'] as const) {
 		const twin = await request.fetch('/admin/api/nope.data?lng=en', { method, data: method === 'POST' ? {} : undefined, maxRedirects: 0 })

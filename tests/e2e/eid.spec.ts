@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test'
-import { dictionary, expect, expectToast, javaScriptModes, open, test, uniqueEmail } from './fixtures'
+import { dictionary, expect, expectToast, javaScriptModes, open, signInAtEidProvider, test, uniqueEmail } from './fixtures'
 import { completeTyreWorkshopProfile, PASSWORD, person, register, vehicleAndTyreRequest } from './people'
 
 /**
@@ -17,21 +17,11 @@ const common = dictionary('en', 'common')
 /** A personal code of this test's own. */
 const personalCode = () => `4${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`
 
-/** On the provider's page (as TARA's): signs in as this person, or answers as `answer` says. */
-async function signInAtProvider(page: Page, who: { code: string; given?: string; family?: string; answer?: string }) {
-	await expect(page.getByRole('heading', { name: 'Test eID (TARA)' })).toBeVisible()
-	await page.getByLabel('Personal code').fill(who.code)
-	if (who.given) await page.getByLabel('Given name').fill(who.given)
-	if (who.family) await page.getByLabel('Family name').fill(who.family)
-	if (who.answer) await page.getByLabel('Answer').selectOption(who.answer)
-	await page.getByRole('button', { name: 'Sign in' }).click()
-}
-
 /** Signs up with eID from the registration page as a car owner: the verified names shown, the e-mail and number asked. */
 async function signUpWithEid(page: Page, js: boolean, who: { code: string; given: string; family: string; shown: [string, string]; email: string }) {
 	await open(page, '/register?lng=en', js)
 	await page.getByRole('link', { name: a('eid.button') }).click()
-	await signInAtProvider(page, who)
+	await signInAtEidProvider(page, who)
 	await expect(page).toHaveURL(/\/register\?role=customer$/)
 	await expect(page.getByText(a('eid.registerTitle'))).toBeVisible()
 	// The names are the eID's, shown and not asked.
@@ -69,7 +59,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 			await page.context().clearCookies()
 			await open(page, '/login?lng=en', javaScriptEnabled)
 			await page.getByRole('link', { name: a('eid.button') }).click()
-			await signInAtProvider(page, { code })
+			await signInAtEidProvider(page, { code })
 			await page.waitForURL('**/dashboard')
 			await expectToast(page, a('eid.signedIn'))
 		})
@@ -82,7 +72,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 
 			await open(page, '/login?lng=en', javaScriptEnabled)
 			await page.getByRole('link', { name: a('eid.button') }).click()
-			await signInAtProvider(page, { code: personalCode(), given: 'KATARIINA', family: 'KARU' })
+			await signInAtEidProvider(page, { code: personalCode(), given: 'KATARIINA', family: 'KARU' })
 			// No account has it: the registration, offering to link it to an account instead.
 			await expect(page).toHaveURL(/\/register/)
 			await page.getByRole('link', { name: a('eid.loginInstead') }).click()
@@ -109,7 +99,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 			await open(page, '/login?lng=et', javaScriptEnabled)
 			await page.getByRole('link', { name: et('eid.button') }).click()
 			const answered = page.waitForResponse((response) => response.url().includes('/eid/callback'))
-			await signInAtProvider(page, { code: personalCode(), answer: 'audience' })
+			await signInAtEidProvider(page, { code: personalCode(), answer: 'audience' })
 			expect((await answered).status()).toBe(400)
 			await expect(page.getByRole('heading', { name: et('eid.refused.title') })).toBeVisible()
 			await expect(page.getByRole('alert')).toHaveText(et('eid.refused.audience'))

@@ -1,4 +1,4 @@
-import { demo, dictionary, expect, expectToast, javaScriptModes, login, open, type ReceivedEmail, test, uniqueEmail, waitForEmail } from './fixtures'
+import { dictionary, expect, expectToast, javaScriptModes, loginAsAdmin, open, type ReceivedEmail, test, uniqueEmail, waitForEmail } from './fixtures'
 import { completeTyreWorkshopProfile, offerOn, person, register, vehicleAndTyreRequest } from './people'
 
 /**
@@ -92,7 +92,7 @@ test('a workshop chooses the daily digest for new requests and turns chat e-mail
 test('the administrator reads every e-mail in each language, and opens one as it looks', async ({ page }) => {
 	const admin = dictionary('en', 'admin')
 	await page.goto('/?lng=en')
-	await login(page, demo.admin.email, demo.admin.password)
+	await loginAsAdmin(page)
 	await open(page, '/admin/emails?in=ru', true)
 	await expect(page.getByRole('heading', { name: admin('emails.title'), level: 1 })).toBeVisible()
 	await expect(page.locator('strong').getByText(/Kask Autoteenindus прислал предложение: 185,50\s€/)).toBeVisible()

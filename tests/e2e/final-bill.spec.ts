@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test'
-import { demo, dictionary, expect, expectToast, javaScriptModes, login, open, test } from './fixtures'
+import { dictionary, expect, expectToast, javaScriptModes, loginAsAdmin, open, test } from './fixtures'
 import { jobInProgress, person } from './people'
 
 /**
@@ -97,7 +97,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 		await expectToast(garage, p('report.already'))
 		await expect(garage.getByRole('button', { name: p('report.submit') })).toHaveCount(0)
 		const admin = await person(browser, javaScriptEnabled, baseURL)
-		await login(admin, demo.admin.email, demo.admin.password)
+		await loginAsAdmin(admin)
 		await open(admin, '/admin/reviews?lng=en', javaScriptEnabled)
 		const reported = admin.locator('.admin-list-item').filter({ hasText: title })
 		await expect(reported).toContainText('It calls us cheats.')
@@ -124,7 +124,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 
 		// An administrator settles it: a reason is needed, then the binding total is paid.
 		const admin = await person(browser, javaScriptEnabled, baseURL)
-		await login(admin, demo.admin.email, demo.admin.password)
+		await loginAsAdmin(admin)
 		await open(admin, '/admin/disputes?lng=en', javaScriptEnabled)
 		const item = admin.locator('.admin-list-item').filter({ hasText: customerName })
 		await expect(item).toContainText(filled(a('disputes.between'), { customer: customerName, workshop: workshopName }))

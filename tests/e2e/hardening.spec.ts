@@ -63,6 +63,29 @@ test('behind a reverse proxy a real sign-in from the public address goes through
 	expect(forged.status()).toBe(403)
 })
 
+test('behind a proxy that is not trusted, a sign-in from the configured public address (APP_URL) goes through', async ({ request, baseURL }) => {
+	// The shared server's APP_URL is http://127.0.0.1:PORT; the proxy here passes on another Host and no forwarded headers.
+	const publicOrigin = new URL(baseURL!).origin
+	const login = await request.get('/login')
+	const token = /name="csrf" value="([^"]+)"/.exec(await login.text())?.[1]
+	expect(token).toBeTruthy()
+	const cookie = (await request.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join('; ')
+	const body = new URLSearchParams({ csrf: token!, email: 'customer@example.com', password: 'demo12345' }).toString()
+	const signIn = await raw(baseURL!, {
+		method: 'POST',
+		path: '/login',
+		body,
+		headers: {
+			'Host': `localhost:${new URL(baseURL!).port}`,
+			'Origin': publicOrigin,
+			'Cookie': cookie,
+			'Content-Type': 'application/x-www-form-urlencoded',
+			'Content-Length': String(Buffer.byteLength(body)),
+		},
+	})
+	expect([signIn.status, signIn.headers.location]).toEqual([302, '/dashboard'])
+})
+
 test('a body the portal does not read is a 4xx with a readable answer, never a 500', async ({ request }) => {
 	const wrongType = await request.post('/login?lng=en', { headers: { 'Content-Type': 'text/plain' }, data: 'email=a', maxRedirects: 0 })
 	expect(wrongType.status()).toBe(415)
@@ -85,16 +108,16 @@ test('a stored file is sent with its headers once', async ({ request }) => {
 })
 
 /** A raw request, with the Host and target exactly as given (fetch would correct both). */
-function raw(baseURL: string, options: { method?: string; path: string; headers: Record<string, string> }) {
+function raw(baseURL: string, options: { method?: string; path: string; headers: Record<string, string>; body?: string }) {
 	const url = new URL(baseURL)
-	return new Promise<{ status: number; body: string }>((resolve, reject) => {
+	return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
 		const request = http.request({ host: url.hostname, port: url.port, method: options.method ?? 'GET', path: options.path, headers: options.headers }, (response) => {
 			let body = ''
 			response.on('data', (chunk) => (body += String(chunk)))
-			response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+			response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }))
 		})
 		request.on('error', reject)
-		request.end()
+		request.end(options.body)
 	})
 }
 
@@ -108,7 +131,7 @@ test('a request that is not even well-formed gets a 4xx, and the server carries 
 	expect(oddTarget.status).toBe(403)
 	const oddGet = await raw(baseURL!, { path: '//a:99999/', headers: forwarded })
 	expect(oddGet.status).toBeLessThan(500)
-	// Remix's own requests of the JSON API are not exempt from the origin check.
+	// React Router's own requests of the JSON API are not exempt from the origin check.
 	const dataTwin = await request.post('/admin/api/login.data', { headers: { Origin: 'https://evil.example' }, maxRedirects: 0 })
 	expect(dataTwin.status()).toBe(403)
 	expect((await request.get('/healthz')).status()).toBe(200)

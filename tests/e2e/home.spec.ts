@@ -67,7 +67,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 
 test('the home page hydrates: the browser takes over navigation with JavaScript on', async ({ page }) => {
 	await page.goto('/?lng=en')
-	await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized)
+	await page.waitForFunction(() => (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized)
 	// A client-side navigation keeps the same document.
 	await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42))
 	await page.getByRole('link', { name: 'RU', exact: true }).click()

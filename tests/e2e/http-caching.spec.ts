@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
+import http from 'node:http'
+import zlib from 'node:zlib'
 import pg from 'pg'
-import { demo, dictionary, expect, expectToast, login, open, test, uniqueEmail } from './fixtures'
+import { demo, dictionary, expect, expectToast, login, loginAsAdmin, open, test, uniqueEmail } from './fixtures'
 import { addVehicle, person, register } from './people'
 
 /**
@@ -23,7 +25,7 @@ async function get(path: string, headers: Record<string, string> = {}): Promise<
 }
 const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`
 const nonceOf = (answer: Answer) => /'nonce-([^']+)'/.exec(answer.headers['content-security-policy'] ?? '')?.[1]
-/** The `lng` cookie as the portal sets it (a Remix cookie: JSON in base64). */
+/** The `lng` cookie as the portal sets it (a React Router cookie: JSON in base64). */
 const lng = (language: string) => ({ Cookie: `lng=${encodeURIComponent(btoa(JSON.stringify(language)))}` })
 /** The cookie a reader of this address has once the address has set it (?lng= is remembered). */
 const cookieFor = (path: string): Record<string, string> => {
@@ -187,7 +189,7 @@ test.describe('a changed page', () => {
 		const etag = before.headers['etag']!
 		expect(etag).toBeTruthy()
 		await page.goto('/?lng=en')
-		await login(page, demo.admin.email, demo.admin.password)
+		await loginAsAdmin(page)
 		await page.goto('/admin/content/privacy-policy/en?lng=en')
 		const body = page.getByLabel(admin('content.body'))
 		const original = await body.inputValue()
@@ -281,4 +283,41 @@ test.describe('every page is rendered afresh', () => {
 			await customer.context().close()
 		}
 	})
+})
+
+test('a page and JSON are sent whole with their length, compressed as the browser takes them; a small answer is left as it is', async () => {
+	const raw = (path: string, headers: Record<string, string>, method = 'GET') =>
+		new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+			const request = http.request(new URL(path, test.info().project.use.baseURL), { method, headers: { 'X-Forwarded-For': randomIp(), ...headers } }, (response) => {
+				const chunks: Buffer[] = []
+				response.on('data', (chunk: Buffer) => chunks.push(chunk))
+				response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }))
+			})
+			request.on('error', reject)
+			request.end()
+		})
+	// As browsers ask (gzip listed first): Brotli, in one piece with its length. A shared page: the same bytes each time.
+	const br = await raw('/about', { ...lng('en'), 'Accept-Encoding': 'gzip, deflate, br, zstd' })
+	expect(br.headers['content-encoding']).toBe('br')
+	expect(Number(br.headers['content-length'])).toBe(br.body.length)
+	expect(br.headers['transfer-encoding']).toBeUndefined()
+	expect(br.headers['vary']).toMatch(/accept-encoding/i)
+	const page = zlib.brotliDecompressSync(br.body).toString()
+	expect(page).toMatch(/^<!DOCTYPE html>/)
+	const gzip = await raw('/about', { ...lng('en'), 'Accept-Encoding': 'gzip' })
+	expect(gzip.headers['content-encoding']).toBe('gzip')
+	expect(zlib.gunzipSync(gzip.body).toString()).toBe(page)
+	const plain = await raw('/about', lng('en'))
+	expect(plain.headers['content-encoding']).toBeUndefined()
+	expect(Number(plain.headers['content-length'])).toBe(plain.body.length)
+	expect(plain.body.toString()).toBe(page)
+	// JSON too; a refusal of a few bytes is not worth compressing.
+	const list = await raw('/admin/api/workshop-list?lng=en', { 'Accept-Encoding': 'br' })
+	expect(list.headers['content-encoding']).toBe('br')
+	expect(JSON.parse(zlib.brotliDecompressSync(list.body).toString())).toMatchObject({ status: 200 })
+	const refused = await raw('/admin/api/get-notification', { 'Accept-Encoding': 'br', Accept: 'application/json' }, 'POST')
+	expect(refused.status).toBe(401)
+	expect(refused.headers['content-encoding']).toBeUndefined()
+	expect(Number(refused.headers['content-length'])).toBe(refused.body.length)
+	expect(JSON.parse(refused.body.toString())).toMatchObject({ status: 401 })
 })

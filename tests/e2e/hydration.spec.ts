@@ -11,7 +11,7 @@ test('typing into a form while the page hydrates keeps the input and raises no e
 		const channel = new MessageChannel()
 		channel.port1.onmessage = () => {
 			document.querySelector('input[name="lastName"]')?.dispatchEvent(new InputEvent('input', { bubbles: true }))
-			const router = (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter
+			const router = (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter
 			if (!router?.state.initialized) channel.port2.postMessage(null)
 		}
 		document.addEventListener('DOMContentLoaded', () => channel.port2.postMessage(null))
@@ -20,7 +20,7 @@ test('typing into a form while the page hydrates keeps the input and raises no e
 	await page.getByLabel(en('register.firstName')).fill('Al')
 	await page.getByLabel(en('register.companyId')).fill('12345')
 
-	await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized)
+	await page.waitForFunction(() => (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized)
 	await expect(page.getByLabel(en('register.firstName'))).toHaveValue('Al')
 	await expect(page.getByLabel(en('register.companyId'))).toHaveValue('12345')
 	// The hydrated form answers: the errors come back next to their fields, the input kept.
@@ -34,9 +34,9 @@ test('typing into a form while the page hydrates keeps the input and raises no e
 // is the page after it. The browser's runtime puts each new <html> in the old one's place, every
 // time, and runs none of its scripts again (the fixture fails the test on a CSP refusal).
 test('the root error page and the page after it, twice, with JavaScript on: each shows, no browser error', async ({ page, pageProblems }) => {
-	const navigate = (to: string) => page.evaluate((path) => (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate(path), to)
+	const navigate = (to: string) => page.evaluate((path) => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(path), to)
 	await page.goto('/about?lng=en')
-	await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized)
+	await page.waitForFunction(() => (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized)
 	const heading = page.getByRole('heading', { level: 1 })
 	const about = await heading.textContent()
 	for (let round = 0; round < 2; round++) {

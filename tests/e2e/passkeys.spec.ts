@@ -1,11 +1,6 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { type BrowserContext, type CDPSession } from '@playwright/test'
 import { dictionary, expect, expectToast, javaScriptModes, test, uniqueEmail } from './fixtures'
 import { register } from './people'
-import { startProcess, until, type Started } from './processes'
-import { freePort } from '../../scripts/free-port.mjs'
+import { localhostPortal, withAuthenticator } from './localhost-portal'
 
 /**
  * Passkeys (issue 36): added on /settings/passkeys, used to sign in on /login without a password,
@@ -17,48 +12,20 @@ const a = dictionary('en', 'account')
 const auth = dictionary('en', 'auth')
 const common = dictionary('en', 'common')
 
-let server: Started & { url: string; dataDir: string }
+let portal: Awaited<ReturnType<typeof localhostPortal>>
 
 test.beforeAll(async () => {
 	test.setTimeout(120_000)
-	const port = await freePort()
-	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'autohub-passkeys-'))
-	const started = startProcess([process.execPath, 'server-build/index.js'], {
-		HOST: '127.0.0.1',
-		PORT: String(port),
-		APP_URL: `http://localhost:${port}`,
-		LOG_LEVEL: 'warn',
-		TRUST_PROXY: 'loopback',
-		EMAIL_TO_DISK: 'true',
-		...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL, SESSION_SECRET: 'passkeys-e2e-secret-0123456789abcdef', SEED_DEMO_DATA: 'false' } : { DATA_DIR: dataDir, SEED_DEMO_DATA: 'false' }),
-	})
-	server = { ...started, url: `http://localhost:${port}`, dataDir }
-	await until(async () => ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok ? true : undefined), 90_000).catch((error: unknown) => {
-		throw new Error(`the server on ${port} did not start:\n${started.output()}`, { cause: error })
-	})
+	portal = await localhostPortal('passkeys')
+	await portal.start()
 })
 
-test.afterAll(async () => {
-	server?.process.kill('SIGTERM')
-	await server?.exited
-	if (server) fs.rmSync(server.dataDir, { recursive: true, force: true })
-})
-
-/** A browser with a passkey-capable device (user verification by "fingerprint", always given). */
-async function withAuthenticator(context: BrowserContext): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-	const page = context.pages()[0] ?? (await context.newPage())
-	const cdp = await context.newCDPSession(page)
-	await cdp.send('WebAuthn.enable')
-	const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-		options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-	})
-	return { cdp, authenticatorId }
-}
+test.afterAll(() => portal?.stop())
 
 for (const js of javaScriptModes) {
 	test(`a customer adds a passkey, signs in with it and removes it, with JavaScript ${js ? 'on' : 'off'}`, async ({ browser }) => {
 		test.setTimeout(120_000)
-		const context = await browser.newContext({ javaScriptEnabled: js, baseURL: server.url })
+		const context = await browser.newContext({ javaScriptEnabled: js, baseURL: portal.url })
 		const page = await context.newPage()
 		const email = uniqueEmail('passkey')
 		await register(page, 'customer', email, { first: 'Pille', last: 'Pääsuvõti' })
@@ -127,7 +94,7 @@ for (const js of javaScriptModes) {
 		await context.clearCookies()
 		await page.goto('/login?lng=en')
 		const csrf = await page.locator('form.passkey-sign-in input[name="csrf"]').inputValue()
-		const replay = await page.request.post('/login?lng=en', { form: { csrf, intent: 'passkey', credential: credential! }, headers: { Origin: server.url } })
+		const replay = await page.request.post('/login?lng=en', { form: { csrf, intent: 'passkey', credential: credential! }, headers: { Origin: portal.url } })
 		expect(replay.status()).toBe(401)
 		expect(replay.headers()['set-cookie'] ?? '').not.toContain('session')
 		await page.goto('/settings')

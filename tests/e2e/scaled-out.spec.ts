@@ -9,7 +9,8 @@ import sharp from 'sharp'
 import { type Browser, type Page } from '@playwright/test'
 import { encodeId } from '../../app/utils/public-id'
 import { SmtpSink } from '../support/smtp-sink'
-import { demo, dictionary, expect, test } from './fixtures'
+import { demo, dictionary, expect, loginAsAdmin, test } from './fixtures'
+import { startTestOpenIdProvider } from '../support/openid-provider.mjs'
 import { startProcess, until, type Started } from './processes'
 
 /**
@@ -38,6 +39,8 @@ let admin: pg.Client
 let web: Record<string, string>
 let s3: { server: S3rver; directory: string; client: S3Client; endpoint: string }
 const smtp = new SmtpSink()
+/** The tests' eID provider: the administrator confirms the sign-in with eID (decision 0156). */
+let eidProvider: Awaited<ReturnType<typeof startTestOpenIdProvider>> | undefined
 let nginxPrefix: string | undefined
 const processes: Record<'a' | 'b' | 'worker' | 'nginx', Started | undefined> = { a: undefined, b: undefined, worker: undefined, nginx: undefined }
 
@@ -106,8 +109,14 @@ test.beforeAll(async () => {
 	s3 = { server, directory, client, endpoint }
 
 	await smtp.start()
+	// The answers come back to the public address; the demo data links the administrator's eID.
+	eidProvider = await startTestOpenIdProvider({ redirectUris: [`${proxyUrl}/eid/callback`] })
 
 	const shared = {
+		OIDC_ISSUER: eidProvider.issuer,
+		OIDC_CLIENT_ID: eidProvider.clientId,
+		OIDC_CLIENT_SECRET: eidProvider.clientSecret,
+		EID_HASH_SECRET: 'scaled-out-test-eid-hash-secret-0123456789',
 		NODE_ENV: 'production',
 		DATABASE_URL: databaseUrl(database),
 		SESSION_SECRET: 'scaled-out-test-session-secret-0123456789abcdef',
@@ -163,6 +172,7 @@ test.afterAll(async () => {
 	// Each step bounded: a connection left open by a killed process must not hold the run (CI once
 	// waited out the hook's whole time here).
 	await bounded('smtp', () => smtp.stop())
+	await bounded('eID provider', async () => eidProvider?.stop())
 	await bounded('s3rver', async () => {
 		s3?.client.destroy()
 		await s3?.server.close()
@@ -268,7 +278,7 @@ test('an administrator blocking a customer on one web process is refused on the 
 	const customer = await apiLogin('b', 'kadri.saar@example.com', demo.customer.password)
 	expect((await api('b', 'get-notification', customer)).status).toBe(200)
 	const adminPage = await personOn(browser, 'a')
-	await loginThroughForm(adminPage, demo.admin.email, demo.admin.password)
+	await loginAsAdmin(adminPage)
 	await adminPage.goto('/admin/users?lng=en&q=kadri.saar')
 	await adminPage.getByRole('link', { name: /kadri\.saar@example\.com|Kadri/ }).first().click()
 	await adminPage.getByRole('button', { name: dictionary('en', 'admin')('user.block') }).click()

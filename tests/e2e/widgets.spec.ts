@@ -333,11 +333,12 @@ test('the widgets fit a 320 px wide screen', async ({ page }) => {
 	expect(overflow).toEqual([0, 0, 0])
 })
 
-test('the demo page on the portal shows all three widgets', async ({ page }) => {
+test('the demo page on the portal shows all four widgets', async ({ page }) => {
 	await page.goto(`${portal}/widgets/demo.html`)
 	await expect(page.locator('[data-workshop-widget="list"]').getByRole('heading', { level: 3 }).first()).toBeVisible()
 	await expect(page.locator('#demo-details').getByRole('heading', { level: 2 })).toBeVisible()
 	await expect(page.locator('[data-workshop-widget="contact"]').getByRole('button', { name: t('contact.send') })).toBeVisible()
+	await expect(page.locator('[data-workshop-widget="request"]').getByRole('heading', { level: 2, name: w('request.title') })).toBeVisible()
 })
 
 test.describe('with JavaScript off', () => {

@@ -44,6 +44,7 @@ import { cleanUpStoredFiles, prepareUpload } from '~/uploads/storage.server'
 import { createAdmin, createCustomer, PASSWORD, signedInRequest } from '#tests/support/accounts'
 import { customerWithVehicle, jobInProgress, openRequest, workshopOffering } from '#tests/support/flow'
 import { refused, rejection } from '#tests/support/refusals'
+import { ROUTER_ARGS } from '#tests/support/router-args'
 
 /**
  * Issue 21, parts 1 and 2 (decision 0111): a person downloads everything the portal keeps about
@@ -78,7 +79,7 @@ describe('the data export', () => {
 	test('holds the person’s account, vehicles, requests, offers, reviews, chats, notifications, consents and log-ins, with their files', async () => {
 		const job = await reviewedCustomer()
 		const { request } = await signedInRequest(job.customerId, 'http://localhost/settings/export')
-		const response = await exportLoader({ request, params: {}, context: {} })
+		const response = await exportLoader({ request, params: {}, ...ROUTER_ARGS, context: {} })
 		expect(response.status).toBe(200)
 		expect(response.headers.get('Content-Type')).toBe('application/zip')
 		expect(response.headers.get('Content-Disposition')).toMatch(/^attachment; filename="autohub-data-\d{4}-\d{2}-\d{2}\.zip"$/)
@@ -146,7 +147,7 @@ describe('the data export', () => {
 		// A second click before it is ready does not queue a second.
 		expect((await requestBackgroundExport(customer.id)).id).toBe(id)
 		const { request } = await signedInRequest(customer.id, `http://localhost/settings/export/${encodeId(id)}`)
-		const waiting = await readyExportLoader({ request, params: { id: encodeId(id) }, context: {} })
+		const waiting = await readyExportLoader({ request, params: { id: encodeId(id) }, ...ROUTER_ARGS, context: {} })
 		expect(waiting.status).toBe(302)
 
 		expect((await makeWaitingExports()).made).toBeGreaterThanOrEqual(1)
@@ -157,7 +158,7 @@ describe('the data export', () => {
 		expect(mail!.text).toContain(`/settings/export/${encodeId(id)}`)
 
 		const again = await signedInRequest(customer.id, `http://localhost/settings/export/${encodeId(id)}`)
-		const ready = await readyExportLoader({ request: again.request, params: { id: encodeId(id) }, context: {} })
+		const ready = await readyExportLoader({ request: again.request, params: { id: encodeId(id) }, ...ROUTER_ARGS, context: {} })
 		expect(ready.headers.get('Content-Type')).toBe('application/zip')
 		const data = JSON.parse(strFromU8(unzipSync(new Uint8Array(await ready.arrayBuffer()))['data.json']!))
 		expect(data.account.email).toBe(customer.email)
@@ -165,7 +166,7 @@ describe('the data export', () => {
 		// Another user's export is "not found", as is an unknown one.
 		const stranger = await createCustomer()
 		const theirs = await signedInRequest(stranger.id, `http://localhost/settings/export/${encodeId(id)}`)
-		await expect(readyExportLoader({ request: theirs.request, params: { id: encodeId(id) }, context: {} })).rejects.toMatchObject({ status: 404 })
+		await expect(readyExportLoader({ request: theirs.request, params: { id: encodeId(id) }, ...ROUTER_ARGS, context: {} })).rejects.toMatchObject({ status: 404 })
 
 		// The clean-up job keeps the file while its row names it; a week on both go.
 		const days = (n: number) => new Date(Date.now() + n * 24 * 60 * 60 * 1000)

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { auditLog, cities, sessions, users, workshops } from '~/db/schema'
 import { audited } from '~/domain/admin/audit.server'
 import { changeEmail, searchUsers, setBlocked, updateCompanyFields } from '~/domain/admin/users.server'
@@ -8,11 +8,16 @@ import { DomainError } from '~/utils/errors'
 import { forgetWorkshopCounts, getWorkshopProfile, searchWorkshops } from '~/domain/directory/workshops.server'
 import { createSessionToken, findUserByToken, getOptionalUser } from '~/utils/auth.server'
 import { db } from '~/db/db.server'
-import { createAdmin, createCustomer, PASSWORD, signedInRequest, uniqueEmail } from '#tests/support/accounts'
+import { adminRequest, createAdmin, createCustomer, PASSWORD, signedInRequest, uniqueEmail } from '#tests/support/accounts'
 import { referenceData, workshopOffering } from '#tests/support/flow'
 import { action as listsAction } from '~/routes/_app.admin.lists'
 import { commitCsrfToken } from '~/utils/csrf.server'
 import { encodeId } from '~/utils/public-id'
+import { ROUTER_ARGS } from '#tests/support/router-args'
+import { demoData } from '#tests/support/demo-data'
+
+// The demo data first, from the run's template: once a test has made an account, a later load takes a minute.
+beforeAll(() => demoData())
 
 const auditRows = async (entityId: string) => db.select().from(auditLog).where(eq(auditLog.entityId, entityId))
 
@@ -21,7 +26,7 @@ describe('blocking an account', () => {
 		const actor = await createAdmin()
 		const customer = await createCustomer()
 		const { request } = await signedInRequest(customer.id)
-		const apiToken = await createSessionToken(db, { userId: customer.id, kind: 'api' })
+		const apiToken = await createSessionToken(db, { userId: customer.id, kind: 'api', method: 'password' })
 		expect(await getOptionalUser(request)).not.toBeNull()
 
 		await setBlocked(actor.id, customer.id, true)
@@ -208,7 +213,7 @@ describe('site content, ads, packages and lists', () => {
 		const actor = await createAdmin()
 		await referenceData()
 		const [token, csrfCookie] = await commitCsrfToken(new Request('http://localhost/'))
-		const { request } = await signedInRequest(actor.id, 'http://localhost/admin/lists?list=cities')
+		const { request } = await adminRequest(actor.id, 'http://localhost/admin/lists?list=cities')
 		const cookie = `${request.headers.get('Cookie')}; ${csrfCookie!.split(';')[0]}`
 		const send = async (fields: Record<string, string>) =>
 			(await listsAction({
@@ -218,7 +223,7 @@ describe('site content, ads, packages and lists', () => {
 					body: new URLSearchParams({ csrf: token!, list: 'cities', sortOrder: '0', active: 'on', nameEt: 'Elva', nameEn: 'Elva', nameRu: 'Элва', ...fields }),
 				}),
 				params: {},
-				context: {},
+				...ROUTER_ARGS, context: {},
 			})) as unknown
 		const errorsOf = (answer: unknown) => (answer as { data: { result: { error: Record<string, string[]> } } }).data.result.error
 		const statusOf = (answer: unknown) => (answer as { init: { status: number } | null }).init?.status

@@ -7,10 +7,11 @@ import { action as logoutAction } from '~/routes/admin.api.logout'
 import { getApiUser, hashToken } from '~/utils/auth.server'
 import { db } from '~/db/db.server'
 import { createCustomer, PASSWORD } from '#tests/support/accounts'
+import { ROUTER_ARGS } from '#tests/support/router-args'
 
 const context = (ip: string) => ({ clientIp: ip })
 const call = (handler: typeof loginAction, request: Request, ip = '10.9.0.1') =>
-	handler({ request, params: {}, context: context(ip) }) as Promise<Response>
+	handler({ request, params: {}, ...ROUTER_ARGS, context: context(ip) }) as Promise<Response>
 
 function jsonLogin(body: unknown, lng = 'en') {
 	return new Request(`http://localhost/admin/api/login?lng=${lng}`, {

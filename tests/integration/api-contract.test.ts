@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
-import { flatRoutes } from '@remix-run/dev/dist/config/flat-routes.js'
+import { type RouteConfigEntry } from '@react-router/dev/routes'
 import { Validator } from '@seriousme/openapi-schema-validator'
-import { matchRoutes, type RouteObject } from 'react-router-dom'
+import { matchRoutes, type RouteObject } from 'react-router'
 import { beforeAll, describe, expect, test } from 'vitest'
 import * as z from 'zod'
 import { openApiDocument } from '~/domain/api/openapi.server'
@@ -114,6 +114,24 @@ describe('the OpenAPI document', () => {
 		expect(document.components.schemas.LoginInput).toMatchObject({ required: ['email', 'password'] })
 	})
 
+	test('documents partner keys: the X-Partner-Key scheme, the ?partner= parameter, and 403 and 429 on the calls that take one (decision 0154)', () => {
+		expect(document.components.securitySchemes.partnerKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Partner-Key' })
+		expect(document.components.parameters.partner).toMatchObject({ name: 'partner', in: 'query', required: false })
+		type Operation = { parameters: object[]; security: object[]; responses: Record<string, unknown> }
+		const keyedCalls = Object.entries(document.paths).flatMap(([route, methods]) =>
+			Object.entries(methods as Record<string, Operation>)
+				.filter(([, operation]) => operation.security.some((entry) => 'partnerKey' in entry))
+				.map(([method, operation]) => [`${method.toUpperCase()} ${route}`, operation] as const),
+		)
+		expect(keyedCalls.map(([name]) => name).sort()).toEqual(['GET /workshop-details/{id}', 'GET /workshop-filters', 'GET /workshop-list', 'POST /contact-us', 'POST /widget-request'])
+		for (const [name, operation] of keyedCalls) {
+			// Optional: without a key the call works as it always did.
+			expect(operation.security, name).toEqual([{}, { partnerKey: [] }])
+			expect(operation.parameters, name).toContainEqual({ $ref: '#/components/parameters/partner' })
+			expect(operation.responses, name).toMatchObject({ 403: { $ref: '#/components/responses/Forbidden' }, 429: { $ref: '#/components/responses/TooManyRequests' } })
+		}
+	})
+
 	test('is served at /admin/api/openapi.json: public, cacheable, with CORS; GET only', async () => {
 		const { response, body } = await call(openApi, '/admin/api/openapi.json')
 		expect(response.status).toBe(200)
@@ -141,7 +159,7 @@ describe('real answers have their documented shapes', () => {
 		}
 	})
 
-	test('the errors: 404, 405, 422 and 401', async () => {
+	test('the errors: 404, 405, 422, 401 and 403', async () => {
 		const missing = await call(workshopDetails, '/admin/api/workshop-details/nope?lng=en', { params: { id: 'nope' } })
 		expect(missing.response.status).toBe(404)
 		conforms(schemas.ErrorBodySchema, missing.body)
@@ -155,6 +173,10 @@ describe('real answers have their documented shapes', () => {
 		const noCaller = await call(getNotification, '/admin/api/get-notification?lng=en', postJson({}))
 		expect(noCaller.response.status).toBe(401)
 		conforms(schemas.ErrorBodySchema, noCaller.body)
+		// A partner key that is no key of ours (decision 0154).
+		const unknownKey = await call(workshopList, '/admin/api/workshop-list?lng=en&partner=pk_nobodys', { headers: { Origin: 'https://partner.example' } })
+		expect(unknownKey.response.status).toBe(403)
+		conforms(schemas.ErrorBodySchema, unknownKey.body)
 	})
 
 	test('contact, login, notifications, chat and logout', async () => {
@@ -175,7 +197,7 @@ describe('real answers have their documented shapes', () => {
 		conforms(schemas.NotificationsResponseSchema, notifications.body)
 		expect((notifications.body as { notifications: unknown[] }).notifications.length).toBeGreaterThan(0)
 
-		const workshopAuth = { Authorization: `Bearer ${await createSessionToken(db, { userId: workshop.userId, kind: 'api' })}` }
+		const workshopAuth = { Authorization: `Bearer ${await createSessionToken(db, { userId: workshop.userId, kind: 'api', method: 'password' })}` }
 		conforms(schemas.MessageResponseSchema, (await call(sendChat, '/admin/api/send-chat?lng=en', postJson({ receiver_id: customer.id, message: 'Tere!' }, workshopAuth))).body)
 		const chat = await call(getChat, '/admin/api/get-chat?lng=en', postJson({ receiver_id: workshop.userId }, auth))
 		conforms(schemas.ChatResponseSchema, chat.body)
@@ -206,16 +228,13 @@ describe('an unknown path under /admin/api', () => {
 		})
 	}
 
-	test('reaches the splat route, while every call keeps its own route', () => {
-		const manifest = flatRoutes(path.resolve('app'), ['**/*.test.{ts,tsx}', '**/*.server.ts'])
-		const routes: RouteObject[] = []
-		const byId = new Map<string, RouteObject & { children: RouteObject[] }>()
-		for (const route of Object.values(manifest)) byId.set(route.id, { id: route.id, path: route.path, index: route.index as false, children: [] })
-		for (const route of Object.values(manifest)) {
-			const node = byId.get(route.id)!
-			if (route.parentId && byId.has(route.parentId)) byId.get(route.parentId)!.children.push(node)
-			else routes.push(node)
-		}
+	test('reaches the splat route, while every call keeps its own route', async () => {
+		// The portal's own route list (app/routes.ts), as the build reads it.
+		;(globalThis as { __reactRouterAppDirectory?: string }).__reactRouterAppDirectory = path.resolve('app')
+		const config: RouteConfigEntry[] = await (await import('~/routes')).default
+		const toObject = (route: RouteConfigEntry): RouteObject =>
+			({ id: route.id, path: route.path, index: route.index as false, children: (route.children ?? []).map(toObject) }) as RouteObject
+		const routes = config.map(toObject)
 		const leaf = (pathname: string) => matchRoutes([{ id: 'root', path: '', children: routes }], pathname)?.at(-1)?.route.id
 		for (const unknown of ['/admin/api', '/admin/api/', '/admin/api/nope', '/admin/api/workshop-list/extra', '/admin/api/workshop-details/a/b', '/admin/api/openapi', '/admin/api/login/x'])
 			expect(leaf(unknown), unknown).toBe('routes/admin.api.$')

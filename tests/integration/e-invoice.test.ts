@@ -12,9 +12,11 @@ import { db } from '~/db/db.server'
 import { processOutbox } from '~/email/outbox.server'
 import { decodeId } from '~/utils/public-id'
 import { createAdmin, createCustomer, signedInRequest } from '#tests/support/accounts'
+import { type SignInMethod } from '~/utils/auth.server'
 import { checkEn16931, checkUblStructure, en16931Rules, invoiceValue } from '#tests/support/en16931'
 import { referenceData, workshopOffering } from '#tests/support/flow'
 import { useSmtpSink } from '#tests/support/use-smtp-sink'
+import { ROUTER_ARGS } from '#tests/support/router-args'
 
 /**
  * Issue 21, part 5 (decision 0110): every subscription invoice is also an EN 16931 e-invoice in
@@ -54,10 +56,10 @@ async function goPro(workshop: WorkshopActor) {
 const xmlPath = (number: number | string) => `/subscription/invoices/${number}.xml`
 
 /** The route as a browser asks it: signed in as `userId`, or anonymous. */
-async function download(number: number | string, userId: string | null) {
+async function download(number: number | string, userId: string | null, method: SignInMethod = 'password') {
 	const url = `http://localhost${xmlPath(number)}`
-	const request = userId ? (await signedInRequest(userId, url)).request : new Request(url)
-	return eInvoiceLoader({ request, params: { number: String(number) }, context: {} }).catch((thrown: unknown) => thrown as Response)
+	const request = userId ? (await signedInRequest(userId, url, method)).request : new Request(url)
+	return eInvoiceLoader({ request, params: { number: String(number) }, ...ROUTER_ARGS, context: {} }).catch((thrown: unknown) => thrown as Response)
 }
 
 describe('the e-invoice', () => {
@@ -172,10 +174,15 @@ describe('/subscription/invoices/{number}.xml', () => {
 		expect(checkEn16931(xml).failed).toEqual([])
 		expect(invoiceValue(xml, '/ubl:Invoice/cbc:ID')).toBe(String(invoice.number))
 
+		// An administrator, with the second factor an administrator's session needs (decision 0156);
+		// signed in by a password alone, they are sent to confirm it first.
 		const admin = await createAdmin()
-		const asAdmin = await download(invoice.number, admin.id)
+		const asAdmin = await download(invoice.number, admin.id, 'passkey')
 		expect(asAdmin.status).toBe(200)
 		expect(await asAdmin.text()).toBe(xml)
+		const passwordOnly = await download(invoice.number, admin.id)
+		expect(passwordOnly.status).toBe(302)
+		expect(passwordOnly.headers.get('Location')).toBe(`/admin/verify?redirectTo=${encodeURIComponent(xmlPath(invoice.number))}`)
 
 		const other = await workshopWithBilling()
 		expect((await download(invoice.number, other.userId)).status).toBe(404)

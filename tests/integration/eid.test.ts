@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { auditLog, eidIdentities, emailOutbox, sessions, users } from '~/db/schema'
 import { db } from '~/db/db.server'
@@ -31,6 +31,8 @@ import { callback, CookieJar, EID_ENV, forgetConfiguration, refusalOf, settled, 
 import { uniquePersonalCode } from '#tests/support/openid-provider.mjs'
 import { createCustomer, PASSWORD, signedInRequest, uniqueEmail } from '#tests/support/accounts'
 import { jobInProgress } from '#tests/support/flow'
+import { ROUTER_ARGS } from '#tests/support/router-args'
+import { demoData } from '#tests/support/demo-data'
 
 /**
  * Issue 36, parts 1, 2 and 5 (decision 0150): eID sign-in through OpenID Connect against the
@@ -39,6 +41,8 @@ import { jobInProgress } from '#tests/support/flow'
 
 let provider: Awaited<ReturnType<typeof useTestProvider>>
 beforeAll(async () => {
+	// The demo data first, from the run's template: once a test has made an account, a later load takes a minute.
+	await demoData()
 	provider = await useTestProvider()
 })
 afterAll(async () => {
@@ -69,7 +73,7 @@ describe('signing up with eID', () => {
 		expect(answer.headers.get('Location')).toBe('/register?role=customer')
 		expect(await signedInToken(jar)).toBeNull()
 
-		const page = (await registerLoader({ request: new Request('http://localhost:3000/register?role=customer', { headers: { Cookie: jar.header() } }), params: {}, context: {} })) as {
+		const page = (await registerLoader({ request: new Request('http://localhost:3000/register?role=customer', { headers: { Cookie: jar.header() } }), params: {}, ...ROUTER_ARGS, context: {} })) as {
 			pendingEid: { firstName: string; lastName: string } | null
 			eid: boolean
 		}
@@ -89,7 +93,7 @@ describe('signing up with eID', () => {
 			[honeypot.nameFieldName]: '',
 			[honeypot.validFromFieldName!]: honeypot.encryptedValidFrom!,
 		})
-		const registered = jar.take(await settled(() => registerAction({ request, params: {}, context: { clientIp: '10.9.0.1' } })))
+		const registered = jar.take(await settled(() => registerAction({ request, params: {}, ...ROUTER_ARGS, context: { clientIp: '10.9.0.1' } })))
 		expect(registered.status).toBe(302)
 		expect(await signedInToken(jar)).not.toBeNull()
 		expect(jar.has('__eid')).toBe(false)
@@ -129,13 +133,13 @@ describe('the registration with eID, refused', () => {
 	test('after the verified person is gone (forgotten, or fifteen minutes on): the form says so and nothing is made', async () => {
 		const jar = new CookieJar()
 		await callback(jar, await throughProvider(jar, 'purpose=register&role=customer', { code: uniquePersonalCode() }))
-		const forgotten = jar.take(await settled(async () => cancelAction({ request: await post(jar, 'http://localhost:3000/eid/cancel', { back: '/register' }), params: {}, context: {} })))
+		const forgotten = jar.take(await settled(async () => cancelAction({ request: await post(jar, 'http://localhost:3000/eid/cancel', { back: '/register' }), params: {}, ...ROUTER_ARGS, context: {} })))
 		expect(forgotten.headers.get('Location')).toBe('/register')
 		expect(jar.has('__eid')).toBe(false)
 		const email = uniqueEmail('eid-late')
 		const honeypot = honeypotInputProps()
 		const request = await post(jar, 'http://localhost:3000/register', { intent: 'eid', role: 'customer', email, mobile: '+372 5555 1234', [honeypot.nameFieldName]: '', [honeypot.validFromFieldName!]: honeypot.encryptedValidFrom! })
-		const answer = await settled(() => registerAction({ request, params: {}, context: { clientIp: '10.9.5.1' } }))
+		const answer = await settled(() => registerAction({ request, params: {}, ...ROUTER_ARGS, context: { clientIp: '10.9.5.1' } }))
 		expect(answer.status).toBe(400)
 		expect(JSON.stringify(await answer.json())).toContain('auth:eid.pendingExpired')
 		expect(await db.select().from(users).where(eq(users.email, email))).toEqual([])
@@ -152,7 +156,7 @@ describe('the registration with eID, refused', () => {
 		const email = uniqueEmail('eid-twice')
 		const honeypot = honeypotInputProps()
 		const request = await post(jar, 'http://localhost:3000/register', { intent: 'eid', role: 'customer', email, mobile: '+372 5555 1234', [honeypot.nameFieldName]: '', [honeypot.validFromFieldName!]: honeypot.encryptedValidFrom! })
-		const answer = await settled(() => registerAction({ request, params: {}, context: { clientIp: '10.9.6.1' } }))
+		const answer = await settled(() => registerAction({ request, params: {}, ...ROUTER_ARGS, context: { clientIp: '10.9.6.1' } }))
 		expect(answer.status).toBe(409)
 		expect(JSON.stringify(await answer.json())).toContain('auth:eid.linkedElsewhere')
 		expect(await db.select().from(users).where(eq(users.email, email))).toEqual([])
@@ -164,8 +168,8 @@ describe('the audit log', () => {
 		const { userId } = await eidOnlyAccount()
 		const user = await createCustomer()
 		const jar = new CookieJar()
-		await settled(async () => loginAction({ request: await post(jar, 'http://localhost:3000/login', { email: user.email, password: PASSWORD }), params: {}, context: { clientIp: '10.9.7.1' } }))
-		const api = await apiLoginAction({ request: new Request('http://localhost:3000/admin/api/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: user.email, password: PASSWORD }) }), params: {}, context: { clientIp: '10.9.7.2' } })
+		await settled(async () => loginAction({ request: await post(jar, 'http://localhost:3000/login', { email: user.email, password: PASSWORD }), params: {}, ...ROUTER_ARGS, context: { clientIp: '10.9.7.1' } }))
+		const api = await apiLoginAction({ request: new Request('http://localhost:3000/admin/api/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: user.email, password: PASSWORD }) }), params: {}, ...ROUTER_ARGS, context: { clientIp: '10.9.7.2' } })
 		expect((api as Response).status).toBe(200)
 		const methods = async (id: string) =>
 			(await db.select({ after: auditLog.after }).from(auditLog).where(and(eq(auditLog.actorId, id), eq(auditLog.action, 'user.signIn'))).orderBy(asc(auditLog.createdAt))).map((row) => row.after)
@@ -254,7 +258,7 @@ describe('refusals: nobody is signed in, and the page says why, with a 4xx', () 
 		process.env.OIDC_ISSUER = 'http://127.0.0.1:9/'
 		forgetConfiguration()
 		try {
-			const start = await settled(() => startLoader({ request: new Request('http://localhost:3000/eid/start?purpose=login'), params: {}, context: {} }))
+			const start = await settled(() => startLoader({ request: new Request('http://localhost:3000/eid/start?purpose=login'), params: {}, ...ROUTER_ARGS, context: {} }))
 			expect(start.status).toBe(302)
 			expect(start.headers.get('Location')).toBe('/login')
 		} finally {
@@ -270,10 +274,10 @@ describe('linking an existing account', () => {
 		const code = uniquePersonalCode()
 		const { answer, jar } = await eidAnswer('purpose=login', { code, given_name: 'KATI', family_name: 'KARU-TAMM' })
 		expect(answer.headers.get('Location')).toBe('/register?role=customer')
-		const page = (await loginLoader({ request: new Request('http://localhost:3000/login', { headers: { Cookie: jar.header() } }), params: {}, context: {} })) as { pendingEid: unknown }
+		const page = (await loginLoader({ request: new Request('http://localhost:3000/login', { headers: { Cookie: jar.header() } }), params: {}, ...ROUTER_ARGS, context: {} })) as { pendingEid: unknown }
 		expect(page.pendingEid).toEqual({ firstName: 'Kati', lastName: 'Karu-Tamm', role: 'customer' })
 
-		const loggedIn = jar.take(await settled(async () => loginAction({ request: await post(jar, 'http://localhost:3000/login', { email: user.email, password: PASSWORD }), params: {}, context: { clientIp: '10.9.1.1' } })))
+		const loggedIn = jar.take(await settled(async () => loginAction({ request: await post(jar, 'http://localhost:3000/login', { email: user.email, password: PASSWORD }), params: {}, ...ROUTER_ARGS, context: { clientIp: '10.9.1.1' } })))
 		expect(loggedIn.status).toBe(302)
 		expect(await signedInToken(jar)).not.toBeNull()
 		expect(jar.has('__eid')).toBe(false)
@@ -330,16 +334,16 @@ describe('linking an existing account', () => {
 describe('unlinking', () => {
 	test('refused while the eID is the only way to sign in; allowed once the account has a password', async () => {
 		const { jar, userId } = await eidOnlyAccount()
-		const refused = await settled(async () => settingsAction({ request: await post(jar, 'http://localhost:3000/settings', { intent: 'eid-unlink' }), params: {}, context: {} }))
+		const refused = await settled(async () => settingsAction({ request: await post(jar, 'http://localhost:3000/settings', { intent: 'eid-unlink' }), params: {}, ...ROUTER_ARGS, context: {} }))
 		expect(refused.status).toBe(302)
 		const toast = (await getSessionStorage().getSession(refused.headers.get('Set-Cookie'))).get('toast')
 		expect(toast).toMatchObject({ type: 'error', key: 'account:eid.unlinkNeedsPassword' })
 		expect(await linkedEid(userId)).not.toBeNull()
-		const settings = (await settingsLoader({ request: new Request('http://localhost:3000/settings', { headers: { Cookie: jar.header() } }), params: {}, context: {} })) as { hasPassword: boolean }
+		const settings = (await settingsLoader({ request: new Request('http://localhost:3000/settings', { headers: { Cookie: jar.header() } }), params: {}, ...ROUTER_ARGS, context: {} })) as { hasPassword: boolean }
 		expect(settings.hasPassword).toBe(false)
 
 		await db.update(users).set({ passwordHash: await hashPassword(PASSWORD) }).where(eq(users.id, userId))
-		const done = await settled(async () => settingsAction({ request: await post(jar, 'http://localhost:3000/settings', { intent: 'eid-unlink' }), params: {}, context: {} }))
+		const done = await settled(async () => settingsAction({ request: await post(jar, 'http://localhost:3000/settings', { intent: 'eid-unlink' }), params: {}, ...ROUTER_ARGS, context: {} }))
 		expect((await getSessionStorage().getSession(done.headers.get('Set-Cookie'))).get('toast')).toMatchObject({ type: 'success', key: 'account:eid.unlinked' })
 		expect(await linkedEid(userId)).toBeNull()
 		expect((await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorId, userId))).map((row) => row.action)).toContain('user.eidUnlink')
@@ -347,7 +351,7 @@ describe('unlinking', () => {
 
 	test('an account without a password gets one by a reset link to its address', async () => {
 		const { jar, email } = await eidOnlyAccount()
-		const sent = await settled(async () => settingsAction({ request: await post(jar, 'http://localhost:3000/settings', { intent: 'set-password' }), params: {}, context: { clientIp: '10.9.2.1' } }))
+		const sent = await settled(async () => settingsAction({ request: await post(jar, 'http://localhost:3000/settings', { intent: 'set-password' }), params: {}, ...ROUTER_ARGS, context: { clientIp: '10.9.2.1' } }))
 		expect((await getSessionStorage().getSession(sent.headers.get('Set-Cookie'))).get('toast')).toMatchObject({ key: 'account:eid.passwordLinkSent' })
 		const mail = await db.select().from(emailOutbox).where(eq(emailOutbox.to, email))
 		// In the account's language (it registered in Estonian, the default).
@@ -382,7 +386,7 @@ async function eidOnlyAccountWith(code: string) {
 		[honeypot.nameFieldName]: '',
 		[honeypot.validFromFieldName!]: honeypot.encryptedValidFrom!,
 	})
-	jar.take(await settled(() => registerAction({ request, params: {}, context: { clientIp: '10.9.3.1' } })))
+	jar.take(await settled(() => registerAction({ request, params: {}, ...ROUTER_ARGS, context: { clientIp: '10.9.3.1' } })))
 	const userId = (await findUserByToken((await signedInToken(jar))!, 'web'))!.id
 	return { jar, userId, email, code, pendingCookie }
 }
@@ -400,11 +404,12 @@ describe('privacy', () => {
 		expect(text).not.toContain(code)
 		expect(data.eid).toMatchObject({ country: 'EE', lastMethod: 'smartid' })
 		expect(new Date((data.eid as { linkedOn: Date }).linkedOn).getTime()).toBeGreaterThan(Date.now() - 60_000)
-		expect((data.signIns as Array<{ method: string }>).map((row) => row.method)).toEqual(['eid'])
+		// The link from /settings confirmed that session with the eID (decision 0156); then a sign-in with it.
+		expect(data.signIns).toMatchObject([{ confirmed: { method: 'password+eid', factor: 'eid' } }, { method: 'eid', via: 'web' }])
 
 		await deleteOwnAccount({ userId: user.id, password: PASSWORD })
 		expect(await db.select().from(eidIdentities).where(eq(eidIdentities.userId, user.id))).toEqual([])
-		expect(await db.select().from(auditLog).where(and(eq(auditLog.actorId, user.id), eq(auditLog.action, 'user.signIn')))).toEqual([])
+		expect(await db.select().from(auditLog).where(and(eq(auditLog.actorId, user.id), inArray(auditLog.action, ['user.signIn', 'user.stepUp'])))).toEqual([])
 		// The eID is free again: it leads to a new registration.
 		const { answer } = await eidAnswer('purpose=login', { code })
 		expect(answer.headers.get('Location')).toBe('/register?role=customer')
@@ -447,22 +452,22 @@ describe('without OIDC configuration', () => {
 		for (const name of EID_ENV) delete process.env[name]
 		forgetConfiguration()
 		try {
-			const login = (await loginLoader({ request: new Request('http://localhost:3000/login'), params: {}, context: {} })) as { eid: boolean; pendingEid: unknown }
+			const login = (await loginLoader({ request: new Request('http://localhost:3000/login'), params: {}, ...ROUTER_ARGS, context: {} })) as { eid: boolean; pendingEid: unknown }
 			expect(login).toMatchObject({ eid: false, pendingEid: null })
-			const register = (await registerLoader({ request: new Request('http://localhost:3000/register'), params: {}, context: {} })) as { eid: boolean }
+			const register = (await registerLoader({ request: new Request('http://localhost:3000/register'), params: {}, ...ROUTER_ARGS, context: {} })) as { eid: boolean }
 			expect(register.eid).toBe(false)
 			for (const run of [
-				() => startLoader({ request: new Request('http://localhost:3000/eid/start?purpose=login'), params: {}, context: {} }),
-				() => callbackLoader({ request: new Request('http://localhost:3000/eid/callback?code=x&state=y'), params: {}, context: {} }),
+				() => startLoader({ request: new Request('http://localhost:3000/eid/start?purpose=login'), params: {}, ...ROUTER_ARGS, context: {} }),
+				() => callbackLoader({ request: new Request('http://localhost:3000/eid/callback?code=x&state=y'), params: {}, ...ROUTER_ARGS, context: {} }),
 			]) {
 				expect(await run().then(() => 'answered', (error: unknown) => (error instanceof DomainError ? error.status : error))).toBe(404)
 			}
 			const user = await createCustomer()
 			const signedIn = await signedInRequest(user.id, 'http://localhost:3000/settings')
-			const settings = (await settingsLoader({ request: signedIn.request, params: {}, context: {} })) as { eid: unknown; hasPassword: boolean }
+			const settings = (await settingsLoader({ request: signedIn.request, params: {}, ...ROUTER_ARGS, context: {} })) as { eid: unknown; hasPassword: boolean }
 			expect(settings).toMatchObject({ eid: null, hasPassword: true })
 			const jar = new CookieJar()
-			const loggedIn = await settled(async () => loginAction({ request: await post(jar, 'http://localhost:3000/login', { email: user.email, password: PASSWORD }), params: {}, context: { clientIp: '10.9.4.1' } }))
+			const loggedIn = await settled(async () => loginAction({ request: await post(jar, 'http://localhost:3000/login', { email: user.email, password: PASSWORD }), params: {}, ...ROUTER_ARGS, context: { clientIp: '10.9.4.1' } }))
 			expect(loggedIn.status).toBe(302)
 			expect(loggedIn.headers.get('Location')).toBe('/dashboard')
 		} finally {

@@ -28,6 +28,7 @@ import {
 import { uploadUrl } from '~/uploads/upload-url'
 import { createCustomer, signedInRequest } from '#tests/support/accounts'
 import { stagedFiles, storedFiles } from '#tests/support/local-store'
+import { ROUTER_ARGS } from '#tests/support/router-args'
 
 // Counts the files it leaves: on a PostgreSQL server, a folder of its own (as uploads-hardening does).
 if (process.env.DATABASE_URL) {
@@ -52,7 +53,7 @@ const exists = (key: string) =>
 		() => false,
 	)
 const get = (upload: Pick<Upload, 'id'>, query: string, request = new Request(`http://localhost/uploads/${encodeId(upload.id)}${query}`)) =>
-	uploadLoader({ request, params: { id: encodeId(upload.id) }, context: {} }).catch((error: unknown) => {
+	uploadLoader({ request, params: { id: encodeId(upload.id) }, ...ROUTER_ARGS, context: {} }).catch((error: unknown) => {
 		if (error instanceof Response) return error
 		throw error
 	})

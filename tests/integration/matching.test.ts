@@ -14,6 +14,7 @@ import { db } from '~/db/db.server'
 import { encodeId } from '~/utils/public-id'
 import { createCustomer, signedInRequest } from '../support/accounts'
 import { customerWithVehicle, inDays, workshopOffering } from '../support/flow'
+import { ROUTER_ARGS } from '#tests/support/router-args'
 
 /**
  * Issue 15: a request reaches the workshops that do one of its services, serve the vehicle's
@@ -167,7 +168,7 @@ describe('a request addressed to a workshop from its page (issue 16)', () => {
 			const response = (await requestFormAction({
 				request: new Request(signedIn.request.url, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' }, body: form }),
 				params: {},
-				context: {},
+				...ROUTER_ARGS, context: {},
 			})) as Response
 			expect(response.status).toBe(302)
 			const [request] = await db.select().from(serviceRequests).where(eq(serviceRequests.customerId, customer.id)).orderBy(desc(serviceRequests.createdAt)).limit(1)

@@ -12,14 +12,15 @@ import { db } from '~/db/db.server'
 import { encodeId } from '~/utils/public-id'
 import { createCustomer, requestWithToken } from '#tests/support/accounts'
 import { customerWithVehicle, openRequest, referenceData, workshopOffering } from '#tests/support/flow'
+import { ROUTER_ARGS } from '#tests/support/router-args'
 
 type Handler = typeof getNotificationAction
 const call = async (handler: Handler, request: Request) => {
-	const response = (await handler({ request, params: {}, context: { clientIp: '10.7.0.1' } })) as Response
+	const response = (await handler({ request, params: {}, ...ROUTER_ARGS, context: { clientIp: '10.7.0.1' } })) as Response
 	return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }
 
-const apiToken = (userId: string) => createSessionToken(db, { userId, kind: 'api' })
+const apiToken = (userId: string) => createSessionToken(db, { userId, kind: 'api', method: 'password' })
 
 /** An API client's call: Bearer token, JSON body (or form data when `form` is set). */
 function bearer(path: string, token: string | null, body: Record<string, string> = {}, form = false) {
@@ -91,7 +92,7 @@ describe('POST /admin/api/get-notification', () => {
 	})
 
 	test('with the session cookie, needs the page CSRF token', async () => {
-		const session = await createSessionToken(db, { userId: scene.customer.id, kind: 'web' })
+		const session = await createSessionToken(db, { userId: scene.customer.id, kind: 'web', method: 'password' })
 		const signedIn = await requestWithToken(session)
 		const [csrf, csrfCookie] = await commitCsrfToken(new Request('http://localhost/'))
 		const cookie = `${signedIn.headers.get('Cookie')}; ${csrfCookie!.split(';')[0]}`

@@ -20,6 +20,7 @@ import { resetEnvCache } from '~/utils/env.server'
 import { getFileStore, s3FileStore, stagingDirectory, storageRoot, StoredFileMissing } from '~/uploads/file-store.server'
 import { encodeId } from '~/utils/public-id'
 import { cleanUpStoredFiles, discardPrepared, prepareUpload, readStoredFile, savePreparedUpload, storeUpload, variantKey, variantKeysOf } from '~/uploads/storage.server'
+import { ROUTER_ARGS } from '#tests/support/router-args'
 
 let server: S3rver
 let directory: string
@@ -67,7 +68,7 @@ const localFiles = async () =>
 		.map((entry) => entry.name)
 const photo = (width = 640) => sharp({ create: { width, height: 400, channels: 3, background: '#2a6' } }).jpeg().toBuffer()
 const serve = (id: string, query = '', method = 'GET') =>
-	uploadLoader({ params: { id: encodeId(id) }, request: new Request(`http://localhost/uploads/${encodeId(id)}${query}`, { method }), context: {} }) as Promise<Response>
+	uploadLoader({ params: { id: encodeId(id) }, request: new Request(`http://localhost/uploads/${encodeId(id)}${query}`, { method }), ...ROUTER_ARGS, context: {} }) as Promise<Response>
 
 describe('stored files in an S3 bucket', () => {
 	test('an upload goes to the bucket with its thumbnail, and is served through /uploads/{id} by streaming', async () => {

@@ -19,8 +19,8 @@ const origin = () => relyingParty()!.origin
 async function customerWithPasskey() {
 	const user = await createCustomer()
 	const device = softAuthenticator()
-	const options = await passkeyAddOptions({ id: user.id, email: user.email, name: 'Kati Karu' }, ip())
-	await addPasskey(user.id, device.register(options, { origin: origin() }), 'Phone')
+	const options = await passkeyAddOptions({ id: user.id, mayAddWayIn: true, email: user.email, name: 'Kati Karu' }, ip())
+	await addPasskey({ id: user.id, mayAddWayIn: true }, device.register(options, { origin: origin() }), 'Phone')
 	return { user, device }
 }
 
@@ -38,7 +38,7 @@ describe('adding a passkey', () => {
 		const { user, device } = await customerWithPasskey()
 		const list = await listPasskeys(user.id)
 		expect(list.map((each) => each.name)).toEqual(['Phone'])
-		const again = await passkeyAddOptions({ id: user.id, email: user.email, name: 'Kati Karu' }, ip())
+		const again = await passkeyAddOptions({ id: user.id, mayAddWayIn: true, email: user.email, name: 'Kati Karu' }, ip())
 		expect(again.authenticatorSelection).toMatchObject({ residentKey: 'required', userVerification: 'required' })
 		expect(again.excludeCredentials?.map((each) => each.id)).toEqual([device.id])
 		expect(again.rp.id).toBe(relyingParty()!.id)
@@ -47,15 +47,15 @@ describe('adding a passkey', () => {
 	test('is refused from another origin, without user verification, or as a replay, and keeps nothing', async () => {
 		const user = await createCustomer()
 		const device = softAuthenticator()
-		const foreign = await passkeyAddOptions({ id: user.id, email: user.email, name: '' }, ip())
-		expect((await refusal(addPasskey(user.id, device.register(foreign, { origin: 'https://evil.example' }), 'Phone'))).status).toBe(400)
-		const unverified = await passkeyAddOptions({ id: user.id, email: user.email, name: '' }, ip())
-		expect((await refusal(addPasskey(user.id, device.register(unverified, { origin: origin(), verified: false }), 'Phone'))).status).toBe(400)
-		const options = await passkeyAddOptions({ id: user.id, email: user.email, name: '' }, ip())
+		const foreign = await passkeyAddOptions({ id: user.id, mayAddWayIn: true, email: user.email, name: '' }, ip())
+		expect((await refusal(addPasskey({ id: user.id, mayAddWayIn: true }, device.register(foreign, { origin: 'https://evil.example' }), 'Phone'))).status).toBe(400)
+		const unverified = await passkeyAddOptions({ id: user.id, mayAddWayIn: true, email: user.email, name: '' }, ip())
+		expect((await refusal(addPasskey({ id: user.id, mayAddWayIn: true }, device.register(unverified, { origin: origin(), verified: false }), 'Phone'))).status).toBe(400)
+		const options = await passkeyAddOptions({ id: user.id, mayAddWayIn: true, email: user.email, name: '' }, ip())
 		const answer = device.register(options, { origin: origin() })
 		// Another person cannot use this person's challenge.
 		const other = await createCustomer()
-		expect((await refusal(addPasskey(other.id, answer, 'Stolen'))).status).toBe(400)
+		expect((await refusal(addPasskey({ id: other.id, mayAddWayIn: true }, answer, 'Stolen'))).status).toBe(400)
 		expect(await listPasskeys(user.id)).toEqual([])
 		expect(await listPasskeys(other.id)).toEqual([])
 	})
@@ -63,10 +63,10 @@ describe('adding a passkey', () => {
 	test('a challenge is taken once', async () => {
 		const user = await createCustomer()
 		const device = softAuthenticator()
-		const options = await passkeyAddOptions({ id: user.id, email: user.email, name: '' }, ip())
+		const options = await passkeyAddOptions({ id: user.id, mayAddWayIn: true, email: user.email, name: '' }, ip())
 		const answer = device.register(options, { origin: origin() })
-		await addPasskey(user.id, answer, 'Phone')
-		expect((await refusal(addPasskey(user.id, answer, 'Phone again'))).status).toBe(400)
+		await addPasskey({ id: user.id, mayAddWayIn: true }, answer, 'Phone')
+		expect((await refusal(addPasskey({ id: user.id, mayAddWayIn: true }, answer, 'Phone again'))).status).toBe(400)
 		expect(await db.select().from(webauthnChallenges).where(eq(webauthnChallenges.challenge, options.challenge))).toEqual([])
 	})
 })

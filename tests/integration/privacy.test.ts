@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
-import { describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { chatMessages, consents, contactMessages, contentPages, emailOutbox, notifications, sessions } from '~/db/schema'
 import { monthsBefore, RETENTION_MONTHS, SENT_EMAIL_DAYS } from '~/domain/privacy/retention'
 import { applyRetention, SENT_EMAILS_BATCH } from '~/domain/privacy/retention.server'
@@ -14,6 +14,7 @@ import { EID_COOKIE } from '~/identity/eid-cookie.server'
 import { createAdmin, createCustomer } from '#tests/support/accounts'
 import { saveContentPage } from '~/domain/admin/content.server'
 import { customerWithVehicle, openRequest, workshopOffering } from '#tests/support/flow'
+import { demoData } from '#tests/support/demo-data'
 
 /**
  * Issue 21, privacy. Consents: registering records the terms and privacy policy accepted, with their
@@ -22,6 +23,9 @@ import { customerWithVehicle, openRequest, workshopOffering } from '#tests/suppo
  * messages after 24, log-in records 12 months after they expired. Nothing younger, nothing unread,
  * no chat of a request still under way.
  */
+
+// The demo data first, from the run's template: once a test has made an account, a later load takes a minute.
+beforeAll(() => demoData())
 
 const now = new Date()
 const monthsAgo = (months: number, days = 0) => new Date(monthsBefore(now, months).getTime() - days * 86_400_000)

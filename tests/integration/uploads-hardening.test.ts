@@ -37,6 +37,7 @@ import {
 import { createCustomer, signedInRequest } from '#tests/support/accounts'
 import { stagedFiles, storedFiles } from '#tests/support/local-store'
 import { referenceData, workshopOffering } from '#tests/support/flow'
+import { ROUTER_ARGS } from '#tests/support/router-args'
 
 // On a PostgreSQL server the storage root would be ./data/uploads, shared with other test files
 // (and a developer's data); this file counts the files it leaves, so it gets a folder of its own.
@@ -255,7 +256,7 @@ describe('forms with files, through the workshop profile’s action', () => {
 				body,
 			}),
 			params: {},
-			context: {},
+			...ROUTER_ARGS, context: {},
 		})
 
 	type Reply = {
@@ -345,7 +346,7 @@ describe('forms with files, through the workshop profile’s action', () => {
 		// A workshop's photo is public once it is on the profile; held, only its owner sees it, and no cache keeps it.
 		const get = async (id: string, signedIn: boolean) => {
 			const request = signedIn ? (await signedInRequest(workshop.userId, `http://localhost/uploads/${id}`)).request : new Request(`http://localhost/uploads/${id}`)
-			return uploadLoader({ request, params: { id }, context: {} }).catch((e: unknown) => e as Response)
+			return uploadLoader({ request, params: { id }, ...ROUTER_ARGS, context: {} }).catch((e: unknown) => e as Response)
 		}
 		expect((await get(held[0]!.id, false)).status).toBe(404)
 		const own = await get(held[0]!.id, true)
@@ -355,7 +356,7 @@ describe('forms with files, through the workshop profile’s action', () => {
 		const other = await uploadLoader({
 			request: (await signedInRequest(stranger.id, `http://localhost/uploads/${held[0]!.id}`)).request,
 			params: { id: held[0]!.id },
-			context: {},
+			...ROUTER_ARGS, context: {},
 		}).catch((e: unknown) => e as Response)
 		expect(other.status).toBe(404)
 
@@ -516,7 +517,7 @@ describe('serving a stored file', () => {
 	test('streams it whole, with its length, and the thumbnail on request', async () => {
 		const stored = await storeUpload(db, { bytes: await jpeg(900, 600), purpose: 'workshop_photo' })
 		const get = (query = '') =>
-			uploadLoader({ request: new Request(`http://localhost/uploads/${encodeId(stored.id)}${query}`), params: { id: encodeId(stored.id) }, context: {} })
+			uploadLoader({ request: new Request(`http://localhost/uploads/${encodeId(stored.id)}${query}`), params: { id: encodeId(stored.id) }, ...ROUTER_ARGS, context: {} })
 		const response = await get()
 		const body = Buffer.from(await response.arrayBuffer())
 		expect(body.equals(await readStoredFile(stored.storageKey))).toBe(true)

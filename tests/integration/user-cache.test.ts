@@ -90,7 +90,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL, with the cache l
 	test('a token’s user is kept; a block, a logout elsewhere or a rename elsewhere ends it', async () => {
 		const admin = await createCustomer()
 		const user = await createCustomer()
-		const token = await createSessionToken(db, { userId: user.id, kind: 'api' })
+		const token = await createSessionToken(db, { userId: user.id, kind: 'api', method: 'password' })
 		await cacheBusHeardAll()
 		expect((await findUserByToken(token, 'api'))?.id).toBe(user.id)
 
@@ -110,7 +110,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL, with the cache l
 
 		// A second user's token ended elsewhere (psql, another process): refused once the message arrives.
 		const other = await createCustomer()
-		const otherToken = await createSessionToken(db, { userId: other.id, kind: 'web' })
+		const otherToken = await createSessionToken(db, { userId: other.id, kind: 'web', method: 'password' })
 		await cacheBusHeardAll()
 		expect((await findUserByToken(otherToken, 'web'))?.id).toBe(other.id)
 		await elsewhere(`delete from sessions where user_id = $1`, [other.id])

@@ -17,6 +17,7 @@ import { customerWithVehicle, inDays, openRequest, referenceData } from '#tests/
 import { failure } from '#tests/support/failure'
 import { refused } from '#tests/support/refusals'
 import { cityIn, completedJobs, workshopIn } from '#tests/support/usual-prices'
+import { ROUTER_ARGS } from '#tests/support/router-args'
 
 /**
  * The usual price where a customer decides (issue 35, decision 0149): beside the services on the
@@ -113,7 +114,7 @@ describe('the usual price shown', () => {
 		const answer = (await requestFormAction({
 			request: new Request(signedIn.request.url, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' }, body: form }),
 			params: {},
-			context: {},
+			...ROUTER_ARGS, context: {},
 		})) as unknown as { data: { result: { status: string; initialValue: Record<string, unknown>; error?: unknown }; usualPrices: { services: Array<{ range: { range: string } | null }> } } }
 		expect(answer.data.result.status).toBe('success')
 		expect(answer.data.result.error).toBeUndefined()

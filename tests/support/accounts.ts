@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { packages, users } from '~/db/schema'
 import { register } from '~/domain/accounts/accounts.server'
-import { createSessionToken } from '~/utils/auth.server'
+import { createSessionToken, type SignInMethod } from '~/utils/auth.server'
 import { db } from '~/db/db.server'
 import { getSessionStorage } from '~/utils/session.server'
 
@@ -64,10 +64,21 @@ export async function ensureFreePackage() {
 	return created!
 }
 
-/** A request carrying a browser session for the user, as the portal's cookie would. */
-export async function signedInRequest(userId: string, url = 'http://localhost/dashboard') {
-	const token = await createSessionToken(db, { userId, kind: 'web' })
+/**
+ * A request carrying a browser session for the user, as the portal's cookie would: opened by a
+ * password unless `method` says how (an administrator's needs eID or a passkey for /admin).
+ */
+export async function signedInRequest(userId: string, url = 'http://localhost/dashboard', method: SignInMethod = 'password') {
+	const token = await createSessionToken(db, { userId, kind: 'web', method })
 	return { token, request: await requestWithToken(token, url) }
+}
+
+/**
+ * A request of an administrator signed in as an administrator must be (decision 0156): with a
+ * second factor, here a passkey. A session opened by a password alone is sent to /admin/verify.
+ */
+export function adminRequest(adminId: string, url = 'http://localhost/admin') {
+	return signedInRequest(adminId, url, 'passkey')
 }
 
 export async function requestWithToken(token: string, url = 'http://localhost/dashboard') {

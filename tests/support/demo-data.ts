@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { inject } from 'vitest'
+import { expect, inject } from 'vitest'
 import { loadDemoDataIfEmpty } from '~/db/seed/demo-data.server'
 import { closeDatabase, db, queryRows, startEmbeddedDatabasesFrom } from '~/db/db.server'
 import { resetEnvCache } from '~/utils/env.server'
@@ -29,7 +29,9 @@ async function useDemoTemplate() {
 	const template = inject('demoTemplate')
 	const [row] = await queryRows<{ accounts: number }>(db, sql`select count(*)::int as accounts from users`)
 	if (!template || row?.accounts) {
-		await loadDemoDataIfEmpty()
+		const loaded = await loadDemoDataIfEmpty()
+		// A minute under load, where the template takes a moment: the file made accounts before asking.
+		if (loaded && template) console.warn(`${expect.getState().testPath ?? 'a test file'}: the demo data loaded the slow way; call demoData() in beforeAll, before any account is made`)
 		return
 	}
 	await closeDatabase()

@@ -5,6 +5,7 @@ import { forgetProvider } from '~/identity/oidc.server'
 import { resetEidCookie } from '~/identity/eid-cookie.server'
 import { resetEnvCache } from '~/utils/env.server'
 import { startTestOpenIdProvider } from './openid-provider.mjs'
+import { ROUTER_ARGS } from './router-args'
 
 /**
  * eID sign-in in the integration tests (decision 0150): the tests' OpenID provider started for this
@@ -92,7 +93,7 @@ export async function settled(run: () => Promise<unknown>): Promise<Response> {
  * provider with `form`, and answers the callback's address, to be opened with `callback`.
  */
 export async function throughProvider(jar: CookieJar, query: string, form: ProviderForm): Promise<string> {
-	const start = jar.take(await settled(() => startLoader({ request: new Request(`http://localhost:3000/eid/start?${query}`, { headers: { Cookie: jar.header() } }), params: {}, context: {} })))
+	const start = jar.take(await settled(() => startLoader({ request: new Request(`http://localhost:3000/eid/start?${query}`, { headers: { Cookie: jar.header() } }), params: {}, ...ROUTER_ARGS, context: {} })))
 	expect(start.status, 'the start redirects to the provider').toBe(302)
 	const op = new CookieJar()
 	const get = async (url: string) => op.take(await fetch(url, { redirect: 'manual', headers: { Cookie: op.header() } }))
@@ -109,7 +110,7 @@ export async function throughProvider(jar: CookieJar, query: string, form: Provi
 
 /** Opens the callback's address in the browser holding `jar`. */
 export async function callback(jar: CookieJar, url: string) {
-	return jar.take(await settled(() => callbackLoader({ request: new Request(url, { headers: { Cookie: jar.header(), 'User-Agent': 'vitest' } }), params: {}, context: {} })))
+	return jar.take(await settled(() => callbackLoader({ request: new Request(url, { headers: { Cookie: jar.header(), 'User-Agent': 'vitest' } }), params: {}, ...ROUTER_ARGS, context: {} })))
 }
 
 /** The refusal a callback page shows: its status and text key. */

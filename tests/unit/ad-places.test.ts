@@ -19,7 +19,7 @@ import * as dashboard from '~/routes/_app.dashboard'
 import * as workshopList from '~/routes/_public.workshop-list'
 import * as home from '~/routes/_public._index'
 
-// What Remix's useMatches() gives the layouts: root first, the page last.
+// What React Router's useMatches() gives the layouts: root first, the page last.
 const matches = (...modules: object[]) => [{ handle: undefined }, ...modules.map((module) => ({ handle: 'handle' in module ? module.handle : undefined }))]
 
 describe('where ads may appear (issue 32)', () => {

@@ -13,12 +13,12 @@ describe('withoutJavaScript', () => {
 			'<link rel="modulepreload" href="/assets/entry.client.js"/>',
 			'<script type="application/ld+json">{"@type":"AutoRepair"}</script></head>',
 			'<body><main><h1>Autohub</h1></main>',
-			'<script nonce="abc">window.__remixContext = {};</script>',
+			'<script nonce="abc">window.__reactRouterContext = {};</script>',
 			'<script type="module" async nonce="abc">import "/assets/manifest.js";</script>',
 			'</body></html>',
 		].join('')
 		const bare = withoutJavaScript(page)
-		expect(bare).not.toMatch(/modulepreload|__remixContext|import "/)
+		expect(bare).not.toMatch(/modulepreload|__reactRouterContext|import "/)
 		expect(bare).toContain('<link rel="stylesheet" href="/assets/app.css"/>')
 		expect(bare).toContain('<script type="application/ld+json">{"@type":"AutoRepair"}</script>')
 		expect(bare).toContain('<main><h1>Autohub</h1></main>')

@@ -17,13 +17,14 @@ describe('parseBenchOptions', () => {
 			warmup: 2,
 			connections: [1, 4],
 			port: 3230,
+			profile: false,
 		})
 		expect(parseBenchOptions([], { BENCH_PORT: '4000' }).port).toBe(4000)
 	})
 
 	test('repeatable suites and cases, numbers as numbers', () => {
-		const options = parseBenchOptions(['--suite', 'start', '--suite', 'lighthouse', '--case', 'home', '--case', ' contact ', '--runs', '5', '--warmup', '0', '--connections', '10,100', '--no-build'], {})
-		expect(options).toMatchObject({ suites: ['start', 'lighthouse'], cases: ['home', 'contact'], runs: 5, warmup: 0, connections: [10, 100], build: false })
+		const options = parseBenchOptions(['--suite', 'start', '--suite', 'lighthouse', '--case', 'home', '--case', ' contact ', '--runs', '5', '--warmup', '0', '--connections', '10,100', '--no-build', '--profile'], {})
+		expect(options).toMatchObject({ suites: ['start', 'lighthouse'], cases: ['home', 'contact'], runs: 5, warmup: 0, connections: [10, 100], build: false, profile: true })
 	})
 
 	test.each([

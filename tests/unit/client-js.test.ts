@@ -6,7 +6,7 @@ import { areaOf, overBudget, pageSizes, serverOnlyFindings } from '../../scripts
 
 /**
  * Issue 18, goal 3: the build fails when server-only code reaches the browser or a page's
- * JavaScript grows past its budget (scripts/check-client-js.mjs, run by `npm run build:remix`).
+ * JavaScript grows past its budget (scripts/check-client-js.mjs, run by `npm run build:app`).
  * These tests prove the check bites, and read the build `npm test` made first.
  */
 const budgets = JSON.parse(fs.readFileSync(path.join(__dirname, '../../scripts/client-js-budgets.json'), 'utf8')) as {

@@ -1,4 +1,4 @@
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, test } from 'vitest'
 import { GeneralErrorBoundary } from '~/components/error-boundary'

@@ -1,5 +1,6 @@
 import { type ContactInput } from '~/domain/messaging/contact'
 import { type FilterOptions, type Paged, type PublicReview, type WorkshopCard, type WorkshopListQuery, type WorkshopProfile, workshopListParams } from '~/domain/directory/workshops'
+import { PARTNER_KEY_PARAM } from '~/domain/partners/partners'
 import { type Language } from '~/i18n/config'
 
 /**
@@ -31,10 +32,12 @@ export class ApiError extends Error {
 
 export type Api = ReturnType<typeof createApi>
 
-export function createApi(origin: string, language: Language) {
+/** `partnerKey`: the partner site's key (data-partner-key), sent with every call as `?partner=` (a GET stays a simple request). */
+export function createApi(origin: string, language: Language, partnerKey?: string) {
 	const base = `${origin.replace(/\/+$/, '')}/admin/api`
 	async function call<T>(path: string, params: URLSearchParams, init: RequestInit = {}, signal?: AbortSignal): Promise<T> {
 		params.set('lng', language)
+		if (partnerKey) params.set(PARTNER_KEY_PARAM, partnerKey)
 		let response: Response
 		try {
 			response = await fetch(`${base}${path}?${params}`, { ...init, signal, credentials: 'omit', headers: { Accept: 'application/json', ...init.headers } })
@@ -60,5 +63,7 @@ export function createApi(origin: string, language: Language) {
 				headers: { 'Content-Type': 'application/json' },
 				body: JSON.stringify(input),
 			}),
+		/** The "ask for an offer" widget: multipart (the photos ride along), so no preflight either. */
+		request: (form: FormData) => call<{ status: number; message: string }>('/widget-request', new URLSearchParams(), { method: 'POST', body: form }),
 	}
 }

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useRef, useState } from 'react'
 import { ContactSchema, type ContactInput } from '~/domain/messaging/contact'
 import { ApiError } from './api'
 import { useWidget } from './context'
+import { BotTrap, SendButton } from './ui'
 
 type Values = Record<keyof ContactInput, string>
 type Errors = Partial<Record<keyof ContactInput | 'form', string>>
@@ -131,17 +132,9 @@ export function ContactWidget() {
 						</div>
 					)
 				})}
-				{/* The bot trap: hidden from people and assistive technology, so only a bot fills it in. */}
-				<div className="trap" aria-hidden="true">
-					<label htmlFor={`${id}-trap`}>{t('common:forms.honeypot')}</label>
-					<input ref={trap} id={`${id}-trap`} name="name__confirm" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-				</div>
+				<BotTrap id={id} trap={trap} />
 				<p className="muted small">{t('public:contact.privacy')}</p>
-				<div className="actions">
-					<button type="submit" className="button button--primary" disabled={sending} aria-disabled={sending || undefined}>
-						{sending ? t('widgets:sending') : t('public:contact.send')}
-					</button>
-				</div>
+				<SendButton sending={sending} label={t('public:contact.send')} />
 			</form>
 		</section>
 	)

@@ -7,10 +7,11 @@ import { WidgetProvider } from './context'
 import { DetailsWidget } from './details'
 import { dictionaryFor, makeTranslate, pickLanguage } from './i18n'
 import { ListWidget } from './list'
+import { RequestWidget } from './request'
 import css from './styles.css'
 import { Failure, Loading } from './ui'
 
-export const widgetKinds = ['list', 'details', 'contact'] as const
+export const widgetKinds = ['list', 'details', 'contact', 'request'] as const
 export type WidgetKind = (typeof widgetKinds)[number]
 
 /** What a widget can be told, by `data-*` attributes or by `mount(element, options)`. */
@@ -26,6 +27,10 @@ export type WidgetOptions = {
 	service?: string
 	brand?: string
 	sort?: string
+	/** The request widget's preset services: codes, comma-separated (`tyres,brakes`) or a list. */
+	services?: string | string[]
+	/** The partner site's key (issue 37): every call carries it, and the portal counts what the site brought. */
+	partnerKey?: string
 }
 
 const roots = new WeakMap<Element, Root>()
@@ -56,7 +61,7 @@ function addStyles(shadow: ShadowRoot) {
 
 function readOptions(element: Element, given: Partial<WidgetOptions>): WidgetOptions | null {
 	const data = (element as HTMLElement).dataset ?? {}
-	const pickValue = (key: keyof WidgetOptions, attribute: string = key) => given[key] ?? data[attribute] ?? undefined
+	const pickValue = (key: Exclude<keyof WidgetOptions, 'services'>, attribute: string = key) => (given[key] as string | undefined) ?? data[attribute] ?? undefined
 	const widget = pickValue('widget', 'workshopWidget') as WidgetKind | undefined
 	if (!widget || !widgetKinds.includes(widget)) return null
 	return {
@@ -69,6 +74,8 @@ function readOptions(element: Element, given: Partial<WidgetOptions>): WidgetOpt
 		service: pickValue('service'),
 		brand: pickValue('brand'),
 		sort: pickValue('sort'),
+		services: given.services ?? data.services,
+		partnerKey: pickValue('partnerKey'),
 	}
 }
 
@@ -131,13 +138,17 @@ function Widget({ settings, language, api, assets }: { settings: WidgetOptions; 
 			live = false
 		}
 	}, [language, assets, attempt])
-	const context = useMemo(() => ({ api: createApi(api, language), language, t: makeTranslate(language, dictionary ?? undefined) }), [api, language, dictionary])
+	const context = useMemo(
+		() => ({ api: createApi(api, language, settings.partnerKey), language, t: makeTranslate(language, dictionary ?? undefined) }),
+		[api, language, dictionary, settings.partnerKey],
+	)
 	return (
 		<WidgetProvider value={context}>
 			{!dictionary ? failed ? <Failure error={failed} retry={() => setAttempt((n) => n + 1)} /> : <Loading /> : null}
 			{dictionary && settings.widget === 'list' ? <ListWidget options={settings} /> : null}
 			{dictionary && settings.widget === 'details' ? <DetailsWidget workshopId={settings.workshopId ?? ''} /> : null}
 			{dictionary && settings.widget === 'contact' ? <ContactWidget /> : null}
+			{dictionary && settings.widget === 'request' ? <RequestWidget workshopId={settings.workshopId} services={settings.services} /> : null}
 		</WidgetProvider>
 	)
 }

@@ -1,3 +1,4 @@
+import { type RefObject } from 'react'
 import { roundToHalf } from '~/domain/directory/workshops'
 import { formatRating } from '~/utils/format'
 import { ApiError } from './api'
@@ -84,4 +85,27 @@ export function Pager({ page, totalPages, onPage, label }: { page: number; total
 /** "Based on 5 reviews" / "Based on 1 review", the portal's words. */
 export function reviewCountText(t: ReturnType<typeof useWidget>['t'], count: number) {
 	return count === 1 ? t('public:rating.basedOnOne') : count ? t('public:rating.basedOn', { total: count }) : t('public:rating.noReviews')
+}
+
+/** The bot trap of a widget's form: hidden from people and assistive technology, so only a bot fills it in. */
+export function BotTrap({ id, trap }: { id: string; trap: RefObject<HTMLInputElement> }) {
+	const { t } = useWidget()
+	return (
+		<div className="trap" aria-hidden="true">
+			<label htmlFor={`${id}-trap`}>{t('common:forms.honeypot')}</label>
+			<input ref={trap} id={`${id}-trap`} name="name__confirm" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+		</div>
+	)
+}
+
+/** A widget form's send button, "Sending…" while the post is on its way. */
+export function SendButton({ sending, label }: { sending: boolean; label: string }) {
+	const { t } = useWidget()
+	return (
+		<div className="actions">
+			<button type="submit" className="button button--primary" disabled={sending} aria-disabled={sending || undefined}>
+				{sending ? t('widgets:sending') : label}
+			</button>
+		</div>
+	)
 }

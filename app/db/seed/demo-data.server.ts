@@ -33,19 +33,31 @@ import { type OfferLineKind, type PartQuality } from '~/domain/service-flow/offe
 import { EXPIRY_DAYS, initialStatus, offerMoves, requestMoves } from '~/domain/service-flow/status'
 import { db as defaultDb, type DbOrTx, transaction } from '~/db/db.server'
 import { hashPassword } from '~/utils/password.server'
+import { getEnv } from '~/utils/env.server'
+import { subjectHash } from '~/identity/oidc.server'
 import { registryCode } from '~/utils/registry-code'
 import { storeUpload } from '~/uploads/storage.server'
 import { tallinnDay, tallinnToDate } from '~/utils/time'
 import { demoContentPages } from './content-pages'
 import { insertDemoCalendar } from './demo-bookings.server'
+import { seededRandom } from './seeded-random'
+import { insertDemoInsights } from './demo-insights.server'
 import { insertDemoPriceList } from './demo-prices.server'
 import { insertDemoPriceJobs } from './demo-usual-prices.server'
+import { insertDemoPartners } from './demo-partners.server'
 import { adBanner, siteLogo, workshopLogo, workshopPhoto } from './demo-images.server'
 import { hasDemoData } from './has-demo-data.server'
 import { demoCarBrands, demoCities, demoCityCounties, demoPaymentMethods, demoServices, demoSpareParts, type ReferenceRow } from './reference-data'
 
 export const DEMO_PASSWORD = 'demo12345'
 export const demoAccounts = { customer: 'customer@example.com', workshop: 'workshop@example.com', admin: 'admin@example.com' } as const
+/**
+ * The demo administrator's eID, linked when eID is configured as the demo data loads (decision
+ * 0156: an administrator needs eID or a passkey for /admin): the personal code of Mobile-ID's test
+ * person in SK's demo service, which TARA's test environment signs in (TARA-Doku, "Testing"); the
+ * tests' own provider (tests/support/openid-provider.mjs) takes any code typed in.
+ */
+export const DEMO_ADMIN_EID = { country: 'EE', code: '60001019906' } as const
 
 type Tx = DbOrTx
 type Ids = Map<string, string>
@@ -100,6 +112,10 @@ export async function loadDemoData(database: DbOrTx = defaultDb, now = new Date(
 		await insertInboxAndVisits(tx, now, random)
 		// The demo workshop's price list (issue 35): demo-prices.server.ts.
 		await insertDemoPriceList(tx, { workshopId: workshopIds[0]!, serviceIds: refs.services, now })
+		// Partner sites with keys and what they brought (issue 37): demo-partners.server.ts.
+		await insertDemoPartners(tx, { adminId: people.admin.id, workshopIds, now, random })
+		// The demo workshop's daily counts and the demo partner site (issue 37): demo-insights.server.ts.
+		await insertDemoInsights(tx, { workshopId: workshopIds[0]!, now })
 	}))
 }
 
@@ -289,6 +305,10 @@ async function insertPeople(tx: Tx, passwordHash: string): Promise<People> {
 				passwordHash,
 			})),
 		])
+	// With eID configured, the administrator's eID is linked: the demo's way past the step-up page (README: "Demo accounts").
+	if (getEnv().eid) {
+		await tx.insert(t.eidIdentities).values({ userId: people.admin.id, subjectHash: subjectHash(DEMO_ADMIN_EID.country, DEMO_ADMIN_EID.code), country: DEMO_ADMIN_EID.country })
+	}
 	return people
 }
 
@@ -1411,14 +1431,3 @@ function atHour(day: Date, hour: number) {
 	return tallinnToDate(`${tallinnDay(day)}T${String(hour).padStart(2, '0')}:00`)
 }
 
-/** A small deterministic generator, so the demo data is the same on every machine. */
-function seededRandom(seed: number) {
-	let state = seed >>> 0
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0
-		let x = state
-		x = Math.imul(x ^ (x >>> 15), x | 1)
-		x ^= x + Math.imul(x ^ (x >>> 7), x | 61)
-		return ((x ^ (x >>> 14)) >>> 0) / 4294967296
-	}
-}

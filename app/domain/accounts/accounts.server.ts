@@ -3,8 +3,8 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import { eidIdentities, packages, passwordResetTokens, subscriptions, users, workshops } from '~/db/schema'
 import { type Language } from '~/i18n/config'
 import { getFixedT } from '~/i18n/i18n.server'
-import { createSessionToken, endSessions } from '~/utils/auth.server'
-import { SIGN_IN_ACTION, writeAudit } from '~/domain/admin/audit.server'
+import { createSessionToken, endSessions, renewSession, type SignInFactor, type SignInMethod } from '~/utils/auth.server'
+import { SIGN_IN_ACTION, STEP_UP_ACTION, writeAudit } from '~/domain/admin/audit.server'
 import { db, isUniqueViolation, type DbOrTx, transaction } from '~/db/db.server'
 import { forgetUsers } from '~/caching/user-cache.server'
 import { sendEmail } from '~/domain/messaging/emails.server'
@@ -13,6 +13,7 @@ import { getEnv } from '~/utils/env.server'
 import { hashPassword, needsRehash, verifyPassword } from '~/utils/password.server'
 import { clearRateLimit, hitRateLimit, rateLimitRules, reserveTurn, undoRateLimitHit } from '~/utils/rate-limit.server'
 import { message } from '~/utils/messages'
+import { DomainError } from '~/utils/errors'
 import { type Registration } from './accounts'
 import { recordConsents } from '~/domain/privacy/consents.server'
 import { retryAfterHeader } from '~/utils/http'
@@ -215,12 +216,14 @@ export async function createAccount(
 	}
 }
 
-/** How a person signed in: recorded in the audit log with every sign-in (issue 36). */
-export type SignInMethod = 'password' | 'eid' | 'passkey'
+/** How a person signed in: recorded in the audit log with every sign-in and on the session (issue 36). */
+export type { SignInMethod }
 
 /**
  * Starts a session (a browser's or an API token) and records the sign-in and its method in the
- * audit log, in one transaction: every sign-in has its row. Answers the session's token.
+ * audit log, in one transaction: every sign-in has its row. The session remembers its method
+ * (`sessions.sign_in_method`): an administrator's needs more than a password (decision 0156).
+ * Answers the session's token.
  */
 export async function openSession(input: { userId: string; kind: 'web' | 'api'; userAgent?: string | null; method: SignInMethod }, database?: DbOrTx): Promise<string> {
 	const open = async (tx: DbOrTx) => {
@@ -229,6 +232,22 @@ export async function openSession(input: { userId: string; kind: 'web' | 'api'; 
 		return token
 	}
 	return database ? open(database) : transaction(open)
+}
+
+/**
+ * Confirms a browser's session by another factor (a step-up, decision 0156): the session is
+ * replaced by a new one whose method gains the factor, and the audit log gets `user.stepUp` with
+ * the method before and after, in one transaction (the caller's, when given). Answers the new
+ * token for the cookie; refused (401) when the session ended meanwhile.
+ */
+export async function confirmSession(session: { userId: string; sessionId: string }, factor: SignInFactor, database?: DbOrTx): Promise<string> {
+	const confirm = async (tx: DbOrTx) => {
+		const renewed = await renewSession(tx, { ...session, factor })
+		if (!renewed) throw new DomainError('auth:guard.loginRequired', 401)
+		await writeAudit(tx, session.userId, { action: STEP_UP_ACTION, entityType: 'user', entityId: session.userId, before: { method: renewed.before }, after: { method: renewed.method, factor } })
+		return renewed.token
+	}
+	return database ? confirm(database) : transaction(confirm)
 }
 
 class EmailTaken extends Error {}
@@ -351,20 +370,24 @@ export async function setPreferredLanguage(userId: string, language: Language) {
 }
 
 /** `npm run admin:create`: promotes an account, or creates one with a generated password. */
-export async function createOrPromoteAdmin(email: string): Promise<{ created: boolean; password?: string }> {
+export async function createOrPromoteAdmin(email: string): Promise<{ userId: string; created: boolean; password?: string }> {
 	const existing = await findUserByEmail(db, email)
 	if (existing) {
 		await db.update(users).set({ role: 'admin' }).where(eq(users.id, existing.id))
-		return { created: false }
+		await forgetUsers(undefined, 'user', [existing.id])
+		return { userId: existing.id, created: false }
 	}
 	// 12 characters: the longest a password may be (spec §5).
 	const password = randomBytes(9).toString('base64url')
-	await db.insert(users).values({
-		email: email.toLowerCase(),
-		passwordHash: await hashPassword(password),
-		role: 'admin',
-		firstName: 'Admin',
-		lastName: 'Autohub',
-	})
-	return { created: true, password }
+	const [created] = await db
+		.insert(users)
+		.values({
+			email: email.toLowerCase(),
+			passwordHash: await hashPassword(password),
+			role: 'admin',
+			firstName: 'Admin',
+			lastName: 'Autohub',
+		})
+		.returning({ id: users.id })
+	return { userId: created!.id, created: true, password }
 }

@@ -6,7 +6,7 @@ import { writeAudit } from '~/domain/admin/audit.server'
 import { type Language } from '~/i18n/config'
 import { type VerifiedPerson } from '~/identity/oidc.server'
 import { DomainError, notFound } from '~/utils/errors'
-import { createAccount, openSession } from './accounts.server'
+import { confirmSession, createAccount, openSession } from './accounts.server'
 import { type EidRegistration, type LinkedEid, type SignInMethodKind } from './eid'
 
 /**
@@ -76,16 +76,40 @@ const linkedElsewhere = () => new DomainError('auth:eid.linkedElsewhere', 409)
 const anotherLinked = () => new DomainError('auth:eid.accountHasOther', 409)
 
 /**
+ * Confirms a signed-in session with the account's own eID (a step-up, decision 0156): the eID must
+ * be the one linked to this account (403 otherwise); its last use and the verified names are
+ * kept as at a sign-in, and the session is replaced by one with eID among its factors. Answers
+ * the new token.
+ */
+export async function confirmWithEid(session: { userId: string; sessionId: string }, person: VerifiedPerson): Promise<string> {
+	return transaction(async (tx) => {
+		const [row] = await tx
+			.select({ identityId: eidIdentities.id, firstName: users.firstName, lastName: users.lastName })
+			.from(eidIdentities)
+			.innerJoin(users, eq(users.id, eidIdentities.userId))
+			.where(and(eq(eidIdentities.subjectHash, person.subjectHash), eq(eidIdentities.userId, session.userId), isNull(users.deletedAt), eq(users.blocked, false)))
+		if (!row) throw new DomainError('auth:eid.notThisAccount', 403)
+		await tx.update(eidIdentities).set({ lastUsedAt: new Date(), lastMethod: person.method }).where(eq(eidIdentities.id, row.identityId))
+		if (row.firstName !== person.firstName || row.lastName !== person.lastName) await verifiedNames(tx, session.userId, person)
+		return confirmSession(session, 'eid', tx)
+	})
+}
+
+/**
  * Links the eID to an account: from /settings while signed in, or right after the account's
  * password on the login page. Refused when it opens another account already (the unique hash
  * holds even against two at once) or the account has another eID. The account takes the verified
- * names. Answers whether it was linked now or was already.
+ * names. An administrator's account takes an eID only from a session that may add a way in
+ * (`mayAddWayIn`: confirmed by a second factor or an enrolment link, decision 0156), never right
+ * after its password: a leaked password must not let someone link their own eID and reach /admin.
+ * Answers whether it was linked now or was already.
  */
-export async function linkEid(userId: string, person: VerifiedPerson): Promise<'linked' | 'already'> {
+export async function linkEid(userId: string, person: VerifiedPerson, options: { mayAddWayIn?: boolean } = {}): Promise<'linked' | 'already'> {
 	try {
 		return await transaction(async (tx) => {
-			const [user] = await tx.select({ id: users.id, blocked: users.blocked, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).for('update')
+			const [user] = await tx.select({ id: users.id, role: users.role, blocked: users.blocked, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).for('update')
 			if (!user || user.blocked || user.deletedAt) throw notFound()
+			if (user.role === 'admin' && !options.mayAddWayIn) throw new DomainError('auth:stepUp.linkNeedsConfirmation', 403)
 			const [own] = await tx.select({ subjectHash: eidIdentities.subjectHash }).from(eidIdentities).where(eq(eidIdentities.userId, userId))
 			if (own) {
 				if (own.subjectHash === person.subjectHash) return 'already'

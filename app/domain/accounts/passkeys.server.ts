@@ -22,7 +22,8 @@ import {
 import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { passkeys, users, webauthnChallenges } from '~/db/schema'
-import { db, isUniqueViolation, queryRows } from '~/db/db.server'
+import { db, isUniqueViolation, queryRows, transaction } from '~/db/db.server'
+import { writeAudit } from '~/domain/admin/audit.server'
 import { type Language } from '~/i18n/config'
 import { type Role } from '~/utils/route-access'
 import { getEnv } from '~/utils/env.server'
@@ -30,6 +31,7 @@ import { logger } from '~/utils/logger.server'
 import { DomainError, notFound, tooManyAttempts } from '~/utils/errors'
 import { hitRateLimit, rateLimitRules } from '~/utils/rate-limit.server'
 import { type PasskeyName } from './passkeys'
+import { confirmSession } from './accounts.server'
 
 /** How long a ceremony may take, from its challenge to its answer (WebAuthn's own timeout is shorter). */
 const CHALLENGE_MINUTES = 5
@@ -79,9 +81,18 @@ async function takeChallenge(challenge: string, purpose: Purpose, userId: string
 
 // ---------------------------------------------------------------- adding a passkey
 
+/**
+ * Who adds a passkey: `mayAddWayIn` is the session's say (`mayAddWayIn` of app/utils/auth.server.ts):
+ * an administrator's session without a second factor or an enrolment link may not (decision 0156).
+ */
+export type PasskeyOwner = { id: string; mayAddWayIn: boolean }
+
+const adminNeedsConfirmation = () => new DomainError('auth:stepUp.addNeedsConfirmation', 403)
+
 /** The options for adding a passkey to `user`'s account (its existing ones excluded). */
-export async function passkeyAddOptions(user: { id: string; email: string; name: string }, ip: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
+export async function passkeyAddOptions(user: PasskeyOwner & { email: string; name: string }, ip: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
 	const rp = requireRelyingParty()
+	if (!user.mayAddWayIn) throw adminNeedsConfirmation()
 	await countChallenge(ip)
 	const existing = await db.select({ credentialId: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, user.id))
 	if (existing.length >= MAX_PASSKEYS) throw new DomainError('account:passkeys.tooMany', 409, { max: MAX_PASSKEYS })
@@ -101,9 +112,11 @@ export async function passkeyAddOptions(user: { id: string; email: string; name:
 	return options
 }
 
-/** Checks the browser's answer to the add options and keeps the passkey under `name`. */
-export async function addPasskey(userId: string, response: RegistrationResponseJSON, name: PasskeyName): Promise<void> {
+/** Checks the browser's answer to the add options and keeps the passkey under `name`; the audit log says it was added. */
+export async function addPasskey(owner: PasskeyOwner, response: RegistrationResponseJSON, name: PasskeyName): Promise<void> {
 	const rp = requireRelyingParty()
+	if (!owner.mayAddWayIn) throw adminNeedsConfirmation()
+	const userId = owner.id
 	let verification
 	try {
 		verification = await verifyRegistrationResponse({
@@ -119,16 +132,21 @@ export async function addPasskey(userId: string, response: RegistrationResponseJ
 	if (!verification.verified) throw new DomainError('account:passkeys.notAdded', 400)
 	const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo
 	try {
-		await db.insert(passkeys).values({
-			id: randomUUID(),
-			userId,
-			credentialId: credential.id,
-			publicKey: isoBase64URL.fromBuffer(credential.publicKey),
-			counter: credential.counter,
-			transports: credential.transports ?? [],
-			multiDevice: credentialDeviceType === 'multiDevice',
-			backedUp: credentialBackedUp,
-			name,
+		await transaction(async (tx) => {
+			const id = randomUUID()
+			await tx.insert(passkeys).values({
+				id,
+				userId,
+				credentialId: credential.id,
+				publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+				counter: credential.counter,
+				transports: credential.transports ?? [],
+				multiDevice: credentialDeviceType === 'multiDevice',
+				backedUp: credentialBackedUp,
+				name,
+			})
+			// A new way in is worth a line in the log (its name is the person's own: not there).
+			await writeAudit(tx, userId, { action: 'user.passkeyAdd', entityType: 'user', entityId: userId, before: null, after: { passkey: id } })
 		})
 	} catch (error) {
 		if (isUniqueViolation(error)) throw new DomainError('account:passkeys.alreadyAdded', 409)
@@ -155,25 +173,66 @@ export async function passkeySignInOptions(ip: string): Promise<PublicKeyCredent
  * limited like password failures.
  */
 export async function signInWithPasskey(response: AuthenticationResponseJSON, ip: string): Promise<{ id: string; role: Role; preferredLanguage: Language | null }> {
+	const stored = await verifiedAnswer(response, ip, null)
+	if (stored.blocked) throw new DomainError('auth:login.blocked', 401)
+	return { id: stored.userId, role: stored.role, preferredLanguage: stored.preferredLanguage }
+}
+
+/**
+ * The options for confirming a signed-in session with one of the person's own passkeys (a step-up,
+ * decision 0156): their passkeys allowed, the challenge tied to them. None to offer: 409.
+ */
+export async function passkeyConfirmOptions(userId: string, ip: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+	const rp = requireRelyingParty()
+	const own = await db.select({ credentialId: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, userId))
+	if (!own.length) throw new DomainError('auth:stepUp.noPasskey', 409)
+	await countChallenge(ip)
+	const options = await generateAuthenticationOptions({
+		rpID: rp.id,
+		userVerification: 'required',
+		allowCredentials: own.map((each) => ({ id: each.credentialId, transports: each.transports as AuthenticatorTransport[] })),
+		timeout: 120_000,
+	})
+	await storeChallenge(options.challenge, 'sign-in', userId)
+	return options
+}
+
+/**
+ * Confirms this session with one of the person's own passkeys, answering the challenge handed out
+ * to them: the session is replaced by one that has the passkey among its factors (`confirmSession`),
+ * and the new token is answered. Refused as a sign-in is, and for another person's passkey.
+ */
+export async function confirmWithPasskey(session: { userId: string; sessionId: string }, response: AuthenticationResponseJSON, ip: string): Promise<string> {
+	await verifiedAnswer(response, ip, session.userId)
+	return confirmSession(session, 'passkey')
+}
+
+/**
+ * The stored passkey a WebAuthn answer proves, its counter moved forwards: for signing in
+ * (`userId` null: any person's passkey, a challenge handed out to nobody) or for confirming a
+ * person's session (their own passkey, their challenge). Every refusal is the same 401.
+ */
+async function verifiedAnswer(response: AuthenticationResponseJSON, ip: string, userId: string | null) {
 	const rp = requireRelyingParty()
 	const refused = async (reason: string) => {
 		// Why, for the operator (no one's data: the reason is the library's or ours).
-		logger.info('passkey sign-in refused', { reason: reason.slice(0, 200) })
+		logger.info('passkey answer refused', { reason: reason.slice(0, 200), purpose: userId ? 'confirm' : 'sign-in' })
 		const hit = await hitRateLimit(`passkey:fail:${ip}`, rateLimitRules.passkeyFailuresPerIp)
 		if (!hit.allowed) return tooManyAttempts(hit.retryAfterSeconds)
 		return new DomainError('auth:passkey.refused', 401)
 	}
+	const credentialId = typeof response?.id === 'string' ? response.id : ''
 	const [stored] = await db
 		.select({ id: passkeys.id, userId: passkeys.userId, publicKey: passkeys.publicKey, counter: passkeys.counter, transports: passkeys.transports, blocked: users.blocked, role: users.role, preferredLanguage: users.preferredLanguage })
 		.from(passkeys)
 		.innerJoin(users, eq(users.id, passkeys.userId))
-		.where(eq(passkeys.credentialId, typeof response?.id === 'string' ? response.id : ''))
-	if (!stored) throw await refused('unknown passkey')
+		.where(userId ? and(eq(passkeys.credentialId, credentialId), eq(passkeys.userId, userId)) : eq(passkeys.credentialId, credentialId))
+	if (!stored) throw await refused(userId ? 'not a passkey of this person' : 'unknown passkey')
 	let verification
 	try {
 		verification = await verifyAuthenticationResponse({
 			response,
-			expectedChallenge: (challenge) => takeChallenge(challenge, 'sign-in', null),
+			expectedChallenge: (challenge) => takeChallenge(challenge, 'sign-in', userId),
 			expectedOrigin: rp.origin,
 			expectedRPID: rp.id,
 			credential: { id: response.id, publicKey: isoBase64URL.toBuffer(stored.publicKey), counter: stored.counter, transports: stored.transports as AuthenticatorTransport[] },
@@ -183,7 +242,7 @@ export async function signInWithPasskey(response: AuthenticationResponseJSON, ip
 		throw await refused(error instanceof Error ? error.message : 'not verified')
 	}
 	if (!verification.verified) throw await refused('not verified')
-	// The counter moves only forwards: of two sign-ins with one counter value, one wins.
+	// The counter moves only forwards: of two answers with one counter value, one wins.
 	const { newCounter, credentialBackedUp } = verification.authenticationInfo
 	const moved = await queryRows<{ id: string }>(
 		db,
@@ -192,8 +251,7 @@ export async function signInWithPasskey(response: AuthenticationResponseJSON, ip
 			returning id`,
 	)
 	if (!moved.length) throw await refused('counter did not move forwards')
-	if (stored.blocked) throw new DomainError('auth:login.blocked', 401)
-	return { id: stored.userId, role: stored.role, preferredLanguage: stored.preferredLanguage }
+	return stored
 }
 
 // ---------------------------------------------------------------- the person's list
@@ -210,9 +268,12 @@ export async function listPasskeys(userId: string): Promise<PasskeyRow[]> {
 
 /** Removes one of the person's passkeys (another's id is "not found"). The password or eID remains the way in. */
 export async function removePasskey(userId: string, passkeyId: string): Promise<void> {
-	const removed = await db
-		.delete(passkeys)
-		.where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, userId)))
-		.returning({ id: passkeys.id })
-	if (!removed.length) throw notFound()
+	await transaction(async (tx) => {
+		const removed = await tx
+			.delete(passkeys)
+			.where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, userId)))
+			.returning({ id: passkeys.id })
+		if (!removed.length) throw notFound()
+		await writeAudit(tx, userId, { action: 'user.passkeyRemove', entityType: 'user', entityId: userId, before: { passkey: passkeyId }, after: null })
+	})
 }

@@ -10,8 +10,15 @@ import { ADMIN_PAGE_SIZE } from './admin'
  * with its method (`user.signIn`, issue 36), kept as long as log-in records are (privacy/retention.ts).
  */
 
-/** A sign-in's row: `after` is { method: 'password' | 'eid', via: 'web' | 'api' }. */
+/** A sign-in's row: `after` is { method: 'password' | 'eid' | 'passkey', via: 'web' | 'api' }. */
 export const SIGN_IN_ACTION = 'user.signIn'
+/**
+ * A session confirmed by another factor (decision 0156): `before` { method } and `after`
+ * { method, factor }, e.g. "password" → "password+passkey".
+ */
+export const STEP_UP_ACTION = 'user.stepUp'
+/** The log-in records: kept 12 months, in the person's data export, and deleted with the account. */
+export const LOG_IN_ACTIONS = [SIGN_IN_ACTION, STEP_UP_ACTION] as const
 
 export type AuditEntry = {
 	action: string

@@ -35,7 +35,7 @@ export const ValidationErrorBodySchema = z
 	})
 	.register(responseSchemas, { id: 'ValidationError' })
 
-/** `{ status: 200, message }`: contact-us, send-chat, logout, visit-insert. */
+/** `{ status: 200, message }`: contact-us, send-chat, logout, visit-insert, widget-request. */
 export const MessageResponseSchema = z.strictObject({ status: z.literal(200), message: z.string() }).register(responseSchemas, { id: 'Message' })
 
 // --- site ---------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { data } from '@remix-run/node'
+import { data } from 'react-router'
 import { and, asc, eq } from 'drizzle-orm'
 import { db, type DbOrTx } from '~/db/db.server'
 import { bookingChanges, bookings } from '~/db/schema'

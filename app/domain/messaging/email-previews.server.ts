@@ -101,6 +101,8 @@ const scheduledBuilders: Record<string, Build> = {
 const accountBuilders: Record<string, Build> = {
 	welcome: (language) => text(language, 'auth', 'email.welcome', { name: 'Mari', url: portalLink('/login', language) }),
 	reset: (language) => text(language, 'auth', 'email.reset', { name: 'Mari', url: portalLink('/reset-password/…', language), minutes: 60 }),
+	// An administrator's one-time link to add a second factor (decision 0156).
+	enrolmentLink: (language) => text(language, 'auth', 'stepUp.email', { name: 'Mari', url: portalLink('/admin/verify?link=…', language), minutes: 30, settings: portalLink('/settings', language) }),
 	invoice: (language) =>
 		text(language, 'billing', 'email.invoice', {
 			company: 'Kask Autoteenindus OÜ',

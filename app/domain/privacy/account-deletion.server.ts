@@ -22,7 +22,7 @@ import {
 	workshopPhotos,
 	workshops,
 } from '~/db/schema'
-import { SIGN_IN_ACTION, writeAudit } from '~/domain/admin/audit.server'
+import { LOG_IN_ACTIONS, writeAudit } from '~/domain/admin/audit.server'
 import { stopRenewals } from '~/domain/billing/subscription.server'
 import { forgetWorkshopCounts } from '~/domain/directory/workshops.server'
 import { DomainError, FieldError, notFound, tooManyAttempts } from '~/utils/errors'
@@ -57,18 +57,24 @@ const PASSWORD_TRIES = { limit: 10, windowSeconds: 15 * 60 }
 const wrongPassword = () => new FieldError('password', 'account:deletion.wrongPassword')
 
 /**
- * The user deletes their own account, confirming it with their password. Refusals are thrown, as
- * every move's are: a wrong password next to its field (and nothing changed), too many of them
- * (429), a job under way (409).
+ * The user deletes their own account, confirming it with their password, or, without one (an
+ * account made with eID), by a confirmation of their session with their eID or a passkey in the
+ * last few minutes (`confirmed`: `isRecentlyConfirmed` of app/utils/auth.server.ts, decision 0156).
+ * Refusals are thrown, as every move's are: a wrong or missing password next to its field (and
+ * nothing changed), too many of them (429), a job under way (409).
  */
-export async function deleteOwnAccount(input: { userId: string; password: string }) {
-	const key = `delete-account:${input.userId}`
-	const tries = await hitRateLimit(key, PASSWORD_TRIES)
-	if (!tries.allowed) throw tooManyAttempts(tries.retryAfterSeconds)
-	const [user] = await db.select().from(users).where(eq(users.id, input.userId))
-	if (!user || user.deletedAt) throw notFound()
-	if (!(await verifyPassword(input.password, user.passwordHash))) throw wrongPassword()
-	await undoRateLimitHit(key)
+export async function deleteOwnAccount(input: { userId: string } & ({ password: string } | { confirmed: true })) {
+	if ('password' in input) {
+		const key = `delete-account:${input.userId}`
+		const tries = await hitRateLimit(key, PASSWORD_TRIES)
+		if (!tries.allowed) throw tooManyAttempts(tries.retryAfterSeconds)
+		const [user] = await db.select().from(users).where(eq(users.id, input.userId))
+		if (!user || user.deletedAt) throw notFound()
+		if (!(await verifyPassword(input.password, user.passwordHash))) throw wrongPassword()
+		await undoRateLimitHit(key)
+	} else if (input.confirmed !== true) {
+		throw wrongPassword()
+	}
 	await transaction((tx) => eraseAccount(tx, input.userId, input.userId))
 }
 
@@ -122,7 +128,7 @@ async function eraseAccount(tx: DbOrTx, userId: string, actorId: string) {
 	// The eID's keyed hash is the person's (decision 0150): it goes, so the eID could open a new account.
 	await tx.delete(eidIdentities).where(eq(eidIdentities.userId, userId))
 	// So do the records of their sign-ins; what administrators changed stays in the audit log.
-	await tx.delete(auditLog).where(and(eq(auditLog.actorId, userId), eq(auditLog.action, SIGN_IN_ACTION)))
+	await tx.delete(auditLog).where(and(eq(auditLog.actorId, userId), inArray(auditLog.action, [...LOG_IN_ACTIONS])))
 	await tx.delete(passkeys).where(eq(passkeys.userId, userId))
 	await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId))
 	await tx.delete(notifications).where(eq(notifications.userId, userId))

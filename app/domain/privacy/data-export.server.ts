@@ -36,7 +36,7 @@ import {
 	workshopPhotos,
 	workshops,
 } from '~/db/schema'
-import { SIGN_IN_ACTION } from '~/domain/admin/audit.server'
+import { LOG_IN_ACTIONS, SIGN_IN_ACTION } from '~/domain/admin/audit.server'
 import { notFound } from '~/utils/errors'
 import { letter } from '~/domain/messaging/email-templates.server'
 import { portalLink, readerLanguage, sendEmail } from '~/domain/messaging/emails.server'
@@ -181,7 +181,7 @@ export async function collectAccountData(userId: string): Promise<AccountData> {
 		: null
 	const consentRows = await db.select().from(consents).where(eq(consents.userId, userId)).orderBy(asc(consents.acceptedAt))
 	const logIns = await db
-		.select({ kind: sessions.kind, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent })
+		.select({ kind: sessions.kind, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent, signInMethod: sessions.signInMethod })
 		.from(sessions)
 		.where(eq(sessions.userId, userId))
 		.orderBy(asc(sessions.createdAt))
@@ -192,9 +192,9 @@ export async function collectAccountData(userId: string): Promise<AccountData> {
 		.from(eidIdentities)
 		.where(eq(eidIdentities.userId, userId))
 	const signIns = await db
-		.select({ at: auditLog.createdAt, how: auditLog.after })
+		.select({ at: auditLog.createdAt, action: auditLog.action, how: auditLog.after })
 		.from(auditLog)
-		.where(and(eq(auditLog.actorId, userId), eq(auditLog.action, SIGN_IN_ACTION)))
+		.where(and(eq(auditLog.actorId, userId), inArray(auditLog.action, [...LOG_IN_ACTIONS])))
 		.orderBy(asc(auditLog.createdAt))
 	// Passkeys by name and dates: their keys open nothing without the device, and say nothing of the person.
 	const passkeyRows = await db
@@ -248,7 +248,8 @@ export async function collectAccountData(userId: string): Promise<AccountData> {
 			hasPassword: Boolean(user.passwordHash),
 		},
 		eid: eid ?? null,
-		signIns: signIns.map(({ at, how }) => ({ at, ...(how as { method?: string; via?: string } | null) })),
+		// A sign-in with its method and way (web, api); a confirmation (a step-up, decision 0156) with the factor it added.
+		signIns: signIns.map(({ at, action, how }) => (action === SIGN_IN_ACTION ? { at, ...(how as { method?: string; via?: string } | null) } : { at, confirmed: how as { method?: string; factor?: string } | null })),
 		workshop: workshop ? { ...workshop, calendar, logo: fileOf(workshop.logoUploadId), photos: photos.map((photo) => fileOf(photo.uploadId)), warrantyDocument: fileOf(workshop.warrantyDocumentUploadId) } : null,
 		vehicles: ownVehicles.map(({ calendarToken, historyToken, ...vehicle }) => ({
 			...vehicle,

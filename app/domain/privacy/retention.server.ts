@@ -1,12 +1,12 @@
-import { and, eq, isNotNull, lt, sql } from 'drizzle-orm'
-import { auditLog, chatMessages, contactMessages, dataExports, emailOutbox, notifications, sessions } from '~/db/schema'
-import { SIGN_IN_ACTION } from '~/domain/admin/audit.server'
+import { and, inArray, isNotNull, lt, sql } from 'drizzle-orm'
+import { auditLog, chatMessages, contactMessages, dataExports, emailOutbox, notifications, sessions, widgetRequests } from '~/db/schema'
+import { LOG_IN_ACTIONS } from '~/domain/admin/audit.server'
 import { valueList } from '~/db/sql'
 import { statusLists } from '~/domain/service-flow/status'
 import { db, queryRows } from '~/db/db.server'
-import { monthsBefore, RETENTION_MONTHS, SENT_EMAIL_DAYS } from './retention'
+import { monthsBefore, RETENTION_MONTHS, SENT_EMAIL_DAYS, WIDGET_REQUEST_DAYS } from './retention'
 
-export type RetentionResult = { readNotifications: number; closedChats: number; contactMessages: number; logIns: number; signIns: number; dataExports: number; sentEmails: number }
+export type RetentionResult = { readNotifications: number; closedChats: number; contactMessages: number; logIns: number; signIns: number; dataExports: number; sentEmails: number; widgetRequests: number }
 
 /** Sent e-mails deleted per statement: each a short transaction, so a busy outbox is never locked for long. */
 export const SENT_EMAILS_BATCH = 1000
@@ -57,11 +57,17 @@ export async function applyRetention(now = new Date()): Promise<RetentionResult>
 	// The audit log's sign-in records (issue 36) are log-in records too: as long, from the sign-in.
 	const signIns = await db
 		.delete(auditLog)
-		.where(and(eq(auditLog.action, SIGN_IN_ACTION), lt(auditLog.createdAt, before(RETENTION_MONTHS.logIns))))
+		.where(and(inArray(auditLog.action, [...LOG_IN_ACTIONS]), lt(auditLog.createdAt, before(RETENTION_MONTHS.logIns))))
 		.returning({ id: auditLog.id })
 
 	// A data export is kept a week (decision 0111); its file goes with the row (the clean-up job).
 	const exports = await db.delete(dataExports).where(lt(dataExports.expiresAt, now)).returning({ id: dataExports.id })
+
+	// A widget's request waiting for its link (decision 0153): a week after the link ended.
+	const widget = await db
+		.delete(widgetRequests)
+		.where(lt(widgetRequests.expiresAt, new Date(now.getTime() - WIDGET_REQUEST_DAYS * 24 * 60 * 60 * 1000)))
+		.returning({ id: widgetRequests.id })
 
 	const sentEmails = await deleteSentEmails(new Date(now.getTime() - SENT_EMAIL_DAYS * 24 * 60 * 60 * 1000))
 
@@ -73,6 +79,7 @@ export async function applyRetention(now = new Date()): Promise<RetentionResult>
 		signIns: signIns.length,
 		dataExports: exports.length,
 		sentEmails,
+		widgetRequests: widget.length,
 	}
 }
 

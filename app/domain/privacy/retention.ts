@@ -21,6 +21,13 @@ export const RETENTION_MONTHS = {
  */
 export const SENT_EMAIL_DAYS = 90
 
+/**
+ * A request widget's waiting request (issue 37, decision 0153: the e-mail, phone and what was
+ * asked), in days from the end of its link: past it the link only says "expired", and a confirmed
+ * one lives on as the request itself.
+ */
+export const WIDGET_REQUEST_DAYS = 7
+
 /** `now` less `months` calendar months (the day clamped to the shorter month's last). */
 export function monthsBefore(now: Date, months: number): Date {
 	const date = new Date(now)

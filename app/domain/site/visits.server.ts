@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { type AppLoadContext } from '@remix-run/node'
+import { type AppLoadContext } from 'react-router'
 import { and, count, eq } from 'drizzle-orm'
 import { isbot } from 'isbot'
 import { visits } from '~/db/schema'

@@ -1,4 +1,4 @@
-import { createCookie, createCookieSessionStorage } from '@remix-run/node'
+import { createCookie, createCookieSessionStorage } from 'react-router'
 import { CSRF } from 'remix-utils/csrf/server'
 import { SESSION_COOKIE } from '../../../app/utils/http-cache'
 import { BENCH_SESSION_SECRET, languageCookie } from './server'

@@ -16,6 +16,11 @@ export type Measurement = {
  * keep-alive connections, after a short warm-up, and returns latency percentiles in ms.
  * Any answer other than 2xx counts as an error: a fast 500 must not look like a fast page.
  */
+/** A request as a browser on the portal's page sends it: a post carries the page's origin (the portal refuses one from another). */
+export function asBrowserSends<R extends BenchCase['requests'][number]>(request: R, portalUrl: string): R {
+	return request.method === 'POST' ? { ...request, headers: { Origin: new URL(portalUrl).origin, ...request.headers } } : request
+}
+
 export async function measure(baseUrl: string, benchCase: BenchCase, options: { connections: number; duration: number; warmup: number }): Promise<Measurement> {
 	// One counter for all connections: each request takes the case's next request, so concurrent
 	// connections do not send the same request at the same moment (and hit the same cached answer).
@@ -32,7 +37,8 @@ export async function measure(baseUrl: string, benchCase: BenchCase, options: { 
 					setupRequest: (request) => {
 						const r = benchCase.requests[next++ % benchCase.requests.length]!
 						positions.set(benchCase.name, next)
-						return { ...request, method: r.method ?? 'GET', path: r.path, body: r.body, headers: { ...request.headers, ...r.headers } }
+						const sent = asBrowserSends(r, baseUrl)
+						return { ...request, method: sent.method ?? 'GET', path: sent.path, body: sent.body, headers: { ...request.headers, ...sent.headers } }
 					},
 				},
 			],

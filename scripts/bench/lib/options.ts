@@ -18,6 +18,8 @@ export const USAGE = `npm run bench -- [options]
   --warmup <s>          2: warm-up seconds per case, 0 for none (request suites; peak: once,
                         before its first step)
   --connections <list>  1,4: concurrency levels (request suites)
+  --profile             the portal runs under node --cpu-prof; its CPU profile is left in
+                        ./profiles (open it in Chrome's DevTools): where a suite's time goes
   --port <n>            3230 (BENCH_PORT): the portal's port (a request suite's baseline takes the
                         next one, the start suite's takes turns on it; Lighthouse uses free ports)
   --help                this text
@@ -46,6 +48,7 @@ export type BenchOptions = {
 	warmup: number
 	connections: number[]
 	port: number
+	profile: boolean
 }
 
 function integer(option: string, text: string, { min, max = Number.MAX_SAFE_INTEGER }: { min: number; max?: number }) {
@@ -74,6 +77,7 @@ function parse(args: string[]) {
 				warmup: { type: 'string', default: '2' },
 				connections: { type: 'string', default: '1,4' },
 				port: { type: 'string' },
+				profile: { type: 'boolean', default: false },
 			},
 		}).values
 	} catch (error) {
@@ -100,6 +104,7 @@ export function parseBenchOptions(args: string[], env: Record<string, string | u
 		duration: integer('duration', values.duration, { min: 1 }),
 		warmup: integer('warmup', values.warmup, { min: 0 }),
 		connections: values.connections.split(',').map((text) => integer('connections', text, { min: 1 })),
+		profile: values.profile,
 		// The portal's port and the next one (its baseline's).
 		port: integer(values.port === undefined && env.BENCH_PORT !== undefined ? 'port (BENCH_PORT)' : 'port', values.port ?? env.BENCH_PORT ?? '3230', { min: 1, max: 65534 }),
 	}

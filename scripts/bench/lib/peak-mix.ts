@@ -29,7 +29,7 @@ export const browsersOfPolls = (pollsPerSecond: number) => pollsPerSecond * POLL
 
 /** The browser counts a run steps through, rising until a step fails: finer where the portal is expected, coarser above. */
 export const BROWSER_STEPS = [
-	500, 1_000, 2_000, 4_000, 6_000, 8_000, 10_000, 12_000, 14_000, 16_000, 20_000, 24_000, 28_000, 32_000, 40_000, 48_000, 56_000, 64_000, 80_000, 96_000,
+	500, 750, 1_000, 1_250, 1_500, 1_750, 2_000, 2_500, 3_000, 3_500, 4_000, 5_000, 6_000, 7_000, 8_000, 10_000, 12_000, 14_000, 16_000, 20_000, 24_000, 28_000, 32_000, 40_000, 48_000, 56_000, 64_000, 80_000, 96_000,
 	112_000, 128_000,
 ]
 

@@ -11,7 +11,7 @@ import { type BenchCase, type BenchSuite } from '../types'
  * busiest call of the product. 10,000 users with an API token each and 1,000,000 notifications
  * (100 per user, a third unread). The portal answers with one query for the token and one for
  * the list and unread count together; a bare node:http server runs the same two queries, so the
- * ratio is what Remix, Express and our layers cost per poll.
+ * ratio is what React Router, Express and our layers cost per poll.
  */
 export const POLL_USERS = 10_000
 export const NOTIFICATIONS = 1_000_000

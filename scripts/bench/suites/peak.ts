@@ -4,6 +4,7 @@ import autocannon from 'autocannon'
 import type pg from 'pg'
 import { encodeId } from '../../../app/utils/public-id'
 import { signedInBrowser } from '../lib/browser'
+import { asBrowserSends } from '../lib/measure'
 import { driveOpenLoop, type DrivenRequest } from '../lib/open-loop'
 import {
 	BROWSER_STEPS,
@@ -246,12 +247,8 @@ async function drive(context: DriveContext): Promise<{ failed: boolean }> {
 		console.error('[bench] peak: the capacity plan runs on PostgreSQL; the embedded PGlite database is not measured. Set BENCH_DATABASE_URL to a postgres:// URL.')
 		return { failed: true }
 	}
-	const origin = new URL(context.portalUrl).origin
 	const kinds = KINDS.filter((kind) => context.cases.some((c) => c.name === kind))
-	// A browser's posts carry the page's origin (the portal checks it on form posts).
-	const requestsOf = Object.fromEntries(
-		context.cases.map((c) => [c.name, c.requests.map((r) => (r.method === 'POST' ? { ...r, headers: { ...r.headers, Origin: origin } } : r))]),
-	) as Record<Kind, DrivenRequest[]>
+	const requestsOf = Object.fromEntries(context.cases.map((c) => [c.name, c.requests.map((r) => asBrowserSends(r, context.portalUrl))])) as Record<Kind, DrivenRequest[]>
 	// Each kind takes turns through its requests, carrying on across steps; a poll is browser n % browsers's, each browser a poll user's.
 	const turns = new Map<Kind, number>()
 	const portalRequest = (planned: Planned, browsers: number): DrivenRequest => {

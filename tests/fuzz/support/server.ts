@@ -1,6 +1,6 @@
 /**
  * The production build, served in-process on an ephemeral port: the same Express app as
- * `npm start` (server/app.ts), with the built Remix app (build/server/index.js, made by
+ * `npm start` (server/app.ts), with the built app (build/server/index.js, made by
  * `npm run build`), talking real HTTP. The database is the one tests/setup/database.ts made for
  * this file; the demo data is loaded into it at start.
  */
@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http'
 import { type AddressInfo } from 'node:net'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { type ServerBuild } from '@remix-run/node'
+import { type ServerBuild } from 'react-router'
 
 const BUILD = path.resolve('build/server/index.js')
 
