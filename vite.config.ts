@@ -47,6 +47,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
 	// Only the build: in development Vite's module runner would evaluate CommonJS crypto-js as ESM
 	// and fail; Node loads them there as it loads every other package (decision 0113).
 	ssr: { noExternal: command === 'build' ? ['zod', 'drizzle-orm', 'crypto-js', 'remix-utils', /^@conform-to\//] : [] },
+	// In development the browser's dependencies are found by scanning the client's entry and every
+	// route before the first page: React Router names none unless asked (its unstable_optimizeDeps),
+	// so they were found on the first page, bundled a second time, and the page met two copies of
+	// React ("Invalid hook call", a blank page until reloaded).
+	optimizeDeps: { entries: ['app/entry.client.tsx', 'app/root.tsx', 'app/routes/**/*.{ts,tsx}'] },
 	server: {
 		// The custom Express server (server/index.ts) hosts Vite in dev.
 		watch: { ignored: ['**/data/**', '**/tests/.tmp/**', '**/playwright-report/**'] },

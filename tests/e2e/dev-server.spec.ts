@@ -21,7 +21,7 @@ function alive(pid: number) {
 	}
 }
 
-test('npm run dev serves the home page from a new DATA_DIR, and stops cleanly on Ctrl-C', async () => {
+test('npm run dev serves the home page from a new DATA_DIR, hydrates it, and stops cleanly on Ctrl-C', async ({ browser }) => {
 	// Vite compiles every module on the first request, and the new database gets the demo data.
 	test.setTimeout(240_000)
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'autohub-dev-'))
@@ -43,6 +43,29 @@ test('npm run dev serves the home page from a new DATA_DIR, and stops cleanly on
 		// The browser's entry is the source module: the page came from the sources, not a build.
 		expect(home.includes('import("/app/entry.client.tsx")'), 'the source entry').toBe(true)
 		expect(dev.output()).toContain('"mode":"development"')
+
+		// A developer opens it in a browser: its modules come from Vite, which transforms each with
+		// esbuild. Ctrl-C comes once the page is hydrated and quiet: esbuild gets the terminal's SIGINT
+		// too, and one stopped in the middle of a job crashes Vite (esbuild's "callback is not a
+		// function"; it failed CI once, Ctrl-C right after the first page).
+		const page = await browser.newPage()
+		const pageErrors: string[] = []
+		page.on('pageerror', (error) => pageErrors.push(error.message))
+		await page.goto(`http://127.0.0.1:${port}/?lng=en`)
+		const hydratedAndQuiet = async () => {
+			await page.waitForLoadState('networkidle')
+			return page
+				.evaluate(() => Boolean((window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized))
+				.catch(() => false)
+		}
+		await expect.poll(hydratedAndQuiet, { timeout: 120_000, intervals: [1_000] }).toBe(true)
+		// Still so two seconds later: no reload (dependencies found late would bring one).
+		await page.waitForTimeout(2_000)
+		expect(await hydratedAndQuiet(), 'the page hydrated and stayed').toBe(true)
+		await expect(page.getByRole('heading', { level: 1 })).toContainText(dictionary('en')('home.heroTitle'))
+		// Two copies of React (dependencies found only on the first page, bundled twice) broke it once.
+		expect(pageErrors, 'errors in the page').toEqual([])
+		await page.close()
 
 		// Ctrl-C in a terminal signals the whole group (npm, tsx's watcher, the server).
 		process.kill(-group, 'SIGINT')
