@@ -25,8 +25,9 @@ function alive(pid: number) {
 }
 
 test('npm run dev serves the home page from a new DATA_DIR, hydrates it, and stops cleanly on Ctrl-C', async ({ browser }) => {
-	// Vite compiles every module on the first request, and the new database gets the demo data.
-	test.setTimeout(240_000)
+	// Vite compiles every module on the first request, the new database gets the demo data, and the
+	// browser then asks Vite for each module (2.5 minutes in all in a loaded CI run).
+	test.setTimeout(360_000)
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'autohub-dev-'))
 	const port = await freePort()
 	const dev = startProcess(['npm', 'run', 'dev'], { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: undefined })
