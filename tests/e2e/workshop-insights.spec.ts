@@ -46,7 +46,7 @@ for (const javaScriptEnabled of javaScriptModes) {
 				await expect(page.locator('.insights__verdict')).toContainText('On the Free package Autohub cost you nothing')
 				const views30 = page.locator('.stat').filter({ hasText: w.en('insights.seen.views') }).locator('.stat__value')
 				await expect(views30).not.toHaveText('0')
-				await expect(page.getByRole('table', { name: w.en('insights.partners.caption') }).getByRole('rowheader', { name: 'Autoportaal.ee' })).toBeVisible()
+				await expect(page.getByRole('table', { name: w.en('insights.partners.caption') }).getByRole('rowheader', { name: 'Autoklubi (demo)' })).toBeVisible()
 				const rating = page.getByRole('table', { name: w.en('insights.rating.caption') })
 				await expect(rating.locator('tbody tr')).not.toHaveCount(0)
 				await page.screenshot({ path: `test-results/insights-30-${view.width}-${javaScriptEnabled ? 'js' : 'nojs'}.png`, fullPage: true })

@@ -113,9 +113,9 @@ export async function loadDemoData(database: DbOrTx = defaultDb, now = new Date(
 		// The demo workshop's price list (issue 35): demo-prices.server.ts.
 		await insertDemoPriceList(tx, { workshopId: workshopIds[0]!, serviceIds: refs.services, now })
 		// Partner sites with keys and what they brought (issue 37): demo-partners.server.ts.
-		await insertDemoPartners(tx, { adminId: people.admin.id, workshopIds, now, random })
-		// The demo workshop's daily counts and the demo partner site (issue 37): demo-insights.server.ts.
-		await insertDemoInsights(tx, { workshopId: workshopIds[0]!, now })
+		const carClubId = await insertDemoPartners(tx, { adminId: people.admin.id, workshopIds, now, random })
+		// The demo workshop's year of daily counts, some through the car club (issue 37): demo-insights.server.ts.
+		await insertDemoInsights(tx, { workshopId: workshopIds[0]!, partnerId: carClubId, now })
 	}))
 }
 

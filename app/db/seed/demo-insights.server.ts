@@ -1,5 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import * as t from '~/db/schema'
 import { type DbOrTx } from '~/db/db.server'
 import { type CountKind } from '~/counting/kinds'
@@ -10,31 +9,17 @@ import { seededRandom } from './seeded-random'
 /**
  * The demo workshop's daily counts (issue 37, decision 0155): about 400 days of profile views,
  * appearances in searches and a few widget requests, growing slowly, busier on weekdays, some of
- * them through the demo partner site, so that its growth page (/workshop-insights) shows real
- * figures for both periods. Counts are figures without people: nothing else needs to agree with them.
+ * them through the demo car club's site (demo-partners.server.ts), so that its growth page
+ * (/workshop-insights) shows real figures for both periods. Counts are figures without people:
+ * nothing else needs to agree with them.
  */
-
-/** The demo partner site: looked up by name, made if missing (another part of the demo may make it first). */
-export const DEMO_PARTNER = { name: 'Autoportaal.ee', origins: ['https://www.autoportaal.ee', 'https://autoportaal.ee'] }
 
 const DAYS = 400
 
-export async function demoPartnerId(tx: DbOrTx): Promise<string> {
-	const [found] = await tx.select({ id: t.partners.id }).from(t.partners).where(eq(t.partners.name, DEMO_PARTNER.name)).limit(1)
-	if (found) return found.id
-	// The hash of random bytes: a key nobody holds (the demo partner's figures are seeded, its calls never come).
-	const keyHash = createHash('sha256').update(randomBytes(32)).digest('hex')
-	const [made] = await tx
-		.insert(t.partners)
-		.values({ name: DEMO_PARTNER.name, keyHash, keyPrefix: 'pk_demo…', allowedOrigins: DEMO_PARTNER.origins })
-		.returning({ id: t.partners.id })
-	return made!.id
-}
-
 type Row = { day: string; kind: CountKind; workshopId: string; partnerId: string | null; count: number }
 
-export async function insertDemoInsights(tx: DbOrTx, input: { workshopId: string; now: Date }) {
-	const partnerId = await demoPartnerId(tx)
+export async function insertDemoInsights(tx: DbOrTx, input: { workshopId: string; partnerId: string; now: Date }) {
+	const { partnerId } = input
 	const random = seededRandom(20_370_037)
 	const today = tallinnDay(input.now)
 	const rows: Row[] = []
@@ -55,7 +40,14 @@ export async function insertDemoInsights(tx: DbOrTx, input: { workshopId: string
 		add('widget-request', random() < 0.08 * level ? 1 : 0, true)
 	}
 	for (let start = 0; start < rows.length; start += 500) {
-		await tx.insert(t.dailyCounts).values(rows.slice(start, start + 500)).onConflictDoNothing()
+		// Added to what the car club's own figures counted for the same day, kind and workshop.
+		await tx
+			.insert(t.dailyCounts)
+			.values(rows.slice(start, start + 500))
+			.onConflictDoUpdate({
+				target: [t.dailyCounts.day, t.dailyCounts.kind, t.dailyCounts.workshopId, t.dailyCounts.partnerId],
+				set: { count: sql`${t.dailyCounts.count} + excluded.count` },
+			})
 	}
 }
 

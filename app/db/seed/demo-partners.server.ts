@@ -14,8 +14,9 @@ import { newPartnerKey } from '~/domain/partners/partners.server'
 import { tallinnDay } from '~/utils/time'
 
 export const demoPartners = [
-	{ name: 'Autoklubi (demo)', allowedOrigins: ['https://autoklubi.example', 'https://www.autoklubi.example', 'http://localhost:8080'], rateLimitPerMinute: 600 },
-	{ name: 'Rehvimaailm (demo)', allowedOrigins: ['https://rehvimaailm.example'], rateLimitPerMinute: 120, revokedDaysAgo: 12 },
+	// The car club's key is older than the demo workshop's year of counts that name it (demo-insights.server.ts).
+	{ name: 'Autoklubi (demo)', allowedOrigins: ['https://autoklubi.example', 'https://www.autoklubi.example', 'http://localhost:8080'], rateLimitPerMinute: 600, createdDaysAgo: 420 },
+	{ name: 'Rehvimaailm (demo)', allowedOrigins: ['https://rehvimaailm.example'], rateLimitPerMinute: 120, createdDaysAgo: 75, revokedDaysAgo: 12 },
 ] as const
 
 const DAY = 24 * 60 * 60 * 1000
@@ -23,8 +24,11 @@ const FIGURE_DAYS = 30
 
 type Row = { day: string; kind: CountKind; workshopId: string | null; partnerId: string; count: number }
 
-/** Inserts the demo partners and the car club's daily counts; `random` is the loader's seeded one. */
-export async function insertDemoPartners(tx: DbOrTx, input: { adminId: string; workshopIds: string[]; now: Date; random: () => number }) {
+/**
+ * Inserts the demo partners and the car club's daily counts; `random` is the loader's seeded one.
+ * Returns the car club's id: the demo workshop's year of counts (demo-insights.server.ts) names it.
+ */
+export async function insertDemoPartners(tx: DbOrTx, input: { adminId: string; workshopIds: string[]; now: Date; random: () => number }): Promise<string> {
 	const { adminId, workshopIds, now, random } = input
 	const ids: string[] = []
 	for (const partner of demoPartners) {
@@ -39,7 +43,7 @@ export async function insertDemoPartners(tx: DbOrTx, input: { adminId: string; w
 				allowedOrigins: [...partner.allowedOrigins],
 				rateLimitPerMinute: partner.rateLimitPerMinute,
 				createdBy: adminId,
-				createdAt: new Date(now.getTime() - 75 * DAY),
+				createdAt: new Date(now.getTime() - partner.createdDaysAgo * DAY),
 				revokedAt,
 			})
 			.returning({ id: t.partners.id })
@@ -70,7 +74,7 @@ export async function insertDemoPartners(tx: DbOrTx, input: { adminId: string; w
 		add('contact-message', random() < 0.3 ? between(1, 2) : 0)
 		add('widget-request', random() < 0.35 ? 1 : 0, shown[0] ?? null)
 	}
-	if (!rows.length) return
+	if (!rows.length) return partnerId
 	// Added to whatever else the demo counted for the same day, kind, workshop and partner.
 	await tx
 		.insert(t.dailyCounts)
@@ -79,4 +83,5 @@ export async function insertDemoPartners(tx: DbOrTx, input: { adminId: string; w
 			target: [t.dailyCounts.day, t.dailyCounts.kind, t.dailyCounts.workshopId, t.dailyCounts.partnerId],
 			set: { count: sql`${t.dailyCounts.count} + excluded.count` },
 		})
+	return partnerId
 }
