@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { type FormMetadata, getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { Form, Link, useActionData, useLoaderData } from 'react-router'
@@ -28,6 +28,8 @@ import { redirectWithToast } from '~/utils/toast.server'
 import { type AdsHandle } from '~/utils/ad-places'
 
 type Role = 'customer' | 'workshop'
+/** The workshop's fields exist only in the workshop variant of either form's schema. */
+type WorkshopFields = { workshopName: ConformField; companyName: ConformField; companyId: ConformField }
 const roleFrom = (value: unknown): Role => (value === 'workshop' ? 'workshop' : 'customer')
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -151,7 +153,7 @@ export default function RegisterPage() {
 }
 
 /** The workshop's fields, in both forms. */
-function WorkshopSection({ fields }: { fields: { workshopName: ConformField; companyName: ConformField; companyId: ConformField } }) {
+function WorkshopSection({ fields }: { fields: WorkshopFields }) {
 	const { t } = useTranslation('auth')
 	return (
 		<FormSection legend={t('register.workshopSection')}>
@@ -168,7 +170,6 @@ function WorkshopSection({ fields }: { fields: { workshopName: ConformField; com
 
 function PasswordRegisterForm({ role }: { role: Role }) {
 	const { t } = useTranslation('auth')
-	const { redirectTo, honeypot } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [form, fields] = useForm({
 		id: `register-${role}`,
@@ -179,18 +180,10 @@ function PasswordRegisterForm({ role }: { role: Role }) {
 		shouldRevalidate: 'onInput',
 	})
 	const validate = (name: string) => form.validate({ name })
-	// The workshop fields exist only in the workshop variant of the schema.
-	const workshopFields = fields as typeof fields & { companyName: ConformField; workshopName: ConformField; companyId: ConformField }
+	const workshopFields = fields as typeof fields & WorkshopFields
 
 	return (
-		<Form method="post" className="form" {...getFormProps(form)}>
-			<FormSecurity honeypot={honeypot} />
-			{redirectTo ? <input type="hidden" name={REDIRECT_TO} value={redirectTo} /> : null}
-			<input type="hidden" name="role" value={role} />
-			<FormAlert id={form.errorId} errors={form.errors} />
-
-			{role === 'workshop' ? <WorkshopSection fields={workshopFields} /> : null}
-
+		<RegisterFormFrame form={form} role={role} workshopFields={workshopFields}>
 			<FormSection legend={t('register.personSection')}>
 				<Field
 					label={t('register.firstName')}
@@ -204,37 +197,21 @@ function PasswordRegisterForm({ role }: { role: Role }) {
 					inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }}
 					errors={fields.lastName.errors}
 				/>
-				<Field
-					label={t('register.mobile')}
-					required
-					help={t('register.mobileHelp')}
-					inputProps={{ ...getInputProps(fields.mobile, { type: 'tel' }), autoComplete: 'tel' }}
-					errors={fields.mobile.errors}
-				/>
+				<MobileField field={fields.mobile} />
 			</FormSection>
 
 			<FormSection legend={t('register.accountSection')}>
-				<Field
-					className="field--wide"
-					label={t('register.email')}
-					required
-					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-					errors={fields.email.errors}
-				/>
+				<EmailField field={fields.email} />
 				<NewPasswordField field={fields.password} validate={validate} label={t('register.password')} help={t('register.passwordHelp')} />
 				<NewPasswordField field={fields.confirmPassword} validate={validate} label={t('register.confirmPassword')} />
 			</FormSection>
-
-			<Terms />
-			<FormActions submit={t(role === 'workshop' ? 'register.submitWorkshop' : 'register.submitCustomer')} large />
-		</Form>
+		</RegisterFormFrame>
 	)
 }
 
 /** Registering with a verified eID: its names shown, not asked; no password (decision 0150). */
 function EidRegisterForm({ role, names }: { role: Role; names: { firstName: string; lastName: string } }) {
 	const { t } = useTranslation('auth')
-	const { redirectTo, honeypot } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [form, fields] = useForm({
 		id: `register-eid-${role}`,
@@ -244,42 +221,78 @@ function EidRegisterForm({ role, names }: { role: Role; names: { firstName: stri
 		// Errors clear while the user types, so nothing shifts under the pointer when they click submit.
 		shouldRevalidate: 'onInput',
 	})
-	const workshopFields = fields as typeof fields & { companyName: ConformField; workshopName: ConformField; companyId: ConformField }
+	const workshopFields = fields as typeof fields & WorkshopFields
 
 	return (
+		<RegisterFormFrame form={form} role={role} intent="eid" workshopFields={workshopFields}>
+			<FormSection legend={t('register.personSection')}>
+				<VerifiedNames firstName={names.firstName} lastName={names.lastName} note={t('eid.namesNote')} />
+				<MobileField field={fields.mobile} />
+			</FormSection>
+
+			<FormSection legend={t('register.accountSection')}>
+				<EmailField field={fields.email} help={t('eid.emailHelp')} />
+			</FormSection>
+		</RegisterFormFrame>
+	)
+}
+
+/** What both forms share around their own fields: the hidden ones, the form's alert, the workshop's section, the terms and the button. */
+function RegisterFormFrame<Fields extends Record<string, unknown>>({
+	form,
+	role,
+	intent,
+	workshopFields,
+	children,
+}: {
+	form: FormMetadata<Fields, string[]>
+	role: Role
+	intent?: string
+	workshopFields: WorkshopFields
+	children: React.ReactNode
+}) {
+	const { t } = useTranslation('auth')
+	const { redirectTo, honeypot } = useLoaderData<typeof loader>()
+	return (
 		<Form method="post" className="form" {...getFormProps(form)}>
-			<FormSecurity honeypot={honeypot} intent="eid" />
+			<FormSecurity honeypot={honeypot} intent={intent} />
 			{redirectTo ? <input type="hidden" name={REDIRECT_TO} value={redirectTo} /> : null}
 			<input type="hidden" name="role" value={role} />
 			<FormAlert id={form.errorId} errors={form.errors} />
 
 			{role === 'workshop' ? <WorkshopSection fields={workshopFields} /> : null}
-
-			<FormSection legend={t('register.personSection')}>
-				<VerifiedNames firstName={names.firstName} lastName={names.lastName} note={t('eid.namesNote')} />
-				<Field
-					label={t('register.mobile')}
-					required
-					help={t('register.mobileHelp')}
-					inputProps={{ ...getInputProps(fields.mobile, { type: 'tel' }), autoComplete: 'tel' }}
-					errors={fields.mobile.errors}
-				/>
-			</FormSection>
-
-			<FormSection legend={t('register.accountSection')}>
-				<Field
-					className="field--wide"
-					label={t('register.email')}
-					required
-					help={t('eid.emailHelp')}
-					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-					errors={fields.email.errors}
-				/>
-			</FormSection>
+			{children}
 
 			<Terms />
 			<FormActions submit={t(role === 'workshop' ? 'register.submitWorkshop' : 'register.submitCustomer')} large />
 		</Form>
+	)
+}
+
+function MobileField({ field }: { field: ConformField }) {
+	const { t } = useTranslation('auth')
+	return (
+		<Field
+			label={t('register.mobile')}
+			required
+			help={t('register.mobileHelp')}
+			inputProps={{ ...getInputProps(field, { type: 'tel' }), autoComplete: 'tel' }}
+			errors={field.errors}
+		/>
+	)
+}
+
+function EmailField({ field, help }: { field: ConformField; help?: string }) {
+	const { t } = useTranslation('auth')
+	return (
+		<Field
+			className="field--wide"
+			label={t('register.email')}
+			required
+			help={help}
+			inputProps={{ ...getInputProps(field, { type: 'email' }), autoComplete: 'email' }}
+			errors={field.errors}
+		/>
 	)
 }
 
