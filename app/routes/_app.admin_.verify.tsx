@@ -1,13 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { Form, Link, useActionData, useLoaderData } from 'react-router'
-import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import { EidButton } from '~/components/eid'
 import { FormSecurity } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { Panel } from '~/components/panel'
 import { PasskeyConfirm } from '~/components/passkey-confirm'
 import { linkedEid } from '~/domain/accounts/eid.server'
-import { confirmWithPasskey, listPasskeys, passkeysAvailable } from '~/domain/accounts/passkeys.server'
+import { confirmWithPasskey, listPasskeys, passkeyAnswerOf, passkeysAvailable } from '~/domain/accounts/passkeys.server'
 import { EMAILED_LINK_MINUTES, enrolmentLinkProblem, sendEnrolmentLink, redeemEnrolmentLink } from '~/domain/accounts/step-up.server'
 import { getFixedT, getLanguage } from '~/i18n/i18n.server'
 import { useTranslation } from '~/i18n/translation'
@@ -83,16 +82,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const intent = formData.get('intent')
 
 	if (intent === 'passkey') {
-		let answer: unknown
-		try {
-			answer = JSON.parse(String(formData.get('credential') ?? ''))
-		} catch {
-			answer = null
-		}
+		const answer = passkeyAnswerOf(formData)
 		// Sent without JavaScript (no answer from the browser): the page says a passkey needs it.
-		if (!answer || typeof answer !== 'object') return data({ passkey: 'auth:stepUp.passkeyNeedsJavaScript' }, { status: 400 })
+		if (!answer) return data({ passkey: 'auth:stepUp.passkeyNeedsJavaScript' }, { status: 400 })
 		try {
-			const token = await confirmWithPasskey(session, answer as AuthenticationResponseJSON, clientIp(context))
+			const token = await confirmWithPasskey(session, answer, clientIp(context))
 			return redirectSignedIn(request, token, onward(redirectTo), 'auth:stepUp.confirmed')
 		} catch (error) {
 			return handleDomainError(error, { as: 'data', data: (text) => ({ passkey: text }) })

@@ -11,9 +11,8 @@ import { EidButton } from '~/components/eid'
 import { ChangePasswordSchema, LanguageSchema } from '~/domain/accounts/accounts'
 import { changePassword, requestPasswordReset, setPreferredLanguage } from '~/domain/accounts/accounts.server'
 import { linkedEid, signInMethods, unlinkEid } from '~/domain/accounts/eid.server'
-import { confirmWithPasskey, listPasskeys, passkeysAvailable } from '~/domain/accounts/passkeys.server'
+import { confirmWithPasskey, listPasskeys, passkeyAnswerOf, passkeysAvailable } from '~/domain/accounts/passkeys.server'
 import { PasskeyConfirm } from '~/components/passkey-confirm'
-import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import { db } from '~/db/db.server'
 import { DeleteAccountSchema } from '~/domain/privacy/account-deletion'
 import { deleteOwnAccount } from '~/domain/privacy/account-deletion.server'
@@ -102,15 +101,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 	if (formData.get('intent') === 'confirm-passkey') {
 		// Before deleting an account that has no password: the session confirmed with one of its passkeys.
-		let answer: unknown
+		const answer = passkeyAnswerOf(formData)
+		if (!answer) return data({ intent: 'confirm-passkey' as const, passkey: 'auth:stepUp.passkeyNeedsJavaScript' }, { status: 400 })
 		try {
-			answer = JSON.parse(String(formData.get('credential') ?? ''))
-		} catch {
-			answer = null
-		}
-		if (!answer || typeof answer !== 'object') return data({ intent: 'confirm-passkey' as const, passkey: 'auth:stepUp.passkeyNeedsJavaScript' }, { status: 400 })
-		try {
-			const token = await confirmWithPasskey({ userId: user.id, sessionId: user.sessionId }, answer as AuthenticationResponseJSON, clientIp(context))
+			const token = await confirmWithPasskey({ userId: user.id, sessionId: user.sessionId }, answer, clientIp(context))
 			return redirectSignedIn(request, token, '/settings#delete-account', 'account:deletion.confirmed')
 		} catch (error) {
 			return handleDomainError(error, { as: 'data', data: (text) => ({ intent: 'confirm-passkey' as const, passkey: text }) })

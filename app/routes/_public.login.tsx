@@ -3,7 +3,6 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { Form, Link, useActionData, useLoaderData } from 'react-router'
 import { useEffect } from 'react'
-import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import { useTranslation } from '~/i18n/translation'
 import { AskingWorkshopNote, AuthPanel } from '~/components/auth-panel'
 import { EidChoice, PendingEidNote } from '~/components/eid'
@@ -26,7 +25,7 @@ import { readForm } from '~/uploads/multipart.server'
 import { REDIRECT_TO, wayBack, withRedirectTo } from '~/utils/safe-redirect'
 import { autofillAvailable, cancelPasskeyCeremony, usePasskeySupport } from '~/components/passkeys'
 import { PasskeyPostForm, passkeyFailureText, usePasskeyPost } from '~/components/passkey-form'
-import { passkeysAvailable, signInWithPasskey } from '~/domain/accounts/passkeys.server'
+import { passkeyAnswerOf, passkeysAvailable, signInWithPasskey } from '~/domain/accounts/passkeys.server'
 import { handleDomainError } from '~/utils/route-helpers.server'
 import { message } from '~/utils/messages'
 import { type AdsHandle } from '~/utils/ad-places'
@@ -85,16 +84,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** A passkey's answer (issue 36): the account it opens is signed in as a password would sign it in. */
 async function passkeySignIn(request: Request, formData: FormData, ip: string) {
-	let answer: unknown
-	try {
-		answer = JSON.parse(String(formData.get('credential') ?? ''))
-	} catch {
-		answer = null
-	}
-	if (!answer || typeof answer !== 'object') return data({ passkey: message('auth:passkey.refused') }, { status: 400 })
+	const answer = passkeyAnswerOf(formData)
+	if (!answer) return data({ passkey: message('auth:passkey.refused') }, { status: 400 })
 	let user: Awaited<ReturnType<typeof signInWithPasskey>>
 	try {
-		user = await signInWithPasskey(answer as AuthenticationResponseJSON, ip)
+		user = await signInWithPasskey(answer, ip)
 	} catch (error) {
 		return handleDomainError(error, { as: 'data', data: (text) => ({ passkey: text }) })
 	}

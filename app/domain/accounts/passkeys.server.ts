@@ -166,6 +166,19 @@ export async function passkeySignInOptions(ip: string): Promise<PublicKeyCredent
 }
 
 /**
+ * The browser's answer to a sign-in or confirmation, as its form posts it (the `credential` field,
+ * JSON); null when there is none (sent without JavaScript) or it is not an object.
+ */
+export function passkeyAnswerOf(formData: FormData): AuthenticationResponseJSON | null {
+	try {
+		const answer: unknown = JSON.parse(String(formData.get('credential') ?? ''))
+		return answer && typeof answer === 'object' ? (answer as AuthenticationResponseJSON) : null
+	} catch {
+		return null
+	}
+}
+
+/**
  * Checks a passkey sign-in and returns the account it opens. Refused (401, one message for all,
  * so nothing tells which part failed): an unknown passkey, a challenge not handed out, used or
  * stale, another origin or RP ID, no user verification, a bad signature, a counter not above
